@@ -1,0 +1,24 @@
+/* Platform memory map: the one definition shared by models, firmware and docs.
+ * QEMU `virt` compatible for RAM, UART, CLINT, PLIC and the test finisher, so that a
+ * firmware using only those runs unchanged on qemu-system-riscv32 -machine virt.
+ * The VP's own devices live in a window QEMU virt leaves unused (0x1800_0000..0x1FFF_FFFF). */
+#ifndef VP_REGS_MEMMAP_H
+#define VP_REGS_MEMMAP_H
+
+#define VP_FINISHER_BASE   0x00100000u /* sifive_test compatible */
+#define VP_CLINT_BASE      0x02000000u
+#define VP_PLIC_BASE       0x0C000000u
+#define VP_UART0_BASE      0x10000000u /* 16550 */
+#define VP_DEVWIN_BASE     0x18000000u /* VP-specific devices */
+#define VP_MARKER_BASE     0x18000000u /* trace-marker device */
+#define VP_RAM_BASE        0x80000000u
+#define VP_RAM_DEFAULT_SIZE 0x08000000u /* 128 MiB, as QEMU virt's default */
+
+/* Boot-info block: written by the VP's loader, read by firmware (see bootinfo.h).
+ * Top 4 KiB of the first 128 MiB so the same address works on QEMU virt. */
+#define VP_BOOTINFO_ADDR   0x87FFF000u
+
+/* PLIC interrupt source numbers (QEMU virt uses 10 for UART0). */
+#define VP_IRQ_UART0       10u
+
+#endif
