@@ -1,0 +1,153 @@
+#include "models/bus/bus.h"
+#include <algorithm>
+#include <stdexcept>
+
+namespace vp {
+
+Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
+    : sc_module(name), Component(ctx, std::string(sc_module::name())),
+      target_socket("target_socket"), initiator_socket("initiator_socket"), cfg_(cfg),
+      period_(period_of(cfg.clock_hz)),
+      transactions_(stats_.counter("transactions", "count", "transactions routed (including decode errors)")),
+      reads_(stats_.counter("reads", "count", "read transactions")),
+      writes_(stats_.counter("writes", "count", "write transactions")),
+      bytes_read_(stats_.counter("bytes_read", "bytes", "bytes read through the bus")),
+      bytes_written_(stats_.counter("bytes_written", "bytes", "bytes written through the bus")),
+      decode_errors_(stats_.counter("decode_errors", "count", "transactions to unmapped addresses")),
+      dbg_accesses_(stats_.counter("debug_accesses", "count", "transport_dbg calls (loaders, debuggers)")),
+      dmi_grants_(stats_.counter("dmi_grants", "count", "DMI pointers granted to initiators")),
+      wait_(stats_.histogram("wait", "ps", "time a transaction waited for the request or response channel")),
+      latency_(stats_.histogram("latency", "ps", "arrival to completion, including the target")) {
+    if (cfg.width_bytes == 0) throw std::invalid_argument("bus width must be > 0");
+    target_socket.register_b_transport(this, &Bus::b_transport);
+    target_socket.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
+    target_socket.register_transport_dbg(this, &Bus::transport_dbg);
+    initiator_socket.register_invalidate_direct_mem_ptr(this, &Bus::invalidate_direct_mem_ptr);
+    stats_.derived("request_utilization", "ratio", "busy fraction of the request channel", [this] {
+        return sim_now() ? double(request_channel_.busy_total()) / double(sim_now()) : 0.0;
+    });
+    stats_.derived("response_utilization", "ratio", "busy fraction of the response channel", [this] {
+        return sim_now() ? double(response_channel_.busy_total()) / double(sim_now()) : 0.0;
+    });
+}
+
+void Bus::map(unsigned port, uint64_t base, uint64_t size, const std::string& target_name) {
+    if (size == 0) throw std::invalid_argument("mapping '" + target_name + "' has size 0");
+    for (auto& m : map_) {
+        if (base < m.base + m.size && m.base < base + size)
+            throw std::invalid_argument("mapping '" + target_name + "' overlaps '" + m.name + "'");
+    }
+    map_.push_back({base, size, port, target_name});
+    std::sort(map_.begin(), map_.end(), [](auto& a, auto& b) { return a.base < b.base; });
+    last_ = nullptr;
+    per_target_.clear();
+    for (auto& m : map_) {
+        const std::string stat = "to." + m.name;
+        auto* existing = stats_.find_counter(stat);
+        per_target_.push_back(existing ? const_cast<Counter*>(existing)
+                                       : &stats_.counter(stat, "count", "transactions routed to " + m.name));
+    }
+}
+
+const Bus::Mapping* Bus::decode(uint64_t addr) const {
+    if (last_ && addr - last_->base < last_->size) return last_;
+    auto it = std::upper_bound(map_.begin(), map_.end(), addr, [](uint64_t a, const Mapping& m) { return a < m.base; });
+    if (it == map_.begin()) return nullptr;
+    --it;
+    if (addr - it->base >= it->size) return nullptr;
+    last_ = &*it;
+    return last_;
+}
+
+void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+    const Tick now = sim_now();
+    const Tick arrival = now + to_tick(delay);
+    const bool is_write = p.is_write();
+    const uint64_t addr = p.get_address();
+    const unsigned len = p.get_data_length();
+    const uint64_t beats = std::max<uint64_t>(1, div_ceil(len, cfg_.width_bytes));
+    TraceSpan span(ctx_.tracer, trace_id(), p, arrival);
+    ++transactions_;
+
+    const Mapping* m = decode(addr);
+    if (!m || len > m->size - (addr - m->base)) {
+        ++decode_errors_;
+        p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        const Tick end = arrival + cfg_.latency_cycles * period_;
+        span.finish(end, p.get_response_status());
+        delay = to_sc_time(end - now);
+        log_->debug("decode error at 0x{:x}", addr);
+        return;
+    }
+    ++*per_target_[m - map_.data()];
+    if (is_write) { ++writes_; bytes_written_ += len; } else { ++reads_; bytes_read_ += len; }
+
+    // Request phase: address (+ write data) over the shared request channel.
+    const Tick req_len = (cfg_.latency_cycles + (is_write ? beats : 0)) * period_;
+    const Tick req_start = request_channel_.reserve(arrival, req_len);
+    span.start(req_start);
+
+    p.set_address(addr - m->base);
+    sc_core::sc_time target_delay = to_sc_time(req_start + req_len - now);
+    initiator_socket[m->port]->b_transport(p, target_delay);
+    p.set_address(addr);
+
+    // Response phase: read data (or the write response) back over the response channel.
+    const Tick ready = now + to_tick(target_delay);
+    const Tick resp_len = (is_write ? 1 : beats) * period_;
+    const Tick resp_start = response_channel_.reserve(ready, resp_len);
+    const Tick end = resp_start + resp_len;
+
+    wait_.add((req_start - arrival) + (resp_start - ready));
+    latency_.add(end - arrival);
+    span.attr("wait_ps", int64_t((req_start - arrival) + (resp_start - ready)));
+    span.finish(end, p.get_response_status());
+    delay = to_sc_time(end - now);
+}
+
+bool Bus::get_direct_mem_ptr(int, tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi) {
+    const uint64_t addr = p.get_address();
+    const Mapping* m = decode(addr);
+    if (!m) return false;
+    p.set_address(addr - m->base);
+    const bool ok = initiator_socket[m->port]->get_direct_mem_ptr(p, dmi);
+    p.set_address(addr);
+    // Translate the granted range back to bus addresses and clip it to this mapping.
+    const uint64_t lo = std::max<uint64_t>(dmi.get_start_address(), 0) + m->base;
+    const uint64_t hi = std::min<uint64_t>(dmi.get_end_address(), m->size - 1) + m->base;
+    dmi.set_start_address(lo);
+    dmi.set_end_address(hi);
+    if (ok) {
+        // The initiator skips the bus, but not its traversal time.
+        const sc_core::sc_time hop = to_sc_time((cfg_.latency_cycles + 1) * period_);
+        dmi.set_read_latency(dmi.get_read_latency() + hop);
+        dmi.set_write_latency(dmi.get_write_latency() + hop);
+        ++dmi_grants_;
+    }
+    return ok;
+}
+
+unsigned Bus::transport_dbg(int, tlm::tlm_generic_payload& p) {
+    ++dbg_accesses_;
+    const uint64_t addr = p.get_address();
+    const Mapping* m = decode(addr);
+    if (!m || p.get_data_length() > m->size - (addr - m->base)) {
+        p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        return 0;
+    }
+    p.set_address(addr - m->base);
+    const unsigned n = initiator_socket[m->port]->transport_dbg(p);
+    p.set_address(addr);
+    return n;
+}
+
+void Bus::invalidate_direct_mem_ptr(int port, sc_dt::uint64 start, sc_dt::uint64 end) {
+    for (auto& m : map_) {
+        if (m.port != unsigned(port)) continue;
+        const uint64_t lo = m.base + std::min<uint64_t>(start, m.size - 1);
+        const uint64_t hi = m.base + std::min<uint64_t>(end, m.size - 1);
+        for (unsigned i = 0; i < target_socket.size(); ++i) target_socket[i]->invalidate_direct_mem_ptr(lo, hi);
+    }
+}
+
+}  // namespace vp

@@ -1,0 +1,37 @@
+// Busy timeline of a shared resource (a bus channel, a data bus, a link direction, a port).
+//
+// Under temporal decoupling, initiators call into shared resources out of time order: an initiator
+// running ahead may reserve the bus at t=900 ns before another one, still at t=400 ns, asks for it.
+// A single "busy until" value would make the late caller wait behind a reservation that lies in its
+// future. The timeline instead keeps the reserved intervals and places each request in the first gap
+// at or after its arrival that is long enough, so bandwidth limits hold whatever the call order.
+// Intervals that end before the kernel's current time can never matter again and are pruned.
+#pragma once
+#include <map>
+#include "models/common/time.h"
+
+namespace vp {
+
+class Timeline {
+public:
+    // Reserves `duration` at the earliest time >= `earliest` when the resource is free for that long.
+    // Returns the start of the reservation. A zero duration never waits.
+    Tick reserve(Tick earliest, Tick duration);
+
+    // End of the last reservation (0 if none): where a purely in-order user would start.
+    Tick busy_until() const { return busy_.empty() ? last_end_ : busy_.rbegin()->second; }
+
+    // Sum of all reserved durations, for utilisation statistics.
+    Tick busy_total() const { return busy_total_; }
+
+    void reset() { busy_.clear(); busy_total_ = 0; last_end_ = 0; }
+
+private:
+    void prune();
+
+    std::map<Tick, Tick> busy_;  // start -> end; disjoint, touching intervals merged
+    Tick busy_total_ = 0;
+    Tick last_end_ = 0;  // remembered when everything was pruned
+};
+
+}  // namespace vp

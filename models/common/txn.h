@@ -1,0 +1,30 @@
+// Per-transaction identity carried through TLM with the generic payload.
+//
+// The initiator that creates a transaction attaches a TxnExt naming itself (and the PC that caused
+// it, when there is one). Every component that services the transaction and records a trace span
+// swaps its own span id into `trace_id` while it forwards the transaction, so that the next component
+// knows its parent; sub-transactions (a cache refill, a priority-table fetch) copy `trace_id` as their
+// parent. See models/trace/tracer.h (TraceSpan).
+#pragma once
+#include <cstdint>
+#include <tlm>
+
+namespace vp {
+
+struct TxnExt : tlm::tlm_extension<TxnExt> {
+    uint64_t trace_id = 0;         // span currently servicing this transaction (0: none)
+    uint16_t trace_component = 0;  // component that owns trace_id
+    uint16_t initiator = 0;        // component id of the original initiator (0: unknown)
+    bool has_pc = false;
+    uint32_t pc = 0;               // program counter that caused the access
+
+    tlm::tlm_extension_base* clone() const override { return new TxnExt(*this); }
+    void copy_from(const tlm::tlm_extension_base& other) override {
+        *this = static_cast<const TxnExt&>(other);
+    }
+};
+
+// Returns the payload's TxnExt, or nullptr when the initiator attached none.
+inline TxnExt* txn_ext(tlm::tlm_generic_payload& p) { return p.get_extension<TxnExt>(); }
+
+}  // namespace vp

@@ -1,0 +1,166 @@
+// Chrome/Perfetto trace-event JSON (loads in ui.perfetto.dev and chrome://tracing).
+//
+// Layout: one process per component (its track group), named after the component. Transactions of
+// one component overlap when it pipelines, but complete ("X") events on one thread must nest, so
+// each record goes to the first "lane" (thread) of its component whose previous events all ended
+// before it starts. Parent->child links are flow events ("s" on the parent, "f" with bp=e on the
+// child). Parents are recorded after their children (a parent completes last), so a child's flow
+// waits until its parent's lane is known. Timestamps are microseconds with exact ps decimals.
+#include <cstdio>
+#include <map>
+#include <stdexcept>
+#include <unordered_map>
+#include <nlohmann/json.hpp>
+#include "models/trace/tracer.h"
+
+namespace vp {
+namespace {
+
+const char* cmd_name(tlm::tlm_command c) {
+    switch (c) {
+    case tlm::TLM_READ_COMMAND: return "read";
+    case tlm::TLM_WRITE_COMMAND: return "write";
+    default: return "ignore";
+    }
+}
+
+const char* status_name(tlm::tlm_response_status s) {
+    switch (s) {
+    case tlm::TLM_OK_RESPONSE: return "ok";
+    case tlm::TLM_ADDRESS_ERROR_RESPONSE: return "address_error";
+    case tlm::TLM_GENERIC_ERROR_RESPONSE: return "generic_error";
+    case tlm::TLM_COMMAND_ERROR_RESPONSE: return "command_error";
+    case tlm::TLM_BURST_ERROR_RESPONSE: return "burst_error";
+    case tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE: return "byte_enable_error";
+    default: return "incomplete";
+    }
+}
+
+class PerfettoSink : public TraceSink {
+public:
+    PerfettoSink(const std::string& path, const Tracer& tracer) : tracer_(tracer) {
+        f_ = std::fopen(path.c_str(), "w");
+        if (!f_) throw std::runtime_error("cannot write trace file '" + path + "'");
+        std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f_);
+    }
+    ~PerfettoSink() override { close(); }
+
+    void transaction(const TraceRecord& r) override {
+        const unsigned lane = place(r.component, r.issue, r.end);
+        const Placed me{r.component, lane, r.issue};
+        char addr[24];
+        snprintf(addr, sizeof addr, "0x%llx", static_cast<unsigned long long>(r.addr));
+        nlohmann::ordered_json args;
+        args["id"] = r.id;
+        if (r.parent) args["parent"] = r.parent;
+        args["initiator"] = tracer_.component_name(r.initiator);
+        args["addr"] = addr;
+        args["len"] = r.len;
+        args["wait_ns"] = double(r.start - r.issue) / 1000.0;
+        args["status"] = status_name(r.status);
+        if (r.has_pc) {
+            char pc[16];
+            snprintf(pc, sizeof pc, "0x%08x", r.pc);
+            args["pc"] = pc;
+            auto fn = tracer_.symbolize(r.pc);
+            if (!fn.empty()) args["function"] = fn;
+        }
+        for (unsigned i = 0; i < r.n_attrs; ++i) args[r.attrs[i].key] = r.attrs[i].value;
+        std::string name = std::string(cmd_name(r.cmd)) + " " + addr;
+        emit("{\"ph\":\"X\",\"cat\":\"txn\",\"name\":" + nlohmann::json(name).dump() + ",\"pid\":" +
+             std::to_string(r.component) + ",\"tid\":" + std::to_string(lane) + ",\"ts\":" +
+             ps_to_us_string(r.issue) + ",\"dur\":" + ps_to_us_string(r.end - r.issue) +
+             ",\"args\":" + args.dump() + "}");
+        used_[r.component] = true;
+        // Children completed (and were recorded) before this record: draw their flows now.
+        auto waiting = pending_.find(r.id);
+        if (waiting != pending_.end()) {
+            for (auto& child : waiting->second) flow(me, child);
+            pending_.erase(waiting);
+        }
+        if (r.parent) pending_[r.parent].push_back(Child{r.id, me});
+    }
+
+    void region(uint16_t track, const std::string& name, Tick begin, Tick end) override {
+        const unsigned lane = place(track, begin, end);
+        used_[track] = true;
+        emit("{\"ph\":\"X\",\"cat\":\"region\",\"name\":" + nlohmann::json(name).dump() + ",\"pid\":" +
+             std::to_string(track) + ",\"tid\":" + std::to_string(lane) + ",\"ts\":" +
+             ps_to_us_string(begin) + ",\"dur\":" + ps_to_us_string(end - begin) + "}");
+    }
+
+    void instant(uint16_t track, const std::string& name, int64_t value, Tick at) override {
+        used_[track] = true;
+        emit("{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"marker\",\"name\":" + nlohmann::json(name).dump() +
+             ",\"pid\":" + std::to_string(track) + ",\"tid\":0,\"ts\":" + ps_to_us_string(at) +
+             ",\"args\":{\"value\":" + std::to_string(value) + "}}");
+    }
+
+    void close() override {
+        if (!f_) return;
+        // Track names, one process per component and its lanes as threads.
+        for (auto& [comp, _] : used_) {
+            auto name = nlohmann::json(tracer_.component_name(comp)).dump();
+            emit("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(comp) +
+                 ",\"args\":{\"name\":" + name + "}}");
+            emit("{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" + std::to_string(comp) +
+                 ",\"args\":{\"sort_index\":" + std::to_string(comp) + "}}");
+            const unsigned lanes = lanes_.count(comp) ? unsigned(lanes_[comp].size()) : 1;
+            for (unsigned l = 0; l < lanes; ++l) {
+                auto tname = nlohmann::json(tracer_.component_name(comp) +
+                                            (l ? " #" + std::to_string(l + 1) : std::string())).dump();
+                emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(comp) +
+                     ",\"tid\":" + std::to_string(l) + ",\"args\":{\"name\":" + tname + "}}");
+            }
+        }
+        std::fputs("\n]}\n", f_);
+        std::fclose(f_);
+        f_ = nullptr;
+    }
+
+private:
+    struct Placed { uint16_t comp; unsigned lane; Tick start; };
+    struct Child { uint64_t id; Placed where; };
+
+    // First lane of the component whose events all ended at or before `begin`.
+    unsigned place(uint16_t comp, Tick begin, Tick end) {
+        auto& lanes = lanes_[comp];
+        for (unsigned l = 0; l < lanes.size(); ++l) {
+            if (lanes[l] <= begin) { lanes[l] = end; return l; }
+        }
+        lanes.push_back(end);
+        return unsigned(lanes.size() - 1);
+    }
+
+    void flow(const Placed& p, const Child& c) {
+        const Placed& child = c.where;
+        const std::string id = std::to_string(c.id);
+        emit("{\"ph\":\"s\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":" + id + ",\"pid\":" +
+             std::to_string(p.comp) + ",\"tid\":" + std::to_string(p.lane) + ",\"ts\":" +
+             ps_to_us_string(p.start) + "}");
+        emit("{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":" + id + ",\"pid\":" +
+             std::to_string(child.comp) + ",\"tid\":" + std::to_string(child.lane) + ",\"ts\":" +
+             ps_to_us_string(child.start) + "}");
+    }
+
+    void emit(const std::string& event) {
+        if (!first_) std::fputs(",\n", f_);
+        first_ = false;
+        std::fputs(event.c_str(), f_);
+    }
+
+    const Tracer& tracer_;
+    FILE* f_ = nullptr;
+    bool first_ = true;
+    std::map<uint16_t, std::vector<Tick>> lanes_;
+    std::map<uint16_t, bool> used_;
+    std::unordered_map<uint64_t, std::vector<Child>> pending_;
+};
+
+}  // namespace
+
+std::unique_ptr<TraceSink> make_perfetto_sink(const std::string& path, const Tracer& tracer) {
+    return std::make_unique<PerfettoSink>(path, tracer);
+}
+
+}  // namespace vp

@@ -1,0 +1,107 @@
+#include "models/trace/tracer.h"
+#include <algorithm>
+
+namespace vp {
+
+uint16_t Tracer::register_component(const std::string& name) {
+    names_.push_back(name);
+    const bool selected = filter_.components.empty() ||
+        std::find(filter_.components.begin(), filter_.components.end(), name) != filter_.components.end();
+    component_selected_.push_back(selected);
+    return static_cast<uint16_t>(names_.size() - 1);
+}
+
+void Tracer::set_filter(const TraceFilter& f) {
+    filter_ = f;
+    for (size_t i = 1; i < names_.size(); ++i) {
+        component_selected_[i] = f.components.empty() ||
+            std::find(f.components.begin(), f.components.end(), names_[i]) != f.components.end();
+    }
+}
+
+bool Tracer::passes(const TraceRecord& r) const {
+    if (r.component < component_selected_.size() && !component_selected_[r.component]) return false;
+    if (r.addr + r.len <= filter_.addr_lo || r.addr >= filter_.addr_hi) return false;
+    if (r.issue < filter_.time_from || r.issue >= filter_.time_to) return false;
+    return true;
+}
+
+void Tracer::record(const TraceRecord& r) {
+    if (!enabled_ || closed_ || !passes(r)) return;
+    ++written_;
+    for (auto& s : sinks_) s->transaction(r);
+}
+
+void Tracer::region_begin(uint16_t track, const std::string& name, Tick at) {
+    regions_.push_back({track, name, at});
+}
+
+void Tracer::region_end(uint16_t track, Tick at) {
+    for (auto it = regions_.rbegin(); it != regions_.rend(); ++it) {
+        if (it->track != track) continue;
+        if (enabled_ && !closed_ && at >= filter_.time_from && it->begin < filter_.time_to)
+            for (auto& s : sinks_) s->region(track, it->name, it->begin, at);
+        regions_.erase(std::next(it).base());
+        return;
+    }
+}
+
+size_t Tracer::open_regions(uint16_t track) const {
+    return std::count_if(regions_.begin(), regions_.end(), [&](auto& r) { return r.track == track; });
+}
+
+void Tracer::instant(uint16_t track, const std::string& name, int64_t value, Tick at) {
+    if (!enabled_ || closed_ || at < filter_.time_from || at >= filter_.time_to) return;
+    for (auto& s : sinks_) s->instant(track, name, value, at);
+}
+
+void Tracer::close() {
+    if (closed_) return;
+    const Tick now = sim_now();
+    while (!regions_.empty()) region_end(regions_.back().track, std::max(now, regions_.back().begin));
+    for (auto& s : sinks_) s->close();
+    closed_ = true;
+}
+
+void TraceSpan::open(uint16_t component, tlm::tlm_generic_payload& p, Tick issue) {
+    rec_.id = tracer_->next_id();
+    rec_.component = component;
+    rec_.cmd = p.get_command();
+    rec_.addr = p.get_address();
+    rec_.len = p.get_data_length();
+    rec_.issue = rec_.start = rec_.end = issue;
+    ext_ = txn_ext(p);
+    if (ext_) {
+        rec_.parent = ext_->trace_id;
+        rec_.parent_component = ext_->trace_component;
+        rec_.initiator = ext_->initiator;
+        rec_.has_pc = ext_->has_pc;
+        rec_.pc = ext_->pc;
+        ext_->trace_id = rec_.id;
+        ext_->trace_component = component;
+    }
+}
+
+void TraceSpan::restore() {
+    ext_->trace_id = rec_.parent;
+    ext_->trace_component = rec_.parent_component;
+    ext_ = nullptr;
+}
+
+void TraceSpan::finish(Tick end, tlm::tlm_response_status status) {
+    if (!tracer_) return;
+    rec_.end = end;
+    rec_.status = status;
+    if (ext_) restore();
+    tracer_->record(rec_);
+    tracer_ = nullptr;
+}
+
+std::string ps_to_us_string(Tick ps) {
+    char buf[32];
+    snprintf(buf, sizeof buf, "%llu.%06llu", static_cast<unsigned long long>(ps / 1000000),
+             static_cast<unsigned long long>(ps % 1000000));
+    return buf;
+}
+
+}  // namespace vp

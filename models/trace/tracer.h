@@ -1,0 +1,137 @@
+// Per-transaction trace: every transaction crossing the bus, a cache or a memory becomes one record
+// (one complete event in the Perfetto view, one CSV row), with its parent, times and attributes.
+//
+// Recording happens when a component has computed a transaction's end time (at the annotated delay,
+// as MINRES SCC does), so records arrive in simulation-call order, not in time order; writers cope.
+// With tracing disabled, TraceSpan reduces to one predictable branch.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+#include <tlm>
+#include "models/common/time.h"
+#include "models/common/txn.h"
+
+namespace vp {
+
+struct TraceAttr {
+    const char* key;  // string literal
+    int64_t value;
+};
+
+struct TraceRecord {
+    uint64_t id = 0, parent = 0;
+    uint16_t component = 0, parent_component = 0, initiator = 0;
+    tlm::tlm_command cmd = tlm::TLM_IGNORE_COMMAND;
+    uint64_t addr = 0;
+    uint32_t len = 0;
+    Tick issue = 0, start = 0, end = 0;  // arrival, service start (after waiting), completion
+    tlm::tlm_response_status status = tlm::TLM_INCOMPLETE_RESPONSE;
+    bool has_pc = false;
+    uint32_t pc = 0;
+    uint8_t n_attrs = 0;
+    std::array<TraceAttr, 6> attrs{};
+};
+
+class Tracer;
+
+// A trace output format. Receives the records that passed the filters.
+class TraceSink {
+public:
+    virtual ~TraceSink() = default;
+    virtual void transaction(const TraceRecord& r) = 0;
+    virtual void region(uint16_t track, const std::string& name, Tick begin, Tick end) = 0;
+    virtual void instant(uint16_t track, const std::string& name, int64_t value, Tick at) = 0;
+    virtual void close() = 0;
+};
+
+struct TraceFilter {
+    std::vector<std::string> components;  // empty: all
+    uint64_t addr_lo = 0, addr_hi = ~uint64_t(0);  // [lo, hi)
+    Tick time_from = 0, time_to = kTickMax;         // on the issue time, [from, to)
+};
+
+class Tracer {
+public:
+    bool enabled() const { return enabled_; }
+    void enable(bool on) { enabled_ = on; }
+
+    // Components register once; the id names their track. Id 0 is reserved for "unknown".
+    uint16_t register_component(const std::string& name);
+    const std::string& component_name(uint16_t id) const { return names_.at(id); }
+    size_t component_count() const { return names_.size(); }
+
+    void set_filter(const TraceFilter& f);
+    void add_sink(std::unique_ptr<TraceSink> sink) { sinks_.push_back(std::move(sink)); }
+    // Maps a PC to "function+offset" for the trace; installed by whoever knows the symbols.
+    void set_symbolizer(std::function<std::string(uint32_t)> fn) { symbolizer_ = std::move(fn); }
+    std::string symbolize(uint32_t pc) const { return symbolizer_ ? symbolizer_(pc) : std::string(); }
+
+    uint64_t next_id() { return ++last_id_; }
+    void record(const TraceRecord& r);
+
+    // Named regions (trace-marker device, phases of a run) on a track of their own.
+    void region_begin(uint16_t track, const std::string& name, Tick at);
+    void region_end(uint16_t track, Tick at);
+    void instant(uint16_t track, const std::string& name, int64_t value, Tick at);
+    size_t open_regions(uint16_t track) const;
+
+    uint64_t records_written() const { return written_; }
+    void close();  // closes open regions at the current time and flushes the sinks
+
+private:
+    bool passes(const TraceRecord& r) const;
+
+    bool enabled_ = false;
+    std::vector<std::string> names_{"unknown"};
+    std::vector<bool> component_selected_{true};
+    TraceFilter filter_;
+    std::vector<std::unique_ptr<TraceSink>> sinks_;
+    std::function<std::string(uint32_t)> symbolizer_;
+    uint64_t last_id_ = 0;
+    uint64_t written_ = 0;
+    struct OpenRegion { uint16_t track; std::string name; Tick begin; };
+    std::vector<OpenRegion> regions_;
+    bool closed_ = false;
+};
+
+// Records one component's service of one transaction. Construct on entry, set the service start
+// once known, add attributes, finish with the completion time. Inert when tracing is off.
+class TraceSpan {
+public:
+    TraceSpan(Tracer& tracer, uint16_t component, tlm::tlm_generic_payload& p, Tick issue)
+        : tracer_(tracer.enabled() ? &tracer : nullptr) {
+        if (tracer_) open(component, p, issue);
+    }
+    TraceSpan(const TraceSpan&) = delete;
+    TraceSpan& operator=(const TraceSpan&) = delete;
+    ~TraceSpan() { if (tracer_ && ext_) restore(); }
+
+    bool active() const { return tracer_ != nullptr; }
+    uint64_t id() const { return rec_.id; }
+    void start(Tick t) { if (tracer_) rec_.start = t; }
+    void attr(const char* key, int64_t value) {
+        if (tracer_ && rec_.n_attrs < rec_.attrs.size()) rec_.attrs[rec_.n_attrs++] = {key, value};
+    }
+    void finish(Tick end, tlm::tlm_response_status status);
+
+private:
+    void open(uint16_t component, tlm::tlm_generic_payload& p, Tick issue);
+    void restore();
+
+    Tracer* tracer_;
+    TxnExt* ext_ = nullptr;
+    TraceRecord rec_;
+};
+
+// Sinks: Chrome/Perfetto trace-event JSON and CSV (see docs/trace.md).
+std::unique_ptr<TraceSink> make_perfetto_sink(const std::string& path, const Tracer& tracer);
+std::unique_ptr<TraceSink> make_csv_sink(const std::string& path, const Tracer& tracer);
+
+// Formats ps as microseconds with exact decimals ("12.345678"), the JSON trace's time unit.
+std::string ps_to_us_string(Tick ps);
+
+}  // namespace vp
