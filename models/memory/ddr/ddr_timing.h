@@ -1,0 +1,150 @@
+// DDR SDRAM timing: channels x ranks x banks, each bank a small state machine (open row, earliest
+// ACT / PRE / column command), with the JEDEC constraints that shape bandwidth and latency:
+// tRCD, CL, CWL, tRP, tRAS, tWR, tRTP, tCCD, tRRD, tFAW, tWTR, tBURST, refresh (tREFI, tRFC).
+// Defaults: DDR3-1600 11-11-11, 64-bit channel, BL8 (64 B per burst, 12.8 GB/s), 8 banks, 8 KiB rows.
+//
+// Loosely timed: a transaction is decoded into bursts; each burst issues (PRE) (ACT) RD/WR as early as
+// the bank, its rank and the channel's data bus allow, the data bus being a Timeline (first gap long
+// enough). Several requests in flight see bank-level parallelism (another bank opens its row while
+// data of the first one still streams) and serialise on the data bus. Bank and rank state are kept in
+// call order; see docs/memory.md for the exact equations and what is not modelled.
+#pragma once
+#include <array>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+#include <nlohmann/json.hpp>
+#include "models/common/timeline.h"
+#include "models/memory/timing.h"
+
+namespace vp {
+namespace config { class Schema; }
+
+enum class PagePolicy { Open, Closed };
+
+struct DdrConfig {
+    // Organisation.
+    unsigned channels = 1;
+    unsigned ranks = 1;
+    unsigned banks = 8;            // per rank
+    uint64_t rows = 65536;         // per bank
+    uint64_t columns = 1024;       // per row, one column = one bus beat (bus_width bytes)
+    unsigned bus_width = 8;        // bytes per beat (64-bit channel)
+    unsigned burst_length = 8;     // beats per burst (BL8)
+    // Address mapping, most significant field first, e.g. "RoRaBaChCo" (see docs/memory.md).
+    std::string mapping = "RoRaBaChCo";
+    PagePolicy page_policy = PagePolicy::Open;
+
+    // Timing (ps). Datasheet values of DDR3-1600K (11-11-11), 1 KiB page per x8 device.
+    Tick tCK = 1250;
+    Tick tCL = 11 * 1250;          // read command -> first data
+    Tick tCWL = 8 * 1250;          // write command -> first data
+    Tick tRCD = 11 * 1250;         // ACT -> column command
+    Tick tRP = 11 * 1250;          // PRE -> ACT
+    Tick tRAS = 35 * kNs;          // ACT -> PRE
+    Tick tWR = 15 * kNs;           // end of write data -> PRE
+    Tick tRTP = 7500;              // read command -> PRE
+    Tick tCCD = 4 * 1250;          // column command -> column command, same bank
+    Tick tRRD = 6 * kNs;           // ACT -> ACT, same rank
+    Tick tFAW = 30 * kNs;          // window holding at most four ACTs, same rank
+    Tick tWTR = 7500;              // end of write data -> read command, same rank
+    Tick tRFC = 260 * kNs;         // refresh duration (rank unavailable)
+    Tick tREFI = 7800 * kNs;       // refresh interval; 0 disables refresh
+    Tick controller_latency = 0;   // front-end overhead added to every transaction's arrival
+
+    unsigned burst_bytes() const { return bus_width * burst_length; }
+    // Data bus time of one burst: BL/2 clock cycles (double data rate).
+    Tick tBURST() const { return Tick(burst_length) * tCK / 2; }
+    uint64_t capacity() const { return uint64_t(channels) * ranks * banks * rows * columns * bus_width; }
+    double peak_bandwidth() const { return double(channels) * burst_bytes() * 1e12 / double(tBURST()); }
+
+    // Parameters of the `ddr:` section (see Memory::declare), and the config from validated JSON.
+    static void declare(config::Schema& s);
+    static DdrConfig from_json(const nlohmann::json& j);
+    // Throws std::invalid_argument naming the first inconsistent parameter.
+    void validate() const;
+};
+
+// Where a burst lives.
+struct DdrCoord {
+    unsigned channel = 0, rank = 0, bank = 0;
+    uint64_t row = 0, column = 0;  // column in bursts
+};
+
+// Address decoder built from the mapping string: fields Ro, Ra, Ba, Ch, Co, most significant first,
+// above log2(burst_bytes) offset bits. Addresses beyond the capacity wrap (the top bits are ignored).
+class DdrAddressMap {
+public:
+    DdrAddressMap() = default;
+    explicit DdrAddressMap(const DdrConfig& cfg);
+    DdrCoord decode(uint64_t addr) const;
+
+private:
+    struct Field { char kind; unsigned shift, bits; };
+    std::vector<Field> fields_;
+};
+
+class DdrTiming : public MemoryTiming {
+public:
+    explicit DdrTiming(const DdrConfig& cfg);
+
+    const char* kind() const override { return "ddr"; }
+    Tick access(bool write, uint64_t addr, unsigned len, Tick arrival, TraceSpan& span) override;
+    // DMI latency: a row miss on a precharged bank, tRCD + CL + tBURST (tRCD + CWL + tBURST for writes).
+    Tick typical_read_latency() const override;
+    Tick typical_write_latency() const override;
+    void register_stats(StatGroup& stats) override;
+
+    const DdrConfig& config() const { return cfg_; }
+    const DdrAddressMap& address_map() const { return map_; }
+
+    // Called for every refresh (channel, rank, REF command time, end = REF + tRFC), e.g. for the trace.
+    void on_refresh(std::function<void(unsigned, unsigned, Tick, Tick)> fn) { on_refresh_ = std::move(fn); }
+
+    // Counters (registered as statistics by register_stats; readable without it, for tests).
+    enum Count { kBursts, kRowHits, kRowMisses, kRowConflicts, kActivates, kPrecharges, kRefreshes, kNumCounts };
+    uint64_t count(Count c) const { return counters_[c]->value; }
+    Tick data_bus_busy() const;  // summed over channels
+    // Processes every refresh due up to t (so that end-of-run statistics include idle refreshes).
+    void finish(Tick t) override;
+
+    enum RowState { kHit = 0, kMiss = 1, kConflict = 2 };
+
+private:
+    struct Bank {
+        bool open = false;
+        uint64_t row = 0;
+        Tick next_act = 0;  // earliest ACT (tRP after PRE, tRFC after REF)
+        Tick next_pre = 0;  // earliest PRE (tRAS, tRTP, tWR)
+        Tick next_col = 0;  // earliest RD/WR (tRCD after ACT, tCCD after the last column command)
+    };
+    struct Rank {
+        std::vector<Bank> banks;
+        std::set<Tick> acts;      // recent ACT times (tRRD, tFAW), pruned behind the kernel's time
+        Tick next_read = 0;       // tWTR after the last write data
+        Tick next_refresh = 0;    // due time of the next REF
+    };
+    struct Channel {
+        std::vector<Rank> ranks;
+        Timeline data_bus;
+    };
+
+    // One burst; returns its data end, sets `first_cmd` to its first command and `state`.
+    Tick burst(bool write, const DdrCoord& c, Tick t, Tick& first_cmd, RowState& state);
+    // Issues every refresh of the rank that is due at or before t.
+    void refresh_until(unsigned ch, unsigned rk, Tick t);
+    // Earliest ACT time >= t in the rank honouring tRRD and tFAW against ACTs already placed.
+    Tick place_act(Rank& r, Tick t);
+
+    DdrConfig cfg_;
+    DdrAddressMap map_;
+    Tick tburst_;
+    std::vector<Channel> channels_;
+    std::function<void(unsigned, unsigned, Tick, Tick)> on_refresh_;
+    std::array<Counter, kNumCounts> local_{};    // used until register_stats
+    std::array<Counter*, kNumCounts> counters_{};
+    Counter& bump(Count c) { return ++*counters_[c]; }
+};
+
+}  // namespace vp

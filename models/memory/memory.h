@@ -1,0 +1,84 @@
+// Memory: a TLM-2.0 target over a sparse backing store, with a pluggable timing model.
+//
+// Functional behaviour (independent of the timing model):
+//   * read / write with byte enables (honoured: disabled bytes are neither written nor returned) and
+//     streaming width (the address range repeats every streaming_width bytes);
+//   * an access outside [0, size) -> TLM_ADDRESS_ERROR_RESPONSE (no data moved, completes at arrival);
+//   * TLM_IGNORE_COMMAND -> TLM_OK_RESPONSE, untimed;
+//   * DMI: read/write over the whole range, latencies from the timing model's typical latency, unless
+//     the `dmi` option is off or the timing model refuses it (then every access is timed);
+//   * transport_dbg: untimed, unrecorded access for loaders and debuggers (clipped to the range).
+// Timing: arrival = sim_now() + delay; completion = timing->access(...); delay = completion - sim_now().
+// Statistics and trace: one span and one "transactions" count per b_transport call, in group "<name>";
+// the timing model's own statistics in group "<name>.<kind>" ("ram.ddr"). See docs/memory.md.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_target_socket.h>
+#include <nlohmann/json.hpp>
+#include "models/common/backing_store.h"
+#include "models/common/context.h"
+#include "models/memory/timing.h"
+
+namespace vp {
+namespace config { class Schema; }
+
+struct MemoryConfig {
+    uint64_t size = 0;             // bytes (required, > 0)
+    bool dmi = true;               // grant DMI; false: refuse it so that every access is timed
+    std::string timing = "fixed";  // "fixed" or "ddr": which section below configures the timing
+    nlohmann::json timing_params = nlohmann::json::object();  // the chosen section (fixed: / ddr:)
+
+    // Parameters of a memory component: size, dmi, timing, and the `fixed:` and `ddr:` sections.
+    static void declare(config::Schema& s);
+    static MemoryConfig from_json(const nlohmann::json& j);
+};
+
+// Builds the timing model a MemoryConfig names ("fixed" -> FixedTiming, "ddr" -> DdrTiming).
+std::unique_ptr<MemoryTiming> make_memory_timing(const MemoryConfig& cfg);
+
+class Memory : public sc_core::sc_module, public Component {
+public:
+    tlm_utils::simple_target_socket<Memory> target_socket;
+
+    // Timing from cfg.timing / cfg.timing_params.
+    Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig& cfg);
+    // Explicit timing model (tests, custom platforms). `timing` must not be null.
+    Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig& cfg, std::unique_ptr<MemoryTiming> timing);
+
+    uint64_t size() const { return store_.size(); }
+    BackingStore& store() { return store_; }
+    MemoryTiming& timing() { return *timing_; }
+
+    // Replaces the timing model (e.g. switching from a fast to a detailed mode). Invalidates all DMI
+    // pointers, since their latencies (or their right to exist) come from the timing model.
+    void set_timing(std::unique_ptr<MemoryTiming> timing);
+    // Turns DMI on or off at run time; turning it off invalidates the pointers already granted.
+    void set_dmi_enabled(bool on);
+    bool dmi_enabled() const { return dmi_ && timing_->allows_dmi(); }
+    // Tells every initiator to drop its DMI pointers into this memory.
+    void invalidate_dmi();
+
+private:
+    void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi);
+    unsigned transport_dbg(tlm::tlm_generic_payload& p);
+    void end_of_simulation() override;
+    void register_timing_stats();
+    // Copies data between the payload and the store honouring byte enables and streaming width.
+    void copy(tlm::tlm_generic_payload& p);
+
+    BackingStore store_;
+    std::unique_ptr<MemoryTiming> timing_;
+    std::vector<std::unique_ptr<MemoryTiming>> retired_;  // replaced by set_timing(); own live statistics
+    bool dmi_;
+
+    Counter &transactions_, &reads_, &writes_, &bytes_read_, &bytes_written_, &errors_, &dbg_accesses_,
+        &dmi_grants_, &dmi_invalidations_;
+    Histogram &latency_;
+};
+
+}  // namespace vp
