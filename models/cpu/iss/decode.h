@@ -1,0 +1,78 @@
+// Instruction decoding: the compact operation enum, the pre-decoded instruction record kept in the
+// decode cache, and the decoders for 32-bit and compressed (16-bit) encodings.
+#pragma once
+
+#include <cstdint>
+
+namespace vp::iss {
+
+enum class Op : uint8_t {
+#define OP(name, mnem, fmt, tclass) name,
+#include "models/cpu/iss/ops.def"
+#undef OP
+  Count
+};
+
+// Operand layout of an operation: drives disassembly and which registers it reads.
+enum class Fmt : uint8_t {
+  None, U, J, Jalr, B, Load, Store, I, R, Fence, Csr, CsrI, Lr, Amo,
+  FLoad, FStore, FR4, FR, FR1, XFrm, XF, XFF, FXrm, FX, Cbo
+};
+
+// Selects the extra execute latency (TimingConfig) of an operation.
+enum class TimingClass : uint8_t { Alu, Mul, Div, FAdd, FMul, Fma, FDiv, FSqrt, FMisc };
+
+const char* op_mnemonic(Op op);
+Fmt op_format(Op op);
+TimingClass op_timing_class(Op op);
+
+// Register numbering used for dependency tracking: x0..x31 are 0..31, f0..f31 are 64..95.
+// x0 as a destination is decoded as register 32, a write-only sink, so no instruction needs a
+// special case for x0 and reads of x0 always see 0.
+constexpr uint8_t kSinkReg = 32;
+constexpr uint8_t kFpRegBase = 64;
+
+// True if operation `op` reads `reg` (in the numbering above) given its decoded fields.
+struct DecodedInsn;
+bool insn_reads(const DecodedInsn& d, unsigned reg);
+
+// One pre-decoded instruction (16 bytes). Field meaning depends on the format; an Extension may
+// use rd/rs1/rs2/rs3/imm freely for the instructions it claims.
+struct DecodedInsn {
+  Op op = Op::Undecoded;
+  uint8_t rd = 0, rs1 = 0, rs2 = 0, rs3 = 0;
+  uint8_t flags = 0;
+  uint8_t exec_cycles = 0;   // extra execute cycles (from TimingConfig), filled by the hart
+  uint8_t fetch_cycles = 0;  // instruction-memory cycles, filled by the hart
+  int32_t imm = 0;           // immediate; CSR number for Zicsr; rm for FP ops; aq/rl for A
+  uint32_t raw = 0;          // instruction bits as fetched (the 16-bit parcel if compressed)
+
+  static constexpr uint8_t kCompressed = 1;   // 2-byte instruction
+  static constexpr uint8_t kBreakpoint = 2;   // a debugger breakpoint is set on this PC
+  static constexpr unsigned kExtShift = 4;    // bits 4..7: index of the owning Extension (Op::Ext)
+
+  unsigned length() const { return (flags & kCompressed) ? 2 : 4; }
+  unsigned ext_index() const { return flags >> kExtShift; }
+};
+static_assert(sizeof(DecodedInsn) == 16, "DecodedInsn should stay small for cache density");
+
+// misa extension bits
+constexpr uint32_t misa_bit(char c) { return 1u << (c - 'A'); }
+constexpr uint32_t kMisaA = misa_bit('A'), kMisaC = misa_bit('C'), kMisaF = misa_bit('F'),
+                   kMisaI = misa_bit('I'), kMisaM = misa_bit('M');
+
+// Feature switches of the standard decoder (the Z* extensions have no misa bit).
+struct DecodeFeatures {
+  uint32_t misa = kMisaI | kMisaM | kMisaA | kMisaF | kMisaC;
+  bool zicsr = true, zifencei = true, zicbom = true;
+};
+
+// Decodes a 32-bit instruction. Leaves op == Op::Illegal for illegal or disabled encodings.
+// Sets op/rd/rs1/rs2/rs3/imm and raw; rd == 0 of an integer destination becomes kSinkReg.
+void decode32(uint32_t insn, const DecodeFeatures& f, DecodedInsn& d);
+
+// Expands a compressed instruction to its 32-bit equivalent; returns 0 if the parcel is illegal
+// or needs an extension that is disabled (e.g. c.flw without F).
+uint32_t expand_compressed(uint16_t parcel, const DecodeFeatures& f);
+
+}  // namespace vp::iss

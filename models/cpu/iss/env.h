@@ -1,0 +1,66 @@
+// The environment interface of the ISS: what the embedding (the TLM wrapper, a host harness or a
+// unit test) provides to a Hart. Everything here is plain C++; no SystemC.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace vp::iss {
+
+enum class MemStatus { Ok, AccessFault };
+
+// Fetch, Load and Store are ordinary accesses. An atomic memory operation (AMO, and the write
+// half of a successful SC) is an AmoLoad immediately followed by an AmoStore to the same address;
+// the hart never lets anything else run in between, so the pair is atomic for the environment.
+enum class AccessKind { Fetch, Load, Store, AmoLoad, AmoStore };
+
+inline bool is_write(AccessKind k) { return k == AccessKind::Store || k == AccessKind::AmoStore; }
+
+// A host-memory window the hart may access directly (from TLM DMI). Accesses that hit it cost
+// read_cycles / write_cycles and never call the environment.
+struct FastRegion {
+  uint8_t* host = nullptr;  // host address of guest address `base`
+  uint32_t base = 0;
+  uint32_t size = 0;        // bytes; base + size may be 2^32 at most
+  bool read = true, write = true, exec = true;
+  uint32_t read_cycles = 0, write_cycles = 0;
+};
+
+// Cache-block management operation requested by a Zicbom instruction.
+enum class CacheOp { Clean = 1, Flush = 2, Inval = 0 };  // values are the cbo.* imm field
+
+class HartEnv {
+ public:
+  virtual ~HartEnv() = default;
+
+  // Slow path for every access that does not hit a FastRegion. Misaligned accesses are split by
+  // the hart into byte accesses before they get here, so addr is always aligned to len.
+  // Adds the cycles the access took to `cycles`.
+  virtual MemStatus access(AccessKind kind, uint32_t addr, void* data, unsigned len,
+                           uint64_t& cycles) = 0;
+
+  // Untimed access for semihosting and debuggers. Returns false if nothing is mapped there.
+  virtual bool debug_access(bool write, uint32_t addr, void* data, unsigned len) = 0;
+
+  // Zicbom: clean/flush/invalidate the cache block holding addr.
+  virtual void cache_op(CacheOp op, uint32_t addr, uint64_t& cycles) {}
+
+  // Value of the 'time' CSR (the CLINT mtime). The hart's own cycle count at the moment of the
+  // read is Hart::cycles(); a wrapper under temporal decoupling uses it to stay consistent.
+  virtual uint64_t read_time() = 0;
+
+  // Semihosting console output (SYS_WRITEC/WRITE0 and writes to ":tt").
+  virtual void console_write(const char* s, size_t n) = 0;
+  // Semihosting console input (SYS_READC, reads of ":tt"). Returns bytes read, 0 at end of input.
+  virtual size_t console_read(char* s, size_t n) { return 0; }
+
+  // The program asked to end (semihosting SYS_EXIT or HTIF tohost). The hart stops with
+  // StopReason::Exit after calling this.
+  virtual void exit_request(int code) = 0;
+
+  // A store hit the HTIF tohost word (HartConfig::tohost_addr); value is the word stored.
+  // Return true if the program exits (the hart then stops with StopReason::Exit).
+  virtual bool tohost_write(uint32_t value) { return false; }
+};
+
+}  // namespace vp::iss

@@ -1,0 +1,608 @@
+// Hart: construction, the outer run loop (stops, interrupts, WFI), traps, memory slow paths,
+// the decode cache and the debug hooks. The per-instruction executor is in exec.cpp.
+#include "models/cpu/iss/hart.h"
+
+#include <algorithm>
+#include <cfenv>
+#include <cstdlib>
+#include <cstring>
+
+#include "models/cpu/iss/fpu.h"
+#include "models/cpu/iss/hart_inline.h"
+#include "models/cpu/iss/semihosting.h"
+
+namespace vp::iss {
+
+const char* stop_reason_name(StopReason r) {
+  switch (r) {
+    case StopReason::CycleLimit: return "cycle-limit";
+    case StopReason::Exit: return "exit";
+    case StopReason::Wfi: return "wfi";
+    case StopReason::Breakpoint: return "breakpoint";
+    case StopReason::Watchpoint: return "watchpoint";
+    case StopReason::Step: return "step";
+    case StopReason::Trap: return "trap";
+  }
+  return "?";
+}
+
+Hart::Hart(const HartConfig& config, HartEnv& env)
+    : cfg_(config),
+      env_(env),
+      // One byte per 4 KiB page of the 4 GiB space; calloc'd memory is zero-filled lazily by
+      // the OS, so only the pages of flags actually touched cost memory.
+      page_flags_(static_cast<uint8_t*>(std::calloc(1u << 20, 1)), &std::free) {
+  cfg_.misa |= kMisaI;
+  features_.misa = cfg_.misa;
+  features_.zicsr = cfg_.zicsr;
+  features_.zifencei = cfg_.zifencei;
+  features_.zicbom = cfg_.zicbom;
+  semihost_ = std::make_unique<Semihosting>(*this);
+  set_timing(cfg_.timing);
+  if (cfg_.has_tohost) set_page_flag(cfg_.tohost_addr >> kPageBits, kTohostPage);
+  reset();
+}
+
+Hart::~Hart() = default;
+
+Extension& Hart::add_extension(std::unique_ptr<Extension> ext) {
+  extensions_.push_back(std::move(ext));
+  cfg_.misa |= extensions_.back()->misa_bits();
+  flush_decode_cache();
+  extensions_.back()->reset(*this);
+  return *extensions_.back();
+}
+
+const Extension* Hart::extension(unsigned index) const {
+  return index < extensions_.size() ? extensions_[index].get() : nullptr;
+}
+
+void Hart::reset() {
+  std::fill(std::begin(x_), std::end(x_), 0);
+  std::fill(std::begin(f_), std::end(f_), 0);
+  pc_ = cfg_.reset_pc;
+  fflags_ = frm_ = 0;
+  mstatus_ = kMppM | ((cfg_.fpu_on_at_reset && (cfg_.misa & kMisaF)) ? kFsInitial : 0);
+  mtvec_ = cfg_.reset_mtvec;
+  mepc_ = mcause_ = mtval_ = mscratch_ = mie_ = 0;
+  reservation_valid_ = false;
+  waiting_ = false;
+  pending_load_reg_ = 0;
+  misalign_mask_ = (cfg_.misa & kMisaC) ? 0 : 2;
+  for (auto& e : extensions_) e->reset(*this);
+}
+
+void Hart::set_timing(const TimingConfig& t) {
+  cfg_.timing = t;
+  const uint32_t per_class[9] = {0, t.mul, t.div, t.fadd, t.fmul, t.fma, t.fdiv, t.fsqrt, t.fmisc};
+  std::copy(std::begin(per_class), std::end(per_class), exec_cycles_);
+  flush_decode_cache();
+}
+
+HartStats Hart::stats() const {
+  HartStats s;
+  s.cycles = cycle_;
+  s.instret = instret_;
+  s.stall_fetch = stall_fetch_;
+  s.stall_data = stall_data_;
+  s.stall_exec = stall_exec_;
+  s.idle = idle_;
+  s.traps = traps_;
+  return s;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Run loop
+
+void Hart::request_stop(StopReason why) {
+  if (!has_pending_stop_) {
+    has_pending_stop_ = true;
+    pending_stop_ = why;
+  }
+  end_block();
+}
+
+void Hart::idle_until(uint64_t cycle) {
+  if (cycle > cycle_) {
+    idle_ += cycle - cycle_;
+    cycle_ = cycle;
+  }
+}
+
+void Hart::set_irq_pending(unsigned bit, bool level) {
+  const uint32_t m = 1u << bit;
+  mip_lines_ = level ? (mip_lines_ | m) : (mip_lines_ & ~m);
+  end_block();
+}
+
+void Hart::set_timer_deadline(uint64_t cycle) {
+  timer_deadline_ = cycle;
+  end_block();
+}
+
+void Hart::recompute_next_event() {
+  uint64_t next = limit_;
+  if ((mie_ & kMTIP) && timer_deadline_ > cycle_ && timer_deadline_ < next) next = timer_deadline_;
+  if (step_mode_) next = 0;
+  next_event_ = next;
+}
+
+bool Hart::take_pending_interrupt() {
+  const uint32_t pending = mip() & mie_;
+  if (!pending || !(mstatus_ & kMstatusMIE)) return false;
+  // Standard priority: MEI > MSI > MTI.
+  const uint32_t cause = (pending & kMEIP) ? 11 : (pending & kMSIP) ? 3 : 7;
+  take_trap(kInterrupt | cause, 0);
+  return true;
+}
+
+StopReason Hart::run(uint64_t cycle_limit) {
+  limit_ = cycle_limit;
+  std::fesetround(FE_TONEAREST);
+  std::feclearexcept(FE_ALL_EXCEPT);
+  bp_skip_pc_ = pc_;
+  StopReason why;
+  for (;;) {
+    if (has_pending_stop_) {
+      has_pending_stop_ = false;
+      why = pending_stop_;
+      break;
+    }
+    if (waiting_) {
+      if (mip() & mie_) {
+        waiting_ = false;  // any enabled pending interrupt wakes WFI, even with mstatus.MIE = 0
+      } else if ((mie_ & kMTIP) && timer_deadline_ <= limit_) {
+        idle_until(timer_deadline_);
+        waiting_ = false;
+      } else {
+        why = StopReason::Wfi;
+        break;
+      }
+    }
+    take_pending_interrupt();
+    if (has_pending_stop_) continue;
+    if (cycle_ >= limit_) {
+      why = StopReason::CycleLimit;
+      break;
+    }
+    recompute_next_event();
+    execute_block();
+  }
+  sync_fflags();
+  return why;
+}
+
+StopReason Hart::step() {
+  step_mode_ = true;
+  const StopReason r = run(~0ull);
+  step_mode_ = false;
+  return r;
+}
+
+void Hart::sync_fflags() { fpu::take_host_flags(fflags_); }
+
+// ---------------------------------------------------------------------------------------------
+// Traps
+
+void Hart::raise_exception(uint32_t cause, uint32_t tval) { take_trap(cause, tval); }
+
+void Hart::take_trap(uint32_t cause, uint32_t tval) {
+  last_trap_ = TrapInfo{cause, tval, pc_, 0, true};
+  const bool interrupt = cause & kInterrupt;
+  uint32_t handler = mtvec_ & ~3u;
+  if (interrupt && (mtvec_ & 3) == 1) handler += 4 * (cause & ~kInterrupt);
+  if (!interrupt && ((cause < 32 && (cfg_.stop_on_exceptions >> cause) & 1) || pc_ == handler)) {
+    // Either asked to stop here, or the handler's own first instruction faults (a loop).
+    request_stop(StopReason::Trap);
+    return;
+  }
+  mepc_ = pc_;
+  mcause_ = cause;
+  mtval_ = tval;
+  mstatus_ = (mstatus_ & ~(kMstatusMPIE | kMstatusMIE)) | ((mstatus_ & kMstatusMIE) ? kMstatusMPIE : 0) | kMppM;
+  pc_ = handler;
+  pending_load_reg_ = 0;
+  waiting_ = false;
+  ++traps_;
+  cycle_ += cfg_.timing.jump;
+  stall_fetch_ += cfg_.timing.jump;
+}
+
+void Hart::do_mret() {
+  const bool mpie = mstatus_ & kMstatusMPIE;
+  mstatus_ = (mstatus_ & ~kMstatusMIE) | (mpie ? kMstatusMIE : 0) | kMstatusMPIE | kMppM;
+  end_block();  // MIE may have turned on: look at pending interrupts
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+const FastRegion* Hart::find_region(uint32_t addr, uint32_t len) const {
+  for (const FastRegion& r : regions_) {
+    if (addr >= r.base && uint64_t(addr - r.base) + len <= r.size) return &r;
+  }
+  return nullptr;
+}
+
+void Hart::add_fast_region(const FastRegion& r) {
+  regions_.push_back(r);
+  flush_tlbs();
+}
+
+void Hart::remove_fast_regions(uint32_t base, uint32_t size) {
+  const uint64_t end = uint64_t(base) + size;
+  regions_.erase(std::remove_if(regions_.begin(), regions_.end(),
+                                [&](const FastRegion& r) {
+                                  return r.base < end && base < uint64_t(r.base) + r.size;
+                                }),
+                 regions_.end());
+  flush_tlbs();
+  flush_decode_cache();  // the code may be served from elsewhere now
+}
+
+void Hart::flush_tlbs() {
+  for (auto& e : rtlb_) e.page = ~0u;
+  for (auto& e : wtlb_) e.page = ~0u;
+  for (auto& e : page_cache_) e = PageCacheEntry{};
+  cur_page_num_ = ~0u;
+  cur_page_ = nullptr;
+}
+
+void Hart::set_page_flag(uint32_t page, uint8_t flag) {
+  page_flags_.get()[page] |= flag;
+  // The inline paths never see a watched page: drop it from the TLBs.
+  if (wtlb_[page % kTlbEntries].page == page) wtlb_[page % kTlbEntries].page = ~0u;
+  if ((flag & kWatchReadPage) && rtlb_[page % kTlbEntries].page == page) rtlb_[page % kTlbEntries].page = ~0u;
+}
+
+bool Hart::check_watch(uint32_t addr, unsigned len, bool write) {
+  for (const Watchpoint& w : watchpoints_) {
+    const bool kind_ok = write ? (int(w.kind) & int(WatchKind::Write)) : (int(w.kind) & int(WatchKind::Read));
+    if (kind_ok && addr < uint64_t(w.addr) + w.len && w.addr < uint64_t(addr) + len) {
+      watch_hit_ = WatchHit{addr, len, write, pc_};
+      request_stop(StopReason::Watchpoint);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
+  const uint32_t page = addr >> kPageBits, last_page = (addr + len - 1) >> kPageBits;
+  const uint8_t pf = page_flags_.get()[page] | page_flags_.get()[last_page];
+  if (pf & kWatchReadPage) check_watch(addr, len, false);
+  const FastRegion* r = find_region(addr, len);
+  if (r && r->read) {
+    std::memcpy(data, r->host + (addr - r->base), len);
+    cycle_ += r->read_cycles;
+    stall_data_ += r->read_cycles;
+    const uint32_t page_base = page << kPageBits;
+    if (page == last_page && !(pf & kWatchReadPage) && find_region(page_base, kPageSize) == r) {
+      rtlb_[page % kTlbEntries] = TlbEntry{page, r->read_cycles, r->host + (page_base - r->base)};
+    }
+    return true;
+  }
+  if (addr % len) {  // misaligned outside a fast region: split into bytes (as QEMU does)
+    for (unsigned i = 0; i < len; ++i) {
+      if (!load_slow(addr + i, static_cast<uint8_t*>(data) + i, 1, kind)) return false;
+    }
+    return true;
+  }
+  uint64_t cycles = 0;
+  MemStatus st;
+  {
+    HostFpGuard guard(*this);
+    st = env_.access(kind, addr, data, len, cycles);
+  }
+  cycle_ += cycles;
+  stall_data_ += cycles;
+  if (st != MemStatus::Ok) {
+    take_trap(kind == AccessKind::AmoLoad ? kStoreAccessFault : kLoadAccessFault, addr);
+    return false;
+  }
+  return true;
+}
+
+bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind) {
+  const uint32_t page = addr >> kPageBits, last_page = (addr + len - 1) >> kPageBits;
+  const uint8_t pf = page_flags_.get()[page] | page_flags_.get()[last_page];
+  if (pf & kWatchWritePage) check_watch(addr, len, true);
+  const FastRegion* r = find_region(addr, len);
+  if (r && r->write) {
+    std::memcpy(r->host + (addr - r->base), data, len);
+    cycle_ += r->write_cycles;
+    stall_data_ += r->write_cycles;
+    const uint32_t page_base = page << kPageBits;
+    if (page == last_page && pf == 0 && find_region(page_base, kPageSize) == r) {
+      wtlb_[page % kTlbEntries] = TlbEntry{page, r->write_cycles, r->host + (page_base - r->base)};
+    }
+  } else if (addr % len) {
+    for (unsigned i = 0; i < len; ++i) {
+      if (!store_slow(addr + i, static_cast<const uint8_t*>(data) + i, 1, kind)) return false;
+    }
+    return true;
+  } else {
+    uint64_t cycles = 0;
+    MemStatus st;
+    {
+      HostFpGuard guard(*this);
+      st = env_.access(kind, addr, const_cast<void*>(data), len, cycles);
+    }
+    cycle_ += cycles;
+    stall_data_ += cycles;
+    if (st != MemStatus::Ok) {
+      take_trap(kStoreAccessFault, addr);
+      return false;
+    }
+  }
+  // Side effects of writing a watched page.
+  if (pf & kCodePage) {
+    invalidate_code_page(page);
+    if (last_page != page) invalidate_code_page(last_page);
+  }
+  if ((pf & kTohostPage) && cfg_.has_tohost && cfg_.tohost_addr >= addr &&
+      cfg_.tohost_addr < uint64_t(addr) + len) {
+    uint32_t value = 0;
+    debug_read(cfg_.tohost_addr, &value, 4);
+    HostFpGuard guard(*this);
+    if (env_.tohost_write(value)) request_stop(StopReason::Exit);
+  }
+  return true;
+}
+
+bool Hart::mem_load(uint32_t addr, void* data, unsigned len) {
+  switch (len) {
+    case 1: { uint8_t v; if (!load(addr, v)) return false; std::memcpy(data, &v, 1); return true; }
+    case 2: { uint16_t v; if (!load(addr, v)) return false; std::memcpy(data, &v, 2); return true; }
+    case 4: { uint32_t v; if (!load(addr, v)) return false; std::memcpy(data, &v, 4); return true; }
+    default: return load_slow(addr, data, len, AccessKind::Load);
+  }
+}
+
+bool Hart::mem_store(uint32_t addr, const void* data, unsigned len) {
+  switch (len) {
+    case 1: { uint8_t v; std::memcpy(&v, data, 1); return store(addr, v); }
+    case 2: { uint16_t v; std::memcpy(&v, data, 2); return store(addr, v); }
+    case 4: { uint32_t v; std::memcpy(&v, data, 4); return store(addr, v); }
+    default: return store_slow(addr, data, len, AccessKind::Store);
+  }
+}
+
+bool Hart::debug_read(uint32_t addr, void* data, uint32_t len) {
+  if (const FastRegion* r = find_region(addr, len)) {
+    std::memcpy(data, r->host + (addr - r->base), len);
+    return true;
+  }
+  HostFpGuard guard(*this);
+  if (env_.debug_access(false, addr, data, len)) return true;
+  if (len == 1) return false;
+  for (uint32_t i = 0; i < len; ++i) {
+    if (!debug_read(addr + i, static_cast<uint8_t*>(data) + i, 1)) return false;
+  }
+  return true;
+}
+
+bool Hart::debug_write(uint32_t addr, const void* data, uint32_t len) {
+  bool ok = true;
+  if (const FastRegion* r = find_region(addr, len)) {
+    std::memcpy(r->host + (addr - r->base), data, len);
+  } else {
+    HostFpGuard guard(*this);
+    if (!env_.debug_access(true, addr, const_cast<void*>(data), len)) {
+      ok = len > 1;
+      for (uint32_t i = 0; ok && i < len; ++i) {
+        ok = debug_write(addr + i, static_cast<const uint8_t*>(data) + i, 1);
+      }
+    }
+  }
+  notify_external_write(addr, len);
+  return ok;
+}
+
+void Hart::notify_external_write(uint32_t addr, uint32_t len) {
+  if (len == 0) return;
+  const uint32_t first = addr >> kPageBits, last = uint32_t((uint64_t(addr) + len - 1) >> kPageBits);
+  for (uint32_t p = first; p <= last && p >= first; ++p) {
+    if (page_flags_.get()[p] & kCodePage) invalidate_code_page(p);
+  }
+  if (reservation_valid_ && reservation_addr_ < uint64_t(addr) + len && addr < reservation_addr_ + 4) {
+    reservation_valid_ = false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decode cache
+
+Hart::DecodedPage* Hart::decoded_page(uint32_t page) {
+  PageCacheEntry& c = page_cache_[page % 64];
+  if (c.page == page) return c.p;
+  DecodedPage* p = nullptr;
+  const FastRegion* r = find_region(page << kPageBits, kPageSize);
+  if (r && r->exec) {
+    auto& slot = pages_[page];
+    if (!slot) slot = std::make_unique<DecodedPage>();
+    p = slot.get();
+  }
+  c = PageCacheEntry{page, p};
+  return p;
+}
+
+void Hart::invalidate_code_page(uint32_t page) {
+  page_flags_.get()[page] &= ~kCodePage;
+  auto it = pages_.find(page);
+  if (it != pages_.end()) std::memset(static_cast<void*>(it->second.get()), 0, sizeof(DecodedPage));
+  // A 4-byte instruction at the end of the previous page has its upper half in this one.
+  auto prev = pages_.find(page - 1);
+  if (prev != pages_.end()) prev->second->insn[kPageSize / 2 - 1] = DecodedInsn{};
+}
+
+void Hart::flush_decode_cache() {
+  for (auto& [page, p] : pages_) {
+    std::memset(static_cast<void*>(p.get()), 0, sizeof(DecodedPage));
+    page_flags_.get()[page] &= ~kCodePage;
+  }
+  scratch_ = DecodedInsn{};
+}
+
+bool Hart::fetch16(uint32_t addr, uint16_t& parcel, uint32_t& cycles) {
+  const FastRegion* r = find_region(addr, 2);
+  if (r && r->exec) {
+    std::memcpy(&parcel, r->host + (addr - r->base), 2);
+    cycles += r->read_cycles;
+    return true;
+  }
+  uint64_t c = 0;
+  MemStatus st;
+  {
+    HostFpGuard guard(*this);
+    st = env_.access(AccessKind::Fetch, addr, &parcel, 2, c);
+  }
+  cycles += uint32_t(c);
+  return st == MemStatus::Ok;
+}
+
+// Fetches and decodes the instruction at pc into d. On a fetch fault raises the exception and
+// returns false.
+bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
+  uint32_t cycles = 0;
+  uint16_t lo = 0, hi = 0;
+  if (!fetch16(pc, lo, cycles)) {
+    take_trap(kInsnAccessFault, pc);
+    return false;
+  }
+  const bool compressed = (lo & 3) != 3;
+  if (!compressed && !fetch16(pc + 2, hi, cycles)) {
+    take_trap(kInsnAccessFault, pc + 2);
+    return false;
+  }
+  d = DecodedInsn{};
+  if (compressed) {
+    const uint32_t expanded = (cfg_.misa & kMisaC) ? expand_compressed(lo, features_) : 0;
+    if (expanded) decode32(expanded, features_, d);
+    else d.op = Op::Illegal;
+    d.raw = lo;
+    d.flags = DecodedInsn::kCompressed;
+  } else {
+    const uint32_t insn = lo | uint32_t(hi) << 16;
+    bool claimed = false;
+    for (unsigned i = 0; i < extensions_.size() && !claimed; ++i) {
+      if (extensions_[i]->decode(insn, d)) {
+        d.op = Op::Ext;
+        d.flags = uint8_t(i << DecodedInsn::kExtShift);
+        claimed = true;
+      }
+    }
+    if (!claimed) decode32(insn, features_, d);
+    d.raw = insn;
+  }
+  d.exec_cycles = uint8_t(std::min<uint32_t>(255, d.exec_cycles + exec_cycles_[unsigned(op_timing_class(d.op))]));
+  d.fetch_cycles = uint8_t(std::min<uint32_t>(255, cycles));
+  if (!breakpoints_.empty() && std::find(breakpoints_.begin(), breakpoints_.end(), pc) != breakpoints_.end()) {
+    d.flags |= DecodedInsn::kBreakpoint;
+  }
+  // Remember that this memory holds decoded code, so stores to it take the checked path.
+  const uint32_t page = pc >> kPageBits, last_page = (pc + d.length() - 1) >> kPageBits;
+  if (!(page_flags_.get()[page] & kCodePage)) set_page_flag(page, kCodePage);
+  if (!(page_flags_.get()[last_page] & kCodePage)) set_page_flag(last_page, kCodePage);
+  return true;
+}
+
+bool Hart::decode_at_debug(uint32_t pc, DecodedInsn& d) {
+  uint16_t lo = 0, hi = 0;
+  if (!debug_read(pc, &lo, 2)) return false;
+  d = DecodedInsn{};
+  if ((lo & 3) != 3) {
+    const uint32_t expanded = (cfg_.misa & kMisaC) ? expand_compressed(lo, features_) : 0;
+    if (expanded) decode32(expanded, features_, d);
+    else d.op = Op::Illegal;
+    d.raw = lo;
+    d.flags = DecodedInsn::kCompressed;
+    return true;
+  }
+  if (!debug_read(pc + 2, &hi, 2)) return false;
+  const uint32_t insn = lo | uint32_t(hi) << 16;
+  for (unsigned i = 0; i < extensions_.size(); ++i) {
+    if (extensions_[i]->decode(insn, d)) {
+      d.op = Op::Ext;
+      d.flags = uint8_t(i << DecodedInsn::kExtShift);
+      d.raw = insn;
+      return true;
+    }
+  }
+  decode32(insn, features_, d);
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Debug hooks
+
+void Hart::add_breakpoint(uint32_t pc) {
+  if (std::find(breakpoints_.begin(), breakpoints_.end(), pc) == breakpoints_.end()) breakpoints_.push_back(pc);
+  flush_decode_cache();  // entries are re-decoded with the breakpoint flag
+}
+
+void Hart::remove_breakpoint(uint32_t pc) {
+  breakpoints_.erase(std::remove(breakpoints_.begin(), breakpoints_.end(), pc), breakpoints_.end());
+  flush_decode_cache();
+}
+
+void Hart::refresh_watch_flags() {
+  // Rare operation: recompute the watch flags of every page from scratch.
+  uint8_t* flags = page_flags_.get();
+  for (uint32_t p = 0; p < (1u << 20); ++p) {
+    if (flags[p] & (kWatchReadPage | kWatchWritePage)) flags[p] &= ~(kWatchReadPage | kWatchWritePage);
+  }
+  for (const Watchpoint& w : watchpoints_) {
+    const uint32_t first = w.addr >> kPageBits, last = uint32_t((uint64_t(w.addr) + std::max(w.len, 1u) - 1) >> kPageBits);
+    for (uint32_t p = first; p <= last && p >= first; ++p) {
+      if (int(w.kind) & int(WatchKind::Read)) set_page_flag(p, kWatchReadPage);
+      if (int(w.kind) & int(WatchKind::Write)) set_page_flag(p, kWatchWritePage);
+    }
+  }
+  flush_tlbs();
+}
+
+void Hart::add_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {
+  watchpoints_.push_back(Watchpoint{addr, len, kind});
+  refresh_watch_flags();
+}
+
+void Hart::remove_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {
+  watchpoints_.erase(std::remove_if(watchpoints_.begin(), watchpoints_.end(),
+                                    [&](const Watchpoint& w) { return w.addr == addr && w.len == len && w.kind == kind; }),
+                     watchpoints_.end());
+  refresh_watch_flags();
+}
+
+bool Hart::read_csr(uint16_t csr, uint32_t& value) {
+  sync_fflags();
+  return csr_read(csr, value);
+}
+
+bool Hart::write_csr(uint16_t csr, uint32_t value) { return csr_write(csr, value); }
+
+bool Hart::gdb_read_reg(unsigned n, uint32_t& value) {
+  if (n < 32) { value = x_[n]; return true; }
+  if (n == 32) { value = pc_; return true; }
+  if (n < 65) {
+    if (!(cfg_.misa & kMisaF)) return false;
+    value = f_[n - 33];
+    return true;
+  }
+  if (n < 65 + 4096) return read_csr(uint16_t(n - 65), value);
+  return false;
+}
+
+bool Hart::gdb_write_reg(unsigned n, uint32_t value) {
+  if (n < 32) { set_x(n, value); return true; }
+  if (n == 32) { pc_ = value; return true; }
+  if (n < 65) {
+    if (!(cfg_.misa & kMisaF)) return false;
+    f_[n - 33] = value;
+    return true;
+  }
+  if (n < 65 + 4096) return write_csr(uint16_t(n - 65), value);
+  return false;
+}
+
+}  // namespace vp::iss

@@ -1,0 +1,267 @@
+// A RISC-V hart (RV32 machine mode) as a plain C++ object: architectural state, the run loop,
+// traps and interrupts, the decode cache and the fast-path memory. No SystemC in here; a TLM
+// wrapper implements HartEnv and calls run() once per quantum.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "models/cpu/iss/decode.h"
+#include "models/cpu/iss/env.h"
+#include "models/cpu/iss/extension.h"
+#include "models/cpu/iss/timing.h"
+
+namespace vp::iss {
+
+class Semihosting;
+
+struct HartConfig {
+  uint32_t misa = kMisaI | kMisaM | kMisaA | kMisaF | kMisaC;  // standard extensions (I always)
+  bool zicsr = true, zifencei = true, zicntr = true, zicbom = true;
+  uint32_t hartid = 0;
+  uint32_t reset_pc = 0x80000000;
+  uint32_t reset_mtvec = 0;
+  bool fpu_on_at_reset = false;  // mstatus.FS = Initial at reset (the spec's reset is Off)
+  bool semihosting = true;       // slli x0,x0,0x1f; ebreak; srai x0,x0,7 calls the host
+  bool has_tohost = false;       // HTIF: stores to tohost_addr call HartEnv::tohost_write
+  uint32_t tohost_addr = 0;
+  // Exceptions (bit = mcause) that stop run() with StopReason::Trap instead of entering the trap
+  // handler; the state is left at the faulting instruction. For tests and bare-metal bring-up.
+  uint32_t stop_on_exceptions = 0;
+  TimingConfig timing;
+};
+
+enum class StopReason {
+  CycleLimit,  // cycles() reached the limit given to run()
+  Exit,        // the program exited (semihosting, tohost) or request_stop() was called
+  Wfi,         // WFI with no enabled interrupt pending; see Hart::waiting()
+  Breakpoint,  // about to execute an instruction at a breakpoint PC (not executed yet)
+  Watchpoint,  // an access hit a watchpoint; the accessing instruction completed
+  Step,        // single step done
+  Trap,        // a stop_on_exceptions cause, or an exception loop (the handler itself faults)
+};
+const char* stop_reason_name(StopReason r);
+
+// mcause values
+enum Cause : uint32_t {
+  kInsnMisaligned = 0, kInsnAccessFault = 1, kIllegalInsn = 2, kBreakpointCause = 3,
+  kLoadMisaligned = 4, kLoadAccessFault = 5, kStoreMisaligned = 6, kStoreAccessFault = 7,
+  kEcallM = 11,
+  kInterrupt = 0x80000000u,
+};
+// mip/mie bits
+constexpr uint32_t kMSIP = 1u << 3, kMTIP = 1u << 7, kMEIP = 1u << 11;
+
+enum class WatchKind { Read = 1, Write = 2, Access = 3 };
+
+struct TrapInfo {
+  uint32_t cause = 0, tval = 0, pc = 0, insn = 0;  // insn: raw bits at pc when known
+  bool valid = false;
+};
+
+class Hart {
+ public:
+  Hart(const HartConfig& config, HartEnv& env);
+  ~Hart();
+  Hart(const Hart&) = delete;
+  Hart& operator=(const Hart&) = delete;
+
+  // Extensions are tried in the order added. Call before running (flushes the decode cache).
+  Extension& add_extension(std::unique_ptr<Extension> ext);
+  void reset();  // architectural reset (registers, CSRs, pc = reset_pc); counters are kept
+
+  // ---- running ----
+  // Executes until cycles() >= cycle_limit or another stop reason.
+  StopReason run(uint64_t cycle_limit);
+  StopReason step();  // exactly one instruction (or one trap entry)
+  // Stop run() at the next instruction boundary (callable from HartEnv callbacks).
+  void request_stop(StopReason why = StopReason::Exit);
+  // While waiting() (after WFI), the embedding advances the hart's time to `cycle` (counted as
+  // idle) before calling run() again. run() itself wakes up at the timer deadline if it lies
+  // before its cycle limit.
+  bool waiting() const { return waiting_; }
+  void idle_until(uint64_t cycle);
+
+  // ---- interrupts ----
+  // Level of an interrupt line: bit is 3 (MSIP), 7 (MTIP as a plain level) or 11 (MEIP).
+  void set_irq_pending(unsigned bit, bool level);
+  // MTIP is high while cycles() >= deadline (~0 = never). Exact regardless of the run() limit.
+  void set_timer_deadline(uint64_t cycle);
+  uint64_t timer_deadline() const { return timer_deadline_; }
+  uint32_t mip() const { return mip_lines_ | (cycle_ >= timer_deadline_ ? kMTIP : 0); }
+
+  // ---- memory ----
+  // Installs a direct host-memory window (from TLM DMI). Regions must not overlap.
+  void add_fast_region(const FastRegion& r);
+  // Removes every fast region overlapping [base, base+size) (DMI invalidation).
+  void remove_fast_regions(uint32_t base, uint32_t size);
+  const std::vector<FastRegion>& fast_regions() const { return regions_; }
+  // Someone else (DMA, debugger, loader, another hart) wrote guest memory: drops decoded code
+  // and the LR reservation if they overlap.
+  void notify_external_write(uint32_t addr, uint32_t len);
+  void clear_reservation() { reservation_valid_ = false; }
+  // Untimed memory access through fast regions or HartEnv::debug_access (loader, gdb, semihosting).
+  bool debug_read(uint32_t addr, void* data, uint32_t len);
+  bool debug_write(uint32_t addr, const void* data, uint32_t len);
+  // Timed accesses as a load/store instruction makes them, for extensions. On a fault they raise
+  // the exception (the caller's instruction must then return ExecResult::Trapped) and return false.
+  bool mem_load(uint32_t addr, void* data, unsigned len);
+  bool mem_store(uint32_t addr, const void* data, unsigned len);
+
+  // ---- registers ----
+  uint32_t pc() const { return pc_; }
+  void set_pc(uint32_t pc) { pc_ = pc; }
+  uint32_t x(unsigned i) const { return x_[i]; }
+  void set_x(unsigned i, uint32_t v) { if (i != 0) x_[i] = v; }
+  uint32_t f(unsigned i) const { return f_[i]; }  // raw single-precision bits
+  void set_f(unsigned i, uint32_t v) { f_[i] = v; }
+  // CSR access for debuggers and extensions: no privilege checks; false if not implemented.
+  bool read_csr(uint16_t csr, uint32_t& value);
+  bool write_csr(uint16_t csr, uint32_t value);
+  // GDB numbering: 0-31 x, 32 pc, 33-64 f0-f31, 65+n CSR n.
+  bool gdb_read_reg(unsigned n, uint32_t& value);
+  bool gdb_write_reg(unsigned n, uint32_t value);
+  // Raises a synchronous exception at the current instruction (for extensions).
+  void raise_exception(uint32_t cause, uint32_t tval);
+  void raise_illegal(uint32_t insn_bits) { raise_exception(kIllegalInsn, insn_bits); }
+  // Marks the FP state dirty (extensions touching FP registers).
+  void set_fs_dirty() { mstatus_ |= kFsDirty; }
+
+  // ---- debug ----
+  void add_breakpoint(uint32_t pc);
+  void remove_breakpoint(uint32_t pc);
+  void add_watchpoint(uint32_t addr, uint32_t len, WatchKind kind);
+  void remove_watchpoint(uint32_t addr, uint32_t len, WatchKind kind);
+  struct WatchHit { uint32_t addr = 0, len = 0; bool write = false; uint32_t pc = 0; };
+  const WatchHit& last_watch_hit() const { return watch_hit_; }
+  // Called for every instruction before it executes (slows the hart down; nullptr = off).
+  using TraceFn = void (*)(void* user, const Hart& hart, uint32_t pc, const DecodedInsn& d);
+  void set_trace(TraceFn fn, void* user) { trace_fn_ = fn; trace_user_ = user; }
+
+  // ---- observation ----
+  uint64_t cycles() const { return cycle_; }
+  uint64_t instret() const { return instret_; }
+  HartStats stats() const;
+  const HartConfig& config() const { return cfg_; }
+  void set_timing(const TimingConfig& t);  // flushes the decode cache
+  const TrapInfo& last_trap() const { return last_trap_; }
+  int exit_code() const { return exit_code_; }
+  HartEnv& env() { return env_; }
+  const Extension* extension(unsigned index) const;
+  // Flushes the whole decode cache (what fence.i does).
+  void flush_decode_cache();
+  // Decodes the instruction at pc without executing it (disassembly); false if not fetchable.
+  bool decode_at_debug(uint32_t pc, DecodedInsn& d);
+
+ private:
+  friend class Semihosting;
+
+  // ---- memory internals ----
+  static constexpr unsigned kPageBits = 12, kPageSize = 1u << kPageBits;
+  static constexpr unsigned kTlbEntries = 256;
+  struct TlbEntry {  // a page of a fast region the inline load/store path may use directly
+    uint32_t page = ~0u;
+    uint32_t cycles = 0;
+    uint8_t* host = nullptr;  // host address of the page start
+  };
+  enum PageFlag : uint8_t { kCodePage = 1, kWatchReadPage = 2, kWatchWritePage = 4, kTohostPage = 8 };
+  struct DecodedPage {
+    DecodedInsn insn[kPageSize / 2];
+  };
+  struct Watchpoint { uint32_t addr, len; WatchKind kind; };
+
+  template <typename T> bool load(uint32_t addr, T& v);
+  template <typename T> bool store(uint32_t addr, T v);
+  bool load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind);
+  bool store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind);
+  bool amo_access(uint32_t addr, uint32_t& old, uint32_t newval_if_swap, bool write);
+  const FastRegion* find_region(uint32_t addr, uint32_t len) const;
+  void flush_tlbs();
+  void set_page_flag(uint32_t page, uint8_t flag);
+  void refresh_watch_flags();
+  bool check_watch(uint32_t addr, unsigned len, bool write);
+  void invalidate_code_page(uint32_t page);
+
+  // ---- decode cache ----
+  DecodedPage* decoded_page(uint32_t page);
+  bool fetch_and_decode(uint32_t pc, DecodedInsn& d);
+  bool fetch16(uint32_t addr, uint16_t& parcel, uint32_t& cycles);
+
+  // ---- execution ----
+  void execute_block();  // the hot loop, in exec.cpp
+  void take_trap(uint32_t cause, uint32_t tval);
+  bool take_pending_interrupt();
+  void recompute_next_event();
+  void end_block() { next_event_ = 0; }
+  bool do_semihosting_ebreak();
+  void do_mret();
+  bool csr_op(const DecodedInsn& d, uint32_t src, bool write_always);
+
+  // ---- CSRs (csr.cpp) ----
+  bool csr_read(uint16_t csr, uint32_t& v);
+  bool csr_write(uint16_t csr, uint32_t v);
+  bool fs_enabled() const { return (mstatus_ & kFsMask) != 0; }
+
+  // ---- FP flags: host flags accumulate lazily; see sync_fflags ----
+  void sync_fflags();          // fold host exception flags into fflags_ and clear them
+  friend struct HostFpGuard;   // around every call into the environment
+
+  static constexpr uint32_t kMstatusMIE = 1u << 3, kMstatusMPIE = 1u << 7, kMppM = 3u << 11;
+  static constexpr uint32_t kFsMask = 3u << 13, kFsInitial = 1u << 13, kFsDirty = 3u << 13;
+
+  HartConfig cfg_;
+  HartEnv& env_;
+  DecodeFeatures features_;
+  std::vector<std::unique_ptr<Extension>> extensions_;
+  std::unique_ptr<Semihosting> semihost_;
+
+  // architectural state (x_[32] is the sink register that x0 destinations write)
+  uint32_t x_[33] = {};
+  uint32_t f_[32] = {};
+  uint32_t pc_ = 0;
+  uint32_t fflags_ = 0, frm_ = 0;
+  uint32_t mstatus_ = 0, mtvec_ = 0, mepc_ = 0, mcause_ = 0, mtval_ = 0, mscratch_ = 0;
+  uint32_t mie_ = 0, mip_lines_ = 0;
+  uint64_t mcycle_offset_ = 0;
+  bool reservation_valid_ = false;
+  uint32_t reservation_addr_ = 0;
+
+  // time and events
+  uint64_t cycle_ = 0, instret_ = 0;
+  uint64_t stall_fetch_ = 0, stall_data_ = 0, stall_exec_ = 0, idle_ = 0, traps_ = 0;
+  uint64_t timer_deadline_ = ~0ull;
+  uint64_t limit_ = 0;
+  uint64_t next_event_ = 0;  // the hot loop runs while cycle_ < next_event_
+  bool waiting_ = false;
+  bool step_mode_ = false;
+  bool has_pending_stop_ = false;
+  StopReason pending_stop_ = StopReason::Exit;
+  uint32_t bp_skip_pc_ = 1;  // a breakpoint here is not reported (we just stopped at it)
+  unsigned pending_load_reg_ = 0;  // destination of the previous load (load-use), 0 = none
+  uint32_t exec_cycles_[9] = {};   // per TimingClass
+  uint32_t misalign_mask_ = 0;     // jump targets with these bits set are misaligned (2 without C)
+
+  // memory
+  std::vector<FastRegion> regions_;
+  TlbEntry rtlb_[kTlbEntries], wtlb_[kTlbEntries];
+  std::unique_ptr<uint8_t, void (*)(void*)> page_flags_;  // 2^20 entries, lazily zeroed
+  std::vector<Watchpoint> watchpoints_;
+  WatchHit watch_hit_;
+  std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
+  struct PageCacheEntry { uint32_t page = ~0u; DecodedPage* p = nullptr; };
+  PageCacheEntry page_cache_[64];
+  uint32_t cur_page_num_ = ~0u;
+  DecodedPage* cur_page_ = nullptr;
+  DecodedInsn scratch_;  // for instructions fetched from memory that is not cached
+  std::vector<uint32_t> breakpoints_;
+
+  TraceFn trace_fn_ = nullptr;
+  void* trace_user_ = nullptr;
+  TrapInfo last_trap_;
+  int exit_code_ = 0;
+};
+
+}  // namespace vp::iss

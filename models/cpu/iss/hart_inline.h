@@ -1,0 +1,50 @@
+// Internal to the ISS: the inline fast paths of Hart's data memory accesses, shared by hart.cpp
+// and exec.cpp. Not part of the public interface.
+#pragma once
+
+#include <cfenv>
+#include <cstring>
+
+#include "models/cpu/iss/hart.h"
+
+namespace vp::iss {
+
+// Host FP exception flags stand in for the guest's fflags between FP instructions (they are
+// sticky on both sides), so the FP fast path needs no flag handling. Whenever control leaves the
+// ISS (environment calls, semihosting), the host flags are folded into fflags first and whatever
+// the host code raised is discarded afterwards.
+struct HostFpGuard {
+  Hart& hart;
+  explicit HostFpGuard(Hart& h) : hart(h) { hart.sync_fflags(); }
+  ~HostFpGuard() { std::feclearexcept(FE_ALL_EXCEPT); }
+  HostFpGuard(const HostFpGuard&) = delete;
+  HostFpGuard& operator=(const HostFpGuard&) = delete;
+};
+
+template <typename T>
+inline bool Hart::load(uint32_t addr, T& v) {
+  const uint32_t page = addr >> kPageBits;
+  const TlbEntry& e = rtlb_[page % kTlbEntries];
+  if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
+    std::memcpy(&v, e.host + (addr & (kPageSize - 1)), sizeof(T));
+    cycle_ += e.cycles;
+    stall_data_ += e.cycles;
+    return true;
+  }
+  return load_slow(addr, &v, sizeof(T), AccessKind::Load);
+}
+
+template <typename T>
+inline bool Hart::store(uint32_t addr, T v) {
+  const uint32_t page = addr >> kPageBits;
+  const TlbEntry& e = wtlb_[page % kTlbEntries];
+  if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
+    std::memcpy(e.host + (addr & (kPageSize - 1)), &v, sizeof(T));
+    cycle_ += e.cycles;
+    stall_data_ += e.cycles;
+    return true;
+  }
+  return store_slow(addr, &v, sizeof(T), AccessKind::Store);
+}
+
+}  // namespace vp::iss
