@@ -43,3 +43,8 @@ void vp_uart_enable_rx_irq(bool on) {
     uint8_t ier = vp_read8(UART(UART_IER));
     vp_write8(UART(UART_IER), on ? (ier | UART_IER_RDI) : (ier & ~UART_IER_RDI));
 }
+
+void vp_uart_enable_tx_irq(bool on) {
+    uint8_t ier = vp_read8(UART(UART_IER));
+    vp_write8(UART(UART_IER), on ? (ier | UART_IER_THRI) : (ier & ~UART_IER_THRI));
+}

@@ -12,5 +12,6 @@ int  vp_uart_getc(void);                 /* blocking, returns 0..255 */
 int  vp_uart_try_getc(void);             /* -1 when no byte is waiting */
 bool vp_uart_tx_idle(void);              /* THR and shift register empty */
 void vp_uart_enable_rx_irq(bool on);     /* IER.RDI: raises PLIC source VP_IRQ_UART0 */
+void vp_uart_enable_tx_irq(bool on);     /* IER.THRI: interrupt while THR is empty */
 
 #endif

@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <hal/clint.h>
+#include <hal/plic.h>
+#include <hal/uart.h>
 #include "suite.h"
 
 static unsigned g_checks, g_fails;
@@ -44,6 +46,8 @@ void trap_log_reset(void) {
     g_trap.vector = -2;
     g_trap.irq_timer = 0;
     g_trap.irq_soft = 0;
+    g_trap.irq_ext = 0;
+    g_trap.ext_src = 0;
 }
 
 uint32_t insn_bits(uint32_t pc) {
@@ -66,6 +70,12 @@ void suite_trap_handler(vp_trap_frame_t *f) {
         } else if (irq == IRQ_M_SOFT) {
             vp_clint_clear_msip(0);
             g_trap.irq_soft++;
+        } else if (irq == IRQ_M_EXT) {
+            uint32_t src = vp_plic_claim(0);
+            if (src == VP_IRQ_UART0) vp_uart_enable_tx_irq(false); /* quiet the source first */
+            g_trap.ext_src = src;
+            g_trap.irq_ext++;
+            if (src) vp_plic_complete(0, src);
         } else {
             vp_csr_clear(mie, 1u << (irq & 31u)); /* unexpected source: mask it */
         }
@@ -103,6 +113,8 @@ static const group_t groups[] = {
     {"timer_irq", test_timer_irq},
     {"soft_irq", test_soft_irq},
     {"wfi", test_wfi},
+    {"zifencei", test_zifencei},
+    {"plic_uart_irq", test_plic_uart_irq},
 };
 #else
 /* isa_strict: spec-fixed results on which QEMU 7.2 deviates (so it is not compared with QEMU). */

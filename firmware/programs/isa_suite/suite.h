@@ -19,6 +19,8 @@ typedef struct {
     int32_t vector;
     uint32_t irq_timer;   /* number of machine timer interrupts taken */
     uint32_t irq_soft;    /* number of machine software interrupts taken */
+    uint32_t irq_ext;     /* number of machine external interrupts taken */
+    uint32_t ext_src;     /* PLIC source claimed by the last external interrupt */
 } trap_log_t;
 extern volatile trap_log_t g_trap;
 void trap_log_reset(void);
@@ -62,6 +64,8 @@ void test_mtvec_modes(void);
 void test_timer_irq(void);
 void test_soft_irq(void);
 void test_wfi(void);
+void test_zifencei(void);
+void test_plic_uart_irq(void);
 /* isa_strict groups */
 void test_strict_amo_misaligned_cause(void);
 void test_strict_csr_readonly_write(void);

@@ -2,6 +2,8 @@
 #include <stdint.h>
 #include <hal/clint.h>
 #include <hal/irq.h>
+#include <hal/plic.h>
+#include <hal/uart.h>
 #include "suite.h"
 
 static uint8_t mbuf[32] __attribute__((aligned(16)));
@@ -302,4 +304,54 @@ void test_wfi(void) {
     check_u32("wfi (MIE=1) timer taken", g_trap.irq_timer, 1);
     check_u32("wfi (MIE=1) mcause", g_trap.mcause, MCAUSE_INTERRUPT | IRQ_M_TIMER);
     vp_csr_write(mie, 0);
+}
+
+/* Zifencei: write code into RAM, fence.i, run it; rewrite it, fence.i, run the new version. */
+static uint32_t code_buf[4] __attribute__((aligned(16)));
+
+static uint32_t run_code_buf(void) {
+    uint32_t (*fn)(void) = (uint32_t (*)(void))(uintptr_t)code_buf;
+    return fn();
+}
+
+void test_zifencei(void) {
+    code_buf[0] = 0x00100513u; /* addi a0, x0, 1 */
+    code_buf[1] = 0x00008067u; /* jalr x0, 0(ra) */
+    VP_FENCE_I();
+    check_u32("generated code returns 1", run_code_buf(), 1);
+    code_buf[0] = 0x00200513u; /* addi a0, x0, 2 */
+    VP_FENCE_I();
+    check_u32("rewritten code returns 2 after fence.i", run_code_buf(), 2);
+    check_u32("no trap", g_trap.count, 0);
+}
+
+/* PLIC + UART: the 16550's THR-empty interrupt (source VP_IRQ_UART0) routed to hart 0 M-mode. */
+void test_plic_uart_irq(void) {
+    const unsigned src = VP_IRQ_UART0;
+    vp_uart_init(); /* IER = 0: the UART raises nothing */
+    vp_plic_set_priority(src, 1);
+    check_u32("priority readback", vp_plic_get_priority(src), 1);
+    vp_plic_enable(0, src, true);
+    check_u32("enable bit readback", (vp_read32(VP_PLIC_BASE + PLIC_ENABLE(0, src / 32u)) >> (src % 32u)) & 1u, 1);
+    vp_plic_set_threshold(0, 1); /* priority 1 <= threshold 1: masked */
+    check_u32("threshold readback", vp_read32(VP_PLIC_BASE + PLIC_THRESHOLD(0)), 1);
+    check_u32("claim with nothing pending = 0", vp_plic_claim(0), 0);
+    vp_uart_enable_tx_irq(true); /* THR is empty, so the UART interrupt asserts */
+    check_true("source pending in the PLIC", WAIT_FOR(vp_plic_pending(src), TIMEOUT));
+    wait_mtime(100);
+    check_u32("mip.MEIP clear while priority <= threshold", vp_csr_read(mip) & MIP_MEIP, 0);
+    vp_plic_set_threshold(0, 0);
+    check_true("mip.MEIP set once threshold < priority", WAIT_FOR(vp_csr_read(mip) & MIP_MEIP, TIMEOUT));
+    trap_log_reset();
+    vp_csr_write(mie, MIE_MEIE);
+    vp_irq_enable();
+    check_true("external interrupt taken", WAIT_FOR(g_trap.irq_ext != 0, TIMEOUT));
+    vp_irq_disable();
+    check_u32("external mcause", g_trap.mcause, MCAUSE_INTERRUPT | IRQ_M_EXT);
+    check_u32("claimed source = UART0", g_trap.ext_src, src);
+    check_u32("one external interrupt", g_trap.irq_ext, 1);
+    check_true("mip.MEIP clear after claim/complete", WAIT_FOR(!(vp_csr_read(mip) & MIP_MEIP), TIMEOUT));
+    vp_csr_write(mie, 0);
+    vp_plic_enable(0, src, false);
+    vp_plic_set_priority(src, 0);
 }
