@@ -3,6 +3,7 @@
 //
 //   iss-run [--no-dmi] [--trace] [--max-insns N] [--misa imafc] program.elf [args...]
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -78,6 +79,7 @@ int main(int argc, char** argv) {
   if (tracing) hart.set_trace(&trace, &elf);
 
   const auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t c0 = std::clock();
   StopReason why = StopReason::CycleLimit;
   uint64_t limit = 0;
   while (!env.exited) {
@@ -91,12 +93,14 @@ int main(int argc, char** argv) {
     break;
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double cpu_secs = double(std::clock() - c0) / CLOCKS_PER_SEC;
   std::fflush(stdout);
   const HartStats s = hart.stats();
-  std::fprintf(stderr, "iss-run: %s after %llu instructions, %llu cycles (stalls: fetch %llu, data %llu, exec %llu) in %.3f s: %.1f MIPS\n",
+  std::fprintf(stderr, "iss-run: %s after %llu instructions, %llu cycles (stalls: fetch %llu, data %llu, exec %llu) in %.3f s: %.1f MIPS (%.1f MIPS per CPU second)\n",
                stop_reason_name(why), (unsigned long long)s.instret, (unsigned long long)s.cycles,
                (unsigned long long)s.stall_fetch, (unsigned long long)s.stall_data, (unsigned long long)s.stall_exec,
-               secs, secs > 0 ? double(s.instret) / secs / 1e6 : 0.0);
+               secs, secs > 0 ? double(s.instret) / secs / 1e6 : 0.0,
+               cpu_secs > 0 ? double(s.instret) / cpu_secs / 1e6 : 0.0);
   if (env.exited) return env.exit_code;
   if (why == StopReason::Trap || why == StopReason::Wfi) {
     std::fputs(fault_report(hart, hart.last_trap(), [&](uint32_t a) { return elf.describe(a); }).c_str(), stderr);

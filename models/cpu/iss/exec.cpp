@@ -39,8 +39,9 @@ void Hart::execute_block() {
     if (__builtin_expect(slot->op == Op::Undecoded, 0)) {
       if (!fetch_and_decode(pc, *slot)) continue;
     }
-    // A copy: a store below may invalidate the slot (self-modifying code).
-    const DecodedInsn d = *slot;
+    // Read in place (a copy costs a store-forwarding stall). A store may invalidate the slot
+    // (self-modifying code): no case reads `d` after its store.
+    const DecodedInsn& d = *slot;
 
     if (__builtin_expect(d.flags & DecodedInsn::kBreakpoint, 0)) {
       if (pc != bp_skip_pc_) {
@@ -142,7 +143,7 @@ void Hart::execute_block() {
       case Op::EBREAK:
         if (cfg_.semihosting && !(d.flags & DecodedInsn::kCompressed) && semihost_->is_call_site(pc)) {
           HostFpGuard guard(*this);
-          semihost_->call();
+          semihost_->call();  // may write guest memory, even this instruction's page
           break;
         }
         take_trap(kBreakpointCause, pc);
@@ -196,9 +197,10 @@ void Hart::execute_block() {
       case Op::SC_W: {
         if (rs1v & 3) { take_trap(kStoreMisaligned, rs1v); continue; }
         const bool ok = reservation_valid_ && reservation_addr_ == rs1v;
+        const unsigned rd = d.rd;
         reservation_valid_ = false;
         if (ok && !store_slow(rs1v, &x[d.rs2], 4, AccessKind::AmoStore)) continue;
-        x[d.rd] = ok ? 0 : 1;
+        x[rd] = ok ? 0 : 1;
         break;
       }
       case Op::AMOSWAP_W: case Op::AMOADD_W: case Op::AMOXOR_W: case Op::AMOAND_W:
@@ -206,6 +208,7 @@ void Hart::execute_block() {
       case Op::AMOMAXU_W: {
         if (rs1v & 3) { take_trap(kStoreMisaligned, rs1v); continue; }
         uint32_t old;
+        const unsigned rd = d.rd;
         if (!load_slow(rs1v, &old, 4, AccessKind::AmoLoad)) continue;
         const uint32_t b = x[d.rs2];
         uint32_t nv = b;
@@ -221,7 +224,7 @@ void Hart::execute_block() {
           default: break;
         }
         if (!store_slow(rs1v, &nv, 4, AccessKind::AmoStore)) continue;
-        x[d.rd] = old;
+        x[rd] = old;
         break;
       }
 

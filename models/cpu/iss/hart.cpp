@@ -427,18 +427,24 @@ Hart::DecodedPage* Hart::decoded_page(uint32_t page) {
   return p;
 }
 
+// Only the op is reset: the executor may still read the other fields of the instruction that is
+// executing when its own page gets invalidated (self-modifying code, DMA from an env callback).
+void Hart::clear_page(DecodedPage& p) {
+  for (DecodedInsn& d : p.insn) d.op = Op::Undecoded;
+}
+
 void Hart::invalidate_code_page(uint32_t page) {
   page_flags_.get()[page] &= ~kCodePage;
   auto it = pages_.find(page);
-  if (it != pages_.end()) std::memset(static_cast<void*>(it->second.get()), 0, sizeof(DecodedPage));
+  if (it != pages_.end()) clear_page(*it->second);
   // A 4-byte instruction at the end of the previous page has its upper half in this one.
   auto prev = pages_.find(page - 1);
-  if (prev != pages_.end()) prev->second->insn[kPageSize / 2 - 1] = DecodedInsn{};
+  if (prev != pages_.end()) prev->second->insn[kPageSize / 2 - 1].op = Op::Undecoded;
 }
 
 void Hart::flush_decode_cache() {
   for (auto& [page, p] : pages_) {
-    std::memset(static_cast<void*>(p.get()), 0, sizeof(DecodedPage));
+    clear_page(*p);
     page_flags_.get()[page] &= ~kCodePage;
   }
   scratch_ = DecodedInsn{};

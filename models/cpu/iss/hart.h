@@ -184,6 +184,7 @@ class Hart {
   void refresh_watch_flags();
   bool check_watch(uint32_t addr, unsigned len, bool write);
   void invalidate_code_page(uint32_t page);
+  static void clear_page(DecodedPage& p);
 
   // ---- decode cache ----
   DecodedPage* decoded_page(uint32_t page);
