@@ -22,9 +22,16 @@
 #define UART_IIR_THRI  0x02u
 #define UART_IIR_RDI   0x04u
 #define UART_IIR_FIFO  0xC0u /* FIFOs enabled */
+#define UART_FCR_FIFO_EN  0x01u /* enable FIFOs (reported in IIR bits 7:6) */
+#define UART_FCR_CLEAR_RX 0x02u
+#define UART_FCR_CLEAR_TX 0x04u
 #define UART_LCR_DLAB  0x80u
+#define UART_MCR_LOOP  0x10u /* loopback (not modelled by the VP) */
 #define UART_LSR_DR    0x01u /* data ready */
 #define UART_LSR_THRE  0x20u /* THR empty */
 #define UART_LSR_TEMT  0x40u /* transmitter empty */
+#define UART_MSR_CTS   0x10u /* clear to send */
+#define UART_MSR_DSR   0x20u /* data set ready */
+#define UART_MSR_DCD   0x80u /* data carrier detect */
 
 #endif

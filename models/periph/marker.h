@@ -1,0 +1,49 @@
+// Trace-marker device (VP only, include/vp/regs/marker.h): firmware names regions of its run.
+//   NAME  (0x100..0x13F, 1/2/4-byte accesses): the name buffer, NUL-terminated (64 bytes at most).
+//   BEGIN (write, any value): opens a region called NAME at the access time.
+//   END   (write, any value): closes the innermost open region; with none open: ignored, warning.
+//   VALUE (write): an instant event called NAME (or "value" when NAME is empty) carrying the value.
+//   DEPTH (read): number of open regions.
+// Regions and instants go to the marker's own trace track (ctx.tracer). Independently of tracing,
+// statistics count regions per name: "region.<name>.count" and "region.<name>.ps" (total time inside,
+// nested regions included in their parents). One region stack for all initiators.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+#include <nlohmann/json.hpp>
+#include "models/periph/mmio_device.h"
+
+namespace vp {
+namespace config { class Schema; }
+
+struct TraceMarkerConfig {
+    uint64_t base = 0x18000000;  // VP_MARKER_BASE
+    Tick latency = 10 * kNs;
+
+    static void declare(config::Schema& s);
+    static TraceMarkerConfig from_json(const nlohmann::json& j);
+};
+
+class TraceMarker : public MmioDevice {
+public:
+    TraceMarker(sc_core::sc_module_name name, SimContext& ctx, const TraceMarkerConfig& cfg);
+
+    unsigned depth() const { return unsigned(open_.size()); }
+    std::string name_buffer() const;
+
+private:
+    struct Open { std::string name; Tick begin; };
+    struct PerName { Counter* count; Counter* ps; };
+
+    void begin(Tick at);
+    void end(Tick at);
+    PerName& per_name(const std::string& name);
+
+    std::vector<uint8_t> name_buf_;
+    std::vector<Open> open_;
+    std::map<std::string, PerName> per_name_;
+    Counter &regions_, &values_, &unmatched_ends_;
+};
+
+}  // namespace vp

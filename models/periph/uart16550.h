@@ -1,0 +1,65 @@
+// 16550-compatible UART (QEMU virt layout: byte registers at stride 1, include/vp/regs/uart16550.h).
+//
+// Transmission is instantaneous: a byte written to THR is emitted at once, so LSR.THRE and LSR.TEMT
+// always read 1 and the divisor latch only stores its value. Output goes to stdout (flushed per byte,
+// so it interleaves correctly with the VP's own stdout and logs), to a file, or nowhere; a copy of
+// everything transmitted is kept in memory (output()). Received bytes come from a string and/or a
+// file given in the configuration, all available from time 0 (as if typed before boot); RBR reads
+// consume them one by one, LSR.DR tells whether one is waiting.
+// Interrupts (one level-sensitive line, to a PLIC source): "received data available" while IER.RDI
+// and LSR.DR; "THR empty" while IER.THRI and the THRE condition is pending. THRE becomes pending when
+// IER.THRI is set and after each THR write; reading IIR while it reports THRI clears it (16550).
+// Only byte accesses are accepted (others: TLM_ADDRESS_ERROR_RESPONSE). See docs/peripherals.md.
+#pragma once
+#include <cstdio>
+#include <deque>
+#include <string>
+#include <nlohmann/json.hpp>
+#include "models/common/irq.h"
+#include "models/periph/mmio_device.h"
+
+namespace vp {
+namespace config { class Schema; }
+
+struct Uart16550Config {
+    uint64_t base = 0x10000000;  // VP_UART0_BASE
+    Tick latency = 10 * kNs;
+    std::string output = "stdout";  // "stdout" | "none" | a file path
+    std::string input;              // bytes to receive (literal)
+    std::string input_file;         // file whose contents are received after `input` ("" = none)
+    unsigned irq = 10;              // PLIC source number (VP_IRQ_UART0), used by the platform's wiring
+
+    static void declare(config::Schema& s);
+    static Uart16550Config from_json(const nlohmann::json& j);
+};
+
+class Uart16550 : public MmioDevice {
+public:
+    Uart16550(sc_core::sc_module_name name, SimContext& ctx, const Uart16550Config& cfg);
+    ~Uart16550() override;
+
+    IrqLine& irq() { return irq_; }
+    const std::string& output() const { return output_; }  // everything transmitted so far
+    void push_input(const std::string& bytes);              // more bytes to receive (tests, a console)
+    void flush();
+    uint16_t divisor() const { return uint16_t(dlm_ << 8 | dll_); }
+
+private:
+    uint8_t iir() const;
+    uint8_t lsr() const;
+    void transmit(uint8_t c);
+    void update_irq();
+    bool dlab() const { return lcr_ & 0x80; }
+
+    Uart16550Config cfg_;
+    IrqLine irq_;
+    std::FILE* out_ = nullptr;  // nullptr: no output
+    bool own_out_ = false;
+    std::string output_;
+    std::deque<uint8_t> rx_;
+    uint8_t ier_ = 0, lcr_ = 0, mcr_ = 0, scr_ = 0, dll_ = 0, dlm_ = 0, fcr_ = 0;
+    bool thr_pending_ = false;  // THR-empty interrupt condition
+    Counter &bytes_tx_, &bytes_rx_;
+};
+
+}  // namespace vp
