@@ -1,8 +1,24 @@
 #include "models/bus/bus.h"
 #include <algorithm>
 #include <stdexcept>
+#include "platform/config/schema.h"
 
 namespace vp {
+
+void BusConfig::declare(config::Schema& s) {
+    using config::Kind;
+    s.add("clock", Kind::Freq, "1GHz", "Hz", "bus clock");
+    s.add("width", Kind::Size, "8B", "bytes", "data path width: bytes moved per beat").range(1, 256);
+    s.add("latency", Kind::Int, "1", "cycles", "address + arbitration cycles of every transaction").range(0, 1000);
+}
+
+BusConfig BusConfig::from_json(const nlohmann::json& j) {
+    BusConfig c;
+    c.clock_hz = j.at("clock").get<double>();
+    c.width_bytes = j.at("width").get<unsigned>();
+    c.latency_cycles = j.at("latency").get<unsigned>();
+    return c;
+}
 
 Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
     : sc_module(name), Component(ctx, std::string(sc_module::name())),
@@ -29,6 +45,15 @@ Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
     stats_.derived("response_utilization", "ratio", "busy fraction of the response channel", [this] {
         return sim_now() ? double(response_channel_.busy_total()) / double(sim_now()) : 0.0;
     });
+}
+
+std::string Bus::summary() const {
+    const double util = sim_now() ? double(request_channel_.busy_total()) / double(sim_now()) : 0.0;
+    char buf[160];
+    snprintf(buf, sizeof buf, "%llu transactions (%llu R, %llu W), mean wait %.1f ns, request channel %.1f%% busy",
+             (unsigned long long)transactions_.value, (unsigned long long)reads_.value,
+             (unsigned long long)writes_.value, wait_.mean() / 1000.0, 100.0 * util);
+    return buf;
 }
 
 void Bus::map(unsigned port, uint64_t base, uint64_t size, const std::string& target_name) {

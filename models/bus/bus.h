@@ -11,6 +11,7 @@
 #pragma once
 #include <string>
 #include <vector>
+#include <nlohmann/json.hpp>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -20,10 +21,15 @@
 
 namespace vp {
 
+namespace config { class Schema; }
+
 struct BusConfig {
     double clock_hz = 1e9;
     unsigned width_bytes = 8;      // data path width: bytes per beat
     unsigned latency_cycles = 1;   // address + arbitration cycles per transaction
+
+    static void declare(config::Schema& s);
+    static BusConfig from_json(const nlohmann::json& j);
 };
 
 class Bus : public sc_core::sc_module, public Component {
@@ -45,6 +51,7 @@ public:
     const std::vector<Mapping>& mappings() const { return map_; }
     // The mapping holding `addr`, or nullptr (decode error).
     const Mapping* decode(uint64_t addr) const;
+    std::string summary() const override;
 
 private:
     void b_transport(int port, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);

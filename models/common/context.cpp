@@ -18,8 +18,9 @@ void SimContext::set_log_level(spdlog::level::level_enum lvl) {
     spdlog::apply_all([lvl](std::shared_ptr<spdlog::logger> l) { l->set_level(lvl); });
 }
 
-void SimContext::request_stop(int exit_code, const std::string& reason) {
+void SimContext::request_stop(int exit_code, const std::string& reason, Tick at) {
     if (exit_code_) return;
+    note_end_time(at);
     exit_code_ = exit_code;
     stop_reason_ = reason;
     if (sc_core::sc_is_running()) sc_core::sc_stop();

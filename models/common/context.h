@@ -1,14 +1,18 @@
 // What every model of one simulation shares: statistics, trace, loggers, and the run's stop request.
 // One SimContext per platform instance (tests build several), passed to each model's constructor.
 #pragma once
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 #include <spdlog/spdlog.h>
 #include "models/common/stats.h"
 #include "models/trace/tracer.h"
 
 namespace vp {
+
+class Component;
 
 class SimContext {
 public:
@@ -22,15 +26,25 @@ public:
 
     // Ends the simulation at the end of the current delta cycle with an exit code (finisher,
     // semihosting exit, tohost, a fatal trap). The first request wins.
-    void request_stop(int exit_code, const std::string& reason);
+    // `at` is the requester's local time (it may run ahead of the kernel under temporal decoupling).
+    void request_stop(int exit_code, const std::string& reason, Tick at = 0);
     bool stop_requested() const { return exit_code_.has_value(); }
+    // Initiators that finish ahead of the kernel report their local end time here, so the run's
+    // simulated time is the time of the last activity, not of the last kernel synchronisation.
+    void note_end_time(Tick t) { if (t > end_time_) end_time_ = t; }
+    Tick end_time() const { return std::max(end_time_, sim_now()); }
     int exit_code() const { return exit_code_.value_or(0); }
+    // Every model of this simulation, in construction order (for the run summary).
+    const std::vector<Component*>& components() const { return components_; }
+    void add_component(Component* c) { components_.push_back(c); }
     const std::string& stop_reason() const { return stop_reason_; }
 
 private:
     spdlog::level::level_enum log_level_ = spdlog::level::warn;
     std::optional<int> exit_code_;
     std::string stop_reason_;
+    Tick end_time_ = 0;
+    std::vector<Component*> components_;
 };
 
 // Mixin giving a model its name, statistics group, trace track and logger.
@@ -38,9 +52,11 @@ class Component {
 public:
     Component(SimContext& ctx, const std::string& name)
         : ctx_(ctx), name_(name), stats_(ctx.stats.group(name)), trace_id_(ctx.tracer.register_component(name)),
-          log_(ctx.logger(name)) {}
+          log_(ctx.logger(name)) { ctx.add_component(this); }
     virtual ~Component() = default;
     const std::string& component_name() const { return name_; }
+    // One line of key figures for the end-of-run summary ("" = nothing to say).
+    virtual std::string summary() const { return {}; }
     uint16_t trace_id() const { return trace_id_; }
 
 protected:

@@ -12,6 +12,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <deque>
 #include <vector>
 #include <nlohmann/json.hpp>
 
@@ -52,11 +53,11 @@ public:
     // A list whose elements are maps following the returned schema.
     Schema& list(const std::string& key, const std::string& help);
 
-    const std::vector<Param>& params() const { return params_; }
+    const std::deque<Param>& params() const { return params_; }
     const Param* find(const std::string& key) const;
 
 private:
-    std::vector<Param> params_;
+    std::deque<Param> params_;  // deque: references returned by add() stay valid
 };
 
 }  // namespace vp::config

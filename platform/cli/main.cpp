@@ -1,0 +1,141 @@
+// vp: the virtual platform's command line.
+//   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L]
+//   vp describe [--markdown]      every configurable parameter with default, unit and meaning
+//   vp list                       the scenarios shipped in scenarios/
+// Exit codes: the firmware's / run's exit code; 2 for bad input (scenario, options, files).
+#include <filesystem>
+#include <iostream>
+#include <CLI/CLI.hpp>
+#include <systemc>
+#include "platform/platform.h"
+
+namespace fs = std::filesystem;
+
+namespace vp {
+extern const char* const kDefaultScenario;
+}
+
+namespace {
+
+fs::path scenario_dir() {
+    if (const char* env = std::getenv("VP_SCENARIO_DIR")) return env;
+    return VP_SCENARIO_DIR;
+}
+
+// "default" or "spmv" names a shipped scenario; anything with a slash or .yaml is a file.
+std::string resolve_scenario(const std::string& arg) {
+    if (arg.find('/') == std::string::npos && arg.find(".yaml") == std::string::npos) {
+        fs::path p = scenario_dir() / (arg + ".yaml");
+        if (fs::exists(p)) return p.string();
+    }
+    return arg;
+}
+
+vp::config::LoadOptions load_options(const std::vector<std::string>& sets) {
+    vp::config::LoadOptions o;
+    o.overrides = sets;
+    const char* fw = std::getenv("VP_FIRMWARE_DIR");
+    o.variables["firmware"] = fw ? fw : VP_FIRMWARE_DIR;
+    o.variables["shared"] = VP_SHARED_DIR;
+    o.variables["scenarios"] = scenario_dir().string();
+    return o;
+}
+
+int cmd_list() {
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (auto& e : fs::directory_iterator(scenario_dir(), ec))
+        if (e.path().extension() == ".yaml") files.push_back(e.path());
+    std::sort(files.begin(), files.end());
+    for (auto& f : files) {
+        std::string desc;
+        try {
+            auto sc = vp::config::Scenario::from_file(f.string(), vp::Platform::schema(), load_options({}));
+            desc = sc.values().at("description").get<std::string>();
+        } catch (const std::exception& e) {
+            desc = std::string("(invalid: ") + e.what() + ")";
+        }
+        std::cout << f.stem().string() << std::string(f.stem().string().size() < 22 ? 22 - f.stem().string().size() : 1, ' ')
+                  << desc << "\n";
+    }
+    return 0;
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+    CLI::App app{"vp: SystemC/TLM-2.0 virtual platform for irregular-memory workloads"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", std::string("vp ") + VP_VERSION);
+
+    std::string scenario_arg, out_dir, log_level = "warn";
+    std::vector<std::string> sets;
+    bool quiet = false;
+    auto* run = app.add_subcommand("run", "run a scenario (the embedded default when none is given)");
+    run->add_option("scenario", scenario_arg, "scenario file, or the name of one in scenarios/");
+    run->add_option("--set", sets, "override a parameter: key.path=value (repeatable)");
+    run->add_option("--out", out_dir, "output directory (default: out/<scenario name>)");
+    run->add_option("--log-level", log_level, "trace, debug, info, warn, error, off")
+        ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
+    run->add_flag("--quiet", quiet, "no end-of-run summary");
+
+    bool markdown = false;
+    auto* describe = app.add_subcommand("describe", "print every configurable parameter");
+    describe->add_flag("--markdown", markdown, "as a Markdown table (docs/parameters.md)");
+    auto* list = app.add_subcommand("list", "list the scenarios shipped in scenarios/");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e);
+        return rc == 0 ? 0 : 2;
+    }
+
+    if (*describe) {
+        std::cout << (markdown ? vp::config::describe_markdown(vp::Platform::schema())
+                               : vp::config::describe_text(vp::Platform::schema()));
+        return 0;
+    }
+    if (*list) return cmd_list();
+
+    // run
+    std::unique_ptr<vp::config::Scenario> scenario;
+    try {
+        const auto opts = load_options(sets);
+        if (scenario_arg.empty())
+            scenario = std::make_unique<vp::config::Scenario>(vp::config::Scenario::from_text(
+                vp::kDefaultScenario, "<default scenario>", scenario_dir().string(), vp::Platform::schema(), opts));
+        else
+            scenario = std::make_unique<vp::config::Scenario>(
+                vp::config::Scenario::from_file(resolve_scenario(scenario_arg), vp::Platform::schema(), opts));
+    } catch (const vp::config::ScenarioError& e) {
+        std::cerr << "vp: error: " << e.what() << "\n";
+        return 2;
+    }
+
+    vp::RunOptions ro;
+    ro.quiet = quiet;
+    ro.out_dir = out_dir.empty() ? "out/" + scenario->values().at("name").get<std::string>() : out_dir;
+    try {
+        sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+        vp::Platform platform(*scenario, ro);
+        platform.context().set_log_level(spdlog::level::from_str(log_level));
+        const vp::RunResult r = platform.run();
+        platform.write_outputs(r);
+        platform.print_summary(r);
+        return r.exit_code;
+    } catch (const vp::config::ScenarioError& e) {
+        std::cerr << "vp: error: " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "vp: error: " << e.what() << "\n";
+        return 1;
+    }
+}
+
+// Our own main (instead of libsystemc's): stdout belongs to the firmware console and test output,
+// so the SystemC banner is switched off before the kernel prints it.
+int main(int argc, char** argv) {
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0);
+    return sc_core::sc_elab_and_sim(argc, argv);
+}

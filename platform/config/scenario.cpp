@@ -1,0 +1,332 @@
+#include "platform/config/scenario.h"
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <yaml-cpp/yaml.h>
+#include "platform/config/quantity.h"
+
+namespace fs = std::filesystem;
+
+namespace vp::config {
+
+ScenarioError::ScenarioError(const std::string& source, int line, const std::string& key_path,
+                             const std::string& reason)
+    : std::runtime_error(source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
+                         (key_path.empty() ? std::string() : key_path + ": ") + reason),
+      source_(source), key_path_(key_path), reason_(reason) {}
+
+namespace {
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (std::tolower(a[i - 1]) != std::tolower(b[j - 1]))});
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+std::string join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
+
+// Walks the YAML tree against the schema, producing normalised JSON.
+class Validator {
+public:
+    Validator(const std::string& source, const std::string& base_dir, const LoadOptions& opts,
+              std::map<std::string, int>& lines, const std::map<std::string, bool>& overridden)
+        : source_(source), base_dir_(base_dir), opts_(opts), lines_(lines), overridden_(overridden) {}
+
+    nlohmann::json map(const YAML::Node& node, const Schema& schema, const std::string& path) {
+        nlohmann::json out = nlohmann::json::object();
+        if (node && !node.IsNull() && !node.IsMap()) fail(node, path, "expected a map of keys");
+        if (node && node.IsMap()) {
+            for (auto it = node.begin(); it != node.end(); ++it) {
+                const std::string key = it->first.as<std::string>();
+                if (!schema.find(key)) fail(it->first, join(path, key), unknown_key_reason(key, schema));
+            }
+        }
+        for (auto& p : schema.params()) {
+            const std::string kpath = join(path, p.key);
+            YAML::Node child = node && node.IsMap() ? node[p.key] : YAML::Node();
+            if (child) lines_[kpath] = child.Mark().line + 1;
+            if (p.kind == Kind::Map) {
+                out[p.key] = map(child, *p.children, kpath);
+            } else if (p.kind == Kind::List) {
+                nlohmann::json arr = nlohmann::json::array();
+                if (child && !child.IsNull()) {
+                    if (!child.IsSequence()) fail(child, kpath, "expected a list");
+                    for (size_t i = 0; i < child.size(); ++i)
+                        arr.push_back(map(child[i], *p.children, kpath + "." + std::to_string(i)));
+                }
+                out[p.key] = std::move(arr);
+            } else if (child && !child.IsNull()) {
+                out[p.key] = scalar(child, p, kpath);
+            } else if (!p.default_text.empty()) {
+                out[p.key] = scalar(YAML::Load(p.default_text), p, kpath);
+            } else if (p.required) {
+                fail(node, kpath, "missing required " + std::string(kind_name(p.kind)) + " (" + p.help + ")");
+            } else {
+                out[p.key] = nullptr;
+            }
+        }
+        return out;
+    }
+
+private:
+    std::string unknown_key_reason(const std::string& key, const Schema& schema) {
+        std::string best;
+        size_t best_d = 3;
+        for (auto& p : schema.params()) {
+            size_t d = edit_distance(key, p.key);
+            if (d < best_d) { best_d = d; best = p.key; }
+        }
+        std::string reason = "unknown key '" + key + "'";
+        if (!best.empty()) return reason + " (did you mean '" + best + "'?)";
+        std::string keys;
+        for (auto& p : schema.params()) keys += (keys.empty() ? "" : ", ") + p.key;
+        return reason + " (known keys: " + keys + ")";
+    }
+
+    nlohmann::json scalar(const YAML::Node& n, const Param& p, const std::string& path) {
+        if (p.kind == Kind::StringList) {
+            nlohmann::json arr = nlohmann::json::array();
+            if (n.IsScalar()) { arr.push_back(n.as<std::string>()); return arr; }
+            if (!n.IsSequence()) fail(n, path, "expected a list of strings");
+            for (auto e : n) {
+                if (!e.IsScalar()) fail(e, path, "expected a list of strings");
+                arr.push_back(e.as<std::string>());
+            }
+            return arr;
+        }
+        if (!n.IsScalar()) fail(n, path, std::string("expected a ") + kind_name(p.kind) + ", got a " + (n.IsMap() ? "map" : "list"));
+        const std::string text = n.as<std::string>();
+        try {
+            switch (p.kind) {
+            case Kind::Bool: {
+                bool b;
+                if (!YAML::convert<bool>::decode(n, b)) throw std::invalid_argument("expected true or false, got '" + text + "'");
+                return b;
+            }
+            case Kind::Int: { auto v = parse_int(text); check_range(p, double(v), text); return v; }
+            case Kind::Float: { auto v = parse_float(text); check_range(p, v, text); return v; }
+            case Kind::Size: { auto v = parse_size(text); check_range(p, double(v), text); return v; }
+            case Kind::Time: { auto v = parse_time_ps(text); check_range(p, double(v), text); return v; }
+            case Kind::Freq: { auto v = parse_freq_hz(text); check_range(p, v, text); return v; }
+            case Kind::Bandwidth: { auto v = parse_bandwidth(text); check_range(p, v, text); return v; }
+            case Kind::Address: { auto v = parse_address(text); check_range(p, double(v), text); return v; }
+            case Kind::String: return text;
+            case Kind::Enum: {
+                if (std::find(p.choices.begin(), p.choices.end(), text) == p.choices.end()) {
+                    std::string c;
+                    for (auto& s : p.choices) c += (c.empty() ? "" : ", ") + s;
+                    throw std::invalid_argument("expected one of " + c + ", got '" + text + "'");
+                }
+                return text;
+            }
+            case Kind::Path: return resolve_path(text);
+            default: break;
+            }
+        } catch (const std::invalid_argument& e) {
+            fail(n, path, e.what());
+        }
+        fail(n, path, "unsupported parameter kind");
+    }
+
+    void check_range(const Param& p, double v, const std::string& text) {
+        if (v < p.min || v > p.max) {
+            std::ostringstream s;
+            s << "value '" << text << "' out of range";
+            if (p.min != -std::numeric_limits<double>::infinity() && p.max != std::numeric_limits<double>::infinity())
+                s << " [" << bound(p, p.min) << ", " << bound(p, p.max) << "]";
+            else if (p.min != -std::numeric_limits<double>::infinity()) s << " (minimum " << bound(p, p.min) << ")";
+            else s << " (maximum " << bound(p, p.max) << ")";
+            throw std::invalid_argument(s.str());
+        }
+    }
+
+    static std::string bound(const Param& p, double v) {
+        switch (p.kind) {
+        case Kind::Size: return format_size(uint64_t(v));
+        case Kind::Time: return format_time(uint64_t(v));
+        case Kind::Freq: return format_freq(v);
+        case Kind::Bandwidth: return format_bandwidth(v);
+        default: {
+            std::ostringstream s;
+            s << v;
+            return s.str();
+        }
+        }
+    }
+
+    std::string resolve_path(std::string text) {
+        // ${var} expansion (e.g. ${firmware} = the directory of the built firmware).
+        size_t pos;
+        while ((pos = text.find("${")) != std::string::npos) {
+            size_t end = text.find('}', pos);
+            if (end == std::string::npos) throw std::invalid_argument("unterminated ${ in '" + text + "'");
+            const std::string var = text.substr(pos + 2, end - pos - 2);
+            auto it = opts_.variables.find(var);
+            if (it == opts_.variables.end()) throw std::invalid_argument("unknown variable ${" + var + "}");
+            text.replace(pos, end - pos + 1, it->second);
+        }
+        fs::path p(text);
+        if (p.is_relative()) p = fs::path(base_dir_) / p;
+        std::error_code ec;
+        if (!fs::exists(p, ec)) throw std::invalid_argument("file not found: '" + p.string() + "'");
+        return fs::weakly_canonical(p, ec).string();
+    }
+
+    [[noreturn]] void fail(const YAML::Node& n, const std::string& path, const std::string& reason) {
+        if (overridden_.count(path)) throw ScenarioError("--set " + path, 0, "", reason);
+        const int line = n.IsDefined() && n.Mark().line >= 0 ? n.Mark().line + 1 : 0;
+        throw ScenarioError(source_, line, path, reason);
+    }
+
+    const std::string& source_;
+    const std::string& base_dir_;
+    const LoadOptions& opts_;
+    std::map<std::string, int>& lines_;
+    const std::map<std::string, bool>& overridden_;
+};
+
+// Applies "a.b.c=value" to the YAML tree, checking the key path against the schema first.
+void apply_override(YAML::Node& root, const Schema& schema, const std::string& spec, std::map<std::string, bool>& marks) {
+    const size_t eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0)
+        throw ScenarioError("--set " + spec, 0, "", "expected key.path=value");
+    const std::string path = spec.substr(0, eq);
+    const std::string value = spec.substr(eq + 1);
+    std::vector<std::string> keys;
+    std::stringstream ss(path);
+    for (std::string k; std::getline(ss, k, '.');) keys.push_back(k);
+
+    const Schema* s = &schema;
+    YAML::Node node = root;
+    std::string walked;
+    for (size_t i = 0; i < keys.size(); ++i) {
+        const std::string& k = keys[i];
+        walked = join(walked, k);
+        const Param* p = s ? s->find(k) : nullptr;
+        if (!p) throw ScenarioError("--set " + path, 0, "", "unknown key '" + walked + "'");
+        const bool last = i + 1 == keys.size();
+        if (p->kind == Kind::List) {
+            if (last) throw ScenarioError("--set " + path, 0, "", "'" + walked + "' is a list; set an element's key, e.g. " + walked + ".0.<key>");
+            size_t idx;
+            try { idx = std::stoul(keys[++i]); } catch (...) {
+                throw ScenarioError("--set " + path, 0, "", "expected a list index after '" + walked + "'");
+            }
+            YAML::Node list = node[k];
+            if (!list.IsSequence() || idx >= list.size())
+                throw ScenarioError("--set " + path, 0, "", "'" + walked + "' has no element " + std::to_string(idx));
+            walked += "." + keys[i];
+            node.reset(list[idx]);
+            s = p->children.get();
+            if (i + 1 == keys.size()) throw ScenarioError("--set " + path, 0, "", "set a key of the element, e.g. " + walked + ".<key>");
+            continue;
+        }
+        if (last) {
+            if (p->kind == Kind::Map) throw ScenarioError("--set " + path, 0, "", "'" + walked + "' is a section, not a value");
+            node[k] = YAML::Load(value.empty() ? "\"\"" : value);
+            marks[walked] = true;
+            return;
+        }
+        if (p->kind != Kind::Map) throw ScenarioError("--set " + path, 0, "", "'" + walked + "' is a value, not a section");
+        if (!node[k] || node[k].IsNull()) node[k] = YAML::Node(YAML::NodeType::Map);
+        YAML::Node next = node[k];
+        node.reset(next);
+        s = p->children.get();
+    }
+}
+
+}  // namespace
+
+Scenario Scenario::from_text(const std::string& text, const std::string& source, const std::string& base_dir,
+                             const Schema& schema, const LoadOptions& opts) {
+    Scenario sc;
+    sc.source_ = source;
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::ParserException& e) {
+        throw ScenarioError(source, e.mark.line + 1, "", "YAML syntax error: " + e.msg);
+    }
+    if (!root || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
+    if (!root.IsMap()) throw ScenarioError(source, 1, "", "a scenario must be a map of sections");
+    for (auto& spec : opts.overrides) apply_override(root, schema, spec, sc.from_override_);
+    Validator v(sc.source_, base_dir, opts, sc.lines_, sc.from_override_);
+    sc.values_ = v.map(root, schema, "");
+    return sc;
+}
+
+Scenario Scenario::from_file(const std::string& path, const Schema& schema, const LoadOptions& opts) {
+    std::ifstream in(path);
+    if (!in) throw ScenarioError(path, 0, "", "cannot open scenario file");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    const std::string dir = fs::absolute(fs::path(path)).parent_path().string();
+    return from_text(buf.str(), path, dir, schema, opts);
+}
+
+int Scenario::line_of(const std::string& key_path) const {
+    auto it = lines_.find(key_path);
+    return it == lines_.end() ? 0 : it->second;
+}
+
+void Scenario::fail(const std::string& key_path, const std::string& reason) const {
+    if (from_override_.count(key_path)) throw ScenarioError("--set " + key_path, 0, "", reason);
+    throw ScenarioError(source_, line_of(key_path), key_path, reason);
+}
+
+namespace {
+
+void describe_into(const Schema& s, const std::string& path, std::ostringstream& out, bool markdown) {
+    for (auto& p : s.params()) {
+        const std::string kpath = join(path, p.key);
+        if (p.kind == Kind::Map) {
+            if (markdown) out << "| **" << kpath << "** | section | | | " << p.help << " |\n";
+            else out << kpath << "\n    " << p.help << "\n";
+            describe_into(*p.children, kpath, out, markdown);
+            continue;
+        }
+        if (p.kind == Kind::List) {
+            if (markdown) out << "| **" << kpath << "[]** | list | | | " << p.help << " |\n";
+            else out << kpath << "[]   (list)\n    " << p.help << "\n";
+            describe_into(*p.children, kpath + "[]", out, markdown);
+            continue;
+        }
+        std::string type = kind_name(p.kind);
+        if (p.kind == Kind::Enum) {
+            type += " {";
+            for (size_t i = 0; i < p.choices.size(); ++i) type += (i ? "|" : "") + p.choices[i];
+            type += "}";
+        }
+        const std::string def = p.default_text.empty() ? (p.required ? "(required)" : "(none)") : p.default_text;
+        if (markdown) {
+            out << "| `" << kpath << "` | " << type << " | `" << def << "` | " << p.unit << " | " << p.help << " |\n";
+        } else {
+            out << kpath << "  " << type << "  default " << def;
+            if (!p.unit.empty()) out << "  [" << p.unit << "]";
+            out << "\n    " << p.help << "\n";
+        }
+    }
+}
+
+}  // namespace
+
+std::string describe_text(const Schema& schema) {
+    std::ostringstream out;
+    describe_into(schema, "", out, false);
+    return out.str();
+}
+
+std::string describe_markdown(const Schema& schema) {
+    std::ostringstream out;
+    out << "| parameter | type | default | unit | meaning |\n|---|---|---|---|---|\n";
+    describe_into(schema, "", out, true);
+    return out.str();
+}
+
+}  // namespace vp::config

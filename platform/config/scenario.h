@@ -1,0 +1,61 @@
+// Loading and validating a scenario file against the schema.
+//
+// Everything is checked before the simulation starts: YAML syntax, unknown keys (with a suggestion),
+// wrong types, out-of-range values, missing files, and `--set` overrides, which go through exactly
+// the same checks. The first problem becomes a ScenarioError whose message is one line:
+//     scenarios/x.yaml:12: platform.ram.ddr.tRCD: expected a time with a unit (ps, ns, ...), got '13'
+// Cross-field checks that need the whole configuration (overlapping address ranges) are done by the
+// platform and reported the same way (ScenarioError with the key path).
+#pragma once
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+#include <nlohmann/json.hpp>
+#include "platform/config/schema.h"
+
+namespace vp::config {
+
+class ScenarioError : public std::runtime_error {
+public:
+    ScenarioError(const std::string& source, int line, const std::string& key_path, const std::string& reason);
+    const std::string& source() const { return source_; }
+    const std::string& key_path() const { return key_path_; }
+    const std::string& reason() const { return reason_; }
+
+private:
+    std::string source_, key_path_, reason_;
+};
+
+struct LoadOptions {
+    std::vector<std::string> overrides;          // "key.path=value", in order
+    std::map<std::string, std::string> variables;  // ${name} expansions in Path values (e.g. firmware)
+};
+
+class Scenario {
+public:
+    // `source` names the text in messages (a file path or "<default scenario>"); relative paths in the
+    // scenario resolve against `base_dir`.
+    static Scenario from_text(const std::string& text, const std::string& source, const std::string& base_dir,
+                              const Schema& schema, const LoadOptions& opts = {});
+    static Scenario from_file(const std::string& path, const Schema& schema, const LoadOptions& opts = {});
+
+    const nlohmann::json& values() const { return values_; }
+    const std::string& source() const { return source_; }
+    // The line in the source file where `key_path` was written (0 when defaulted or from --set).
+    int line_of(const std::string& key_path) const;
+    // Raises a ScenarioError about `key_path`, naming the file/line or the --set that gave it.
+    [[noreturn]] void fail(const std::string& key_path, const std::string& reason) const;
+
+private:
+    std::string source_;
+    nlohmann::json values_;
+    std::map<std::string, int> lines_;
+    std::map<std::string, bool> from_override_;
+};
+
+// Human-readable listing of every parameter (vp describe) and a Markdown table (docs/parameters.md).
+std::string describe_text(const Schema& schema);
+std::string describe_markdown(const Schema& schema);
+
+}  // namespace vp::config

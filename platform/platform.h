@@ -1,0 +1,54 @@
+// The virtual platform assembled from a validated scenario: models instantiated and bound from the
+// configuration (not hard-coded), data loaded, simulation run under the scenario's limits, outputs
+// written. One Platform per process (SystemC elaborates once).
+#pragma once
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+#include "models/common/context.h"
+#include "platform/config/scenario.h"
+
+namespace vp {
+
+class Bus;
+
+struct RunOptions {
+    std::string out_dir;      // where stats.json, trace files and the run's config go
+    bool quiet = false;       // no end-of-run summary
+};
+
+struct RunResult {
+    int exit_code = 0;
+    std::string stop_reason;
+    Tick sim_time = 0;
+    double host_seconds = 0;
+};
+
+class Platform {
+public:
+    // The complete schema of scenario files (every model's parameters).
+    static const config::Schema& schema();
+
+    Platform(const config::Scenario& scenario, const RunOptions& opts);
+    ~Platform();
+
+    RunResult run();
+    // Writes stats.json (deterministic), host.json (host-dependent figures) into the output dir.
+    void write_outputs(const RunResult& r);
+    void print_summary(const RunResult& r) const;
+
+    SimContext& context() { return ctx_; }
+
+private:
+    struct Models;  // everything instantiated from the scenario
+    void build();
+    void open_trace();
+
+    const config::Scenario& scenario_;
+    RunOptions opts_;
+    SimContext ctx_;
+    std::unique_ptr<Models> m_;
+};
+
+}  // namespace vp
