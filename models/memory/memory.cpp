@@ -13,7 +13,7 @@ MemoryConfig MemoryConfig::from_json(const nlohmann::json& j) {
     c.timing = j.value("timing", c.timing);
     if (c.timing != "fixed" && c.timing != "ddr")
         throw std::invalid_argument("memory timing '" + c.timing + "': expected fixed or ddr");
-    if (j.contains(c.timing)) c.timing_params = j.at(c.timing);
+    if (j.contains(c.timing) && j.at(c.timing).is_object()) c.timing_params = j.at(c.timing);
     return c;
 }
 

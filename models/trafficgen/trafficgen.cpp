@@ -21,7 +21,7 @@ TrafficGenConfig TrafficGenConfig::from_json(const nlohmann::json& j) {
     p.count = j.value("count", p.count);
     p.read_fraction = j.value("read_fraction", p.read_fraction);
     p.seed = j.value("seed", p.seed);
-    p.csv_file = j.value("file", std::string());
+    if (j.contains("file") && j.at("file").is_string()) p.csv_file = j.at("file").get<std::string>();  // optional: may be null
     c.window = j.value("window", c.window);
     c.interval = j.value("interval", c.interval);
     c.start = j.value("start", c.start);
