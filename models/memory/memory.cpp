@@ -66,6 +66,12 @@ void Memory::register_timing_stats() {
     std::string path = name_ + "." + timing_->kind();
     for (unsigned n = 2; ctx_.stats.find(path); ++n) path = name_ + "." + timing_->kind() + "." + std::to_string(n);
     timing_->register_stats(ctx_.stats.group(path));
+    // DRAM refreshes appear on the memory's trace track as instants (value: channel * 256 + rank).
+    if (auto* ddr = dynamic_cast<DdrTiming*>(timing_.get())) {
+        ddr->on_refresh([this](unsigned ch, unsigned rank, Tick at, Tick) {
+            ctx_.tracer.instant(trace_id(), "refresh", int64_t(ch) * 256 + rank, at);
+        });
+    }
 }
 
 void Memory::set_dmi_enabled(bool on) {

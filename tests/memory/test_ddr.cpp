@@ -203,7 +203,9 @@ TEST_CASE("ddr: through the Memory target the latency is the DRAM's, and the tra
     SimContext ctx;
     std::vector<TraceRecord> recs;
     ctx.tracer.enable(true);
-    ctx.tracer.add_sink(std::make_unique<vp::test::CaptureSink>(recs));
+    auto sink = std::make_unique<vp::test::CaptureSink>(recs);
+    auto* capture = sink.get();
+    ctx.tracer.add_sink(std::move(sink));
     Memory mem("ram", ctx, ddr_memory(1ull << 30));
     TestInitiator cpu{"cpu"};
     cpu.socket.bind(mem.target_socket);
@@ -213,12 +215,16 @@ TEST_CASE("ddr: through the Memory target the latency is the DRAM's, and the tra
         miss = i.transport(false, addr_of(3, 2), b, 64, 0).end;
         hit = i.transport(false, addr_of(3, 2, 5), b, 64, 1 * kUs).end - 1 * kUs;
         conflict = i.transport(false, addr_of(4, 2), b, 64, 2 * kUs).end - 2 * kUs;
+        i.transport(false, addr_of(4, 2), b, 64, tREFI + 1 * kUs);  // after the first refresh
     };
     sc_core::sc_start();
     REQUIRE(miss == tRCD + tCL + tBURST);
     REQUIRE(hit == tCL + tBURST);
     REQUIRE(conflict == tRP + tRCD + tCL + tBURST);
-    REQUIRE(recs.size() == 3);
+    REQUIRE(recs.size() == 4);
+    REQUIRE(capture->instants.size() == 1);  // the refresh, on the memory's track
+    REQUIRE(capture->instants[0].first == "refresh");
+    REQUIRE(capture->instants[0].second == tREFI + tRP);
     auto attr = [](const TraceRecord& r, const std::string& k) {
         for (unsigned a = 0; a < r.n_attrs; ++a)
             if (k == r.attrs[a].key) return r.attrs[a].value;
