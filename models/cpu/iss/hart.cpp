@@ -450,10 +450,11 @@ void Hart::flush_decode_cache() {
   scratch_ = DecodedInsn{};
 }
 
-bool Hart::fetch16(uint32_t addr, uint16_t& parcel, uint32_t& cycles) {
-  const FastRegion* r = find_region(addr, 2);
+// Fetches `len` (2 or 4) instruction bytes at addr, adding the memory cycles to `cycles`.
+bool Hart::fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles) {
+  const FastRegion* r = find_region(addr, len);
   if (r && r->exec) {
-    std::memcpy(&parcel, r->host + (addr - r->base), 2);
+    std::memcpy(bytes, r->host + (addr - r->base), len);
     cycles += r->read_cycles;
     return true;
   }
@@ -461,7 +462,7 @@ bool Hart::fetch16(uint32_t addr, uint16_t& parcel, uint32_t& cycles) {
   MemStatus st;
   {
     HostFpGuard guard(*this);
-    st = env_.access(AccessKind::Fetch, addr, &parcel, 2, c);
+    st = env_.access(AccessKind::Fetch, addr, bytes, len, c);
   }
   cycles += uint32_t(c);
   return st == MemStatus::Ok;
@@ -470,17 +471,25 @@ bool Hart::fetch16(uint32_t addr, uint16_t& parcel, uint32_t& cycles) {
 // Fetches and decodes the instruction at pc into d. On a fetch fault raises the exception and
 // returns false.
 bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
+  // One access for the whole instruction when it is 4-byte aligned (the usual case); otherwise
+  // (or if the word access faults: a 2-byte instruction at the end of memory) parcel by parcel.
   uint32_t cycles = 0;
   uint16_t lo = 0, hi = 0;
-  if (!fetch16(pc, lo, cycles)) {
-    take_trap(kInsnAccessFault, pc);
-    return false;
+  uint32_t word = 0;
+  if ((pc & 3) == 0 && fetch(pc, &word, 4, cycles)) {
+    lo = uint16_t(word);
+    hi = uint16_t(word >> 16);
+  } else {
+    if (!fetch(pc, &lo, 2, cycles)) {
+      take_trap(kInsnAccessFault, pc);
+      return false;
+    }
+    if ((lo & 3) == 3 && !fetch(pc + 2, &hi, 2, cycles)) {
+      take_trap(kInsnAccessFault, pc + 2);
+      return false;
+    }
   }
   const bool compressed = (lo & 3) != 3;
-  if (!compressed && !fetch16(pc + 2, hi, cycles)) {
-    take_trap(kInsnAccessFault, pc + 2);
-    return false;
-  }
   d = DecodedInsn{};
   if (compressed) {
     const uint32_t expanded = (cfg_.misa & kMisaC) ? expand_compressed(lo, features_) : 0;

@@ -189,7 +189,7 @@ class Hart {
   // ---- decode cache ----
   DecodedPage* decoded_page(uint32_t page);
   bool fetch_and_decode(uint32_t pc, DecodedInsn& d);
-  bool fetch16(uint32_t addr, uint16_t& parcel, uint32_t& cycles);
+  bool fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles);
 
   // ---- execution ----
   void execute_block();  // the hot loop, in exec.cpp
