@@ -14,6 +14,9 @@ namespace vp::iss::test {
 class FlatEnv : public HartEnv {
  public:
   static constexpr uint32_t kUartThr = 0x10000000, kUartLsr = 0x10000005, kFinisher = 0x00100000;
+  // CLINT (QEMU virt layout) with mtime = cycles / 100 (10 MHz at a 1 GHz core clock)
+  static constexpr uint32_t kClintMsip = 0x02000000, kClintMtimecmp = 0x02004000, kClintMtime = 0x0200bff8;
+  static constexpr uint64_t kCyclesPerTick = 100;
 
   FlatEnv(uint32_t base, uint32_t size) : base_(base), ram_(size, 0) {}
 
@@ -40,14 +43,12 @@ class FlatEnv : public HartEnv {
       else std::memcpy(data, host(addr), len);
       return MemStatus::Ok;
     }
-    if (kind == AccessKind::Store && addr == kUartThr) {
-      console_write(static_cast<const char*>(data), 1);
+    if (addr >= kUartThr && addr < kUartThr + 8) {
+      if (kind == AccessKind::Store && addr == kUartThr) console_write(static_cast<const char*>(data), 1);
+      if (kind == AccessKind::Load) std::memset(data, addr == kUartLsr ? 0x60 : 0, len);  // THR empty
       return MemStatus::Ok;
     }
-    if (kind == AccessKind::Load && addr == kUartLsr) {
-      std::memset(data, 0x60, len);  // transmitter empty
-      return MemStatus::Ok;
-    }
+    if (addr >= kClintMsip && addr < kClintMsip + 0xc000 && len == 4) return clint(kind, addr, data);
     if (kind == AccessKind::Store && addr == kFinisher && len == 4) {
       uint32_t v;
       std::memcpy(&v, data, 4);
@@ -68,7 +69,7 @@ class FlatEnv : public HartEnv {
     cache_ops.push_back({op, addr});
     cycles += 10;
   }
-  uint64_t read_time() override { return hart ? hart->cycles() / 100 : 0; }  // 10 MHz mtime at 1 GHz
+  uint64_t read_time() override { return hart ? hart->cycles() / kCyclesPerTick : 0; }
   void console_write(const char* s, size_t n) override {
     console.append(s, n);
     if (echo) fwrite(s, 1, n, stdout);
@@ -90,6 +91,31 @@ class FlatEnv : public HartEnv {
     return false;
   }
 
+  MemStatus clint(AccessKind kind, uint32_t addr, void* data) {
+    uint32_t v = 0;
+    if (is_write(kind)) std::memcpy(&v, data, 4);
+    const uint64_t mtime = hart ? hart->cycles() / kCyclesPerTick : 0;
+    if (addr == kClintMsip) {
+      if (is_write(kind) && hart) hart->set_irq_pending(3, v & 1);
+      else v = hart && (hart->mip() & kMSIP) ? 1 : 0;
+    } else if (addr == kClintMtimecmp || addr == kClintMtimecmp + 4) {
+      const unsigned shift = addr == kClintMtimecmp ? 0 : 32;
+      if (is_write(kind)) {
+        mtimecmp = (mtimecmp & ~(0xffffffffull << shift)) | uint64_t(v) << shift;
+        if (hart) hart->set_timer_deadline(mtimecmp >= ~0ull / kCyclesPerTick ? ~0ull : mtimecmp * kCyclesPerTick);
+      } else {
+        v = uint32_t(mtimecmp >> shift);
+      }
+    } else if (addr == kClintMtime || addr == kClintMtime + 4) {
+      if (!is_write(kind)) v = uint32_t(mtime >> (addr == kClintMtime ? 0 : 32));
+    } else {
+      return MemStatus::AccessFault;
+    }
+    if (!is_write(kind)) std::memcpy(data, &v, 4);
+    return MemStatus::Ok;
+  }
+
+  uint64_t mtimecmp = ~0ull;
   Hart* hart = nullptr;  // set by the user, for read_time and the finisher
   std::string console, input;
   size_t input_pos = 0;

@@ -230,10 +230,17 @@ TEST_CASE("fmadd family rounds once", "[fpu]") {
   CHECK(fp_run("fnmsub.s ft3, ft0, ft1, ft2", 0x40000000, 0x40400000, kOne).value == 0xc0a00000);  // -5
   CHECK(fp_run("fnmadd.s ft3, ft0, ft1, ft2", 0x40000000, 0x40400000, kOne).value == 0xc0e00000);  // -7
   CHECK(fp_run("fmadd.s ft3, ft0, ft1, ft2, rmm", 0x3f800800, 0x3f800800, 0xbf801000).value == 0x33800000);
-  // 0 * inf + c is invalid
+  // 0 * inf + c is invalid, even when c is a quiet NaN (RISC-V requires NV there)
   r = fp_run("fmadd.s ft3, ft0, ft1, ft2", 0, kInf, kOne);
   CHECK(r.value == kQNaN);
   CHECK(r.flags == NV);
+  r = fp_run("fmadd.s ft3, ft0, ft1, ft2", kInf, 0, kQNaN);
+  CHECK(r.value == kQNaN);
+  CHECK(r.flags == NV);
+  r = fp_run("fmadd.s ft3, ft0, ft1, ft2, rtz", 0x80000000, 0xff800000, kQNaN);
+  CHECK(r.flags == NV);
+  r = fp_run("fmadd.s ft3, ft0, ft1, ft2", kOne, kInf, kQNaN);  // no inf*0: quiet
+  CHECK(r.flags == 0);
 }
 
 TEST_CASE("sign injection, moves, flw/fsw keep bits; mstatus.FS tracks dirty and Off is illegal", "[fpu]") {

@@ -248,7 +248,9 @@ void Hart::execute_block() {
         if (rm == fpu::kRNE) {
           const float a = neg_prod ? -F(f[d.rs1]) : F(f[d.rs1]);
           const float c = neg_add ? -F(f[d.rs3]) : F(f[d.rs3]);
-          f[d.rd] = fpu::canon(std::fma(a, F(f[d.rs2]), c));
+          const uint32_t r = fpu::canon(std::fma(a, F(f[d.rs2]), c));
+          if (r == fpu::kCanonicalNaN && fpu::fma_inf_times_zero(f[d.rs1], f[d.rs2])) fflags_ |= fpu::kNV;
+          f[d.rd] = r;
         } else {
           f[d.rd] = fpu::fma(f[d.rs1], f[d.rs2], f[d.rs3], neg_prod, neg_add, rm, fflags_);
         }

@@ -130,6 +130,7 @@ uint32_t sqrt(uint32_t a, unsigned rm, uint32_t& fl) {
 }
 uint32_t fma(uint32_t a, uint32_t b, uint32_t c, bool neg_prod, bool neg_add, unsigned rm,
              uint32_t& fl) {
+  if (fma_inf_times_zero(a, b)) fl |= kNV;
   volatile float x = neg_prod ? -to_f(a) : to_f(a), y = to_f(b), z = neg_add ? -to_f(c) : to_f(c);
   // The double product of two singles is exact, so one double fma rounds only once.
   return arith(rm, fl, [&] { return std::fma(float(x), float(y), float(z)); },

@@ -24,6 +24,13 @@ inline bool is_snan(uint32_t b) { return is_nan(b) && !(b & 0x00400000); }
 // RISC-V returns the canonical NaN from every arithmetic operation that produces a NaN.
 inline uint32_t canon(float r) { const uint32_t b = to_b(r); return is_nan(b) ? kCanonicalNaN : b; }
 
+// RISC-V raises NV for inf * 0 in a fused multiply-add even when the addend is a quiet NaN (the
+// host FPU does not: IEEE leaves it open). Called when an fma produced a NaN.
+inline bool fma_inf_times_zero(uint32_t a, uint32_t b) {
+  const uint32_t ma = a & 0x7fffffff, mb = b & 0x7fffffff;
+  return (ma == 0x7f800000 && mb == 0) || (ma == 0 && mb == 0x7f800000);
+}
+
 // Moves the host's exception flags into `fflags` (RISC-V encoding) and clears them.
 void take_host_flags(uint32_t& fflags);
 
