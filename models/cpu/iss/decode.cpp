@@ -65,30 +65,7 @@ constexpr uint32_t kOpImm = 0x13, kOp = 0x33, kLoad = 0x03, kStore = 0x23, kLoad
 }  // namespace
 
 const char* op_mnemonic(Op op) { return kOpInfo[static_cast<unsigned>(op)].mnemonic; }
-Fmt op_format(Op op) { return kOpInfo[static_cast<unsigned>(op)].fmt; }
 TimingClass op_timing_class(Op op) { return kOpInfo[static_cast<unsigned>(op)].tclass; }
-
-bool insn_reads(const DecodedInsn& d, unsigned reg) {
-  const unsigned x1 = d.rs1, x2 = d.rs2;
-  const unsigned f1 = d.rs1 + kFpRegBase, f2 = d.rs2 + kFpRegBase, f3 = d.rs3 + kFpRegBase;
-  switch (op_format(d.op)) {
-    case Fmt::Jalr: case Fmt::Load: case Fmt::I: case Fmt::Csr: case Fmt::Lr: case Fmt::FLoad:
-    case Fmt::FXrm: case Fmt::FX: case Fmt::Cbo:
-      return reg == x1;
-    case Fmt::B: case Fmt::Store: case Fmt::R: case Fmt::Amo:
-      return reg == x1 || reg == x2;
-    case Fmt::FStore:
-      return reg == x1 || reg == f2;
-    case Fmt::FR4:
-      return reg == f1 || reg == f2 || reg == f3;
-    case Fmt::FR: case Fmt::XFF:
-      return reg == f1 || reg == f2;
-    case Fmt::FR1: case Fmt::XFrm: case Fmt::XF:
-      return reg == f1;
-    default:
-      return false;
-  }
-}
 
 void decode32(uint32_t insn, const DecodeFeatures& f, DecodedInsn& d) {
   const uint32_t opcode = insn & 0x7f;

@@ -22,8 +22,15 @@ enum class Fmt : uint8_t {
 // Selects the extra execute latency (TimingConfig) of an operation.
 enum class TimingClass : uint8_t { Alu, Mul, Div, FAdd, FMul, Fma, FDiv, FSqrt, FMisc };
 
+// Operand format per operation (inline: the executor consults it for load-use checks).
+inline constexpr Fmt kOpFormat[] = {
+#define OP(name, mnem, fmt, tclass) Fmt::fmt,
+#include "models/cpu/iss/ops.def"
+#undef OP
+};
+
 const char* op_mnemonic(Op op);
-Fmt op_format(Op op);
+inline Fmt op_format(Op op) { return kOpFormat[static_cast<unsigned>(op)]; }
 TimingClass op_timing_class(Op op);
 
 // Register numbering used for dependency tracking: x0..x31 are 0..31, f0..f31 are 64..95.
@@ -32,9 +39,6 @@ TimingClass op_timing_class(Op op);
 constexpr uint8_t kSinkReg = 32;
 constexpr uint8_t kFpRegBase = 64;
 
-// True if operation `op` reads `reg` (in the numbering above) given its decoded fields.
-struct DecodedInsn;
-bool insn_reads(const DecodedInsn& d, unsigned reg);
 
 // One pre-decoded instruction (16 bytes). Field meaning depends on the format; an Extension may
 // use rd/rs1/rs2/rs3/imm freely for the instructions it claims.
@@ -55,6 +59,29 @@ struct DecodedInsn {
   unsigned ext_index() const { return flags >> kExtShift; }
 };
 static_assert(sizeof(DecodedInsn) == 16, "DecodedInsn should stay small for cache density");
+
+// True if the instruction reads `reg` (in the numbering above): the load-use hazard check.
+inline bool insn_reads(const DecodedInsn& d, unsigned reg) {
+  const unsigned x1 = d.rs1, x2 = d.rs2;
+  const unsigned f1 = d.rs1 + kFpRegBase, f2 = d.rs2 + kFpRegBase, f3 = d.rs3 + kFpRegBase;
+  switch (op_format(d.op)) {
+    case Fmt::Jalr: case Fmt::Load: case Fmt::I: case Fmt::Csr: case Fmt::Lr: case Fmt::FLoad:
+    case Fmt::FXrm: case Fmt::FX: case Fmt::Cbo:
+      return reg == x1;
+    case Fmt::B: case Fmt::Store: case Fmt::R: case Fmt::Amo:
+      return reg == x1 || reg == x2;
+    case Fmt::FStore:
+      return reg == x1 || reg == f2;
+    case Fmt::FR4:
+      return reg == f1 || reg == f2 || reg == f3;
+    case Fmt::FR: case Fmt::XFF:
+      return reg == f1 || reg == f2;
+    case Fmt::FR1: case Fmt::XFrm: case Fmt::XF:
+      return reg == f1;
+    default:
+      return false;  // includes Op::Ext: extensions do not take part in load-use stalls
+  }
+}
 
 // misa extension bits
 constexpr uint32_t misa_bit(char c) { return 1u << (c - 'A'); }
