@@ -32,7 +32,6 @@ Clint::Clint(sc_core::sc_module_name name, SimContext& ctx, const ClintConfig& c
                 harts_[h].mtimecmp = v;
                 update_deadline(h, a.at);
             });
-        timer_irq(h).on_change([this](bool level) { if (level) ++timer_irqs_; });
     }
     regs_.add("mtime", CLINT_MTIME, 8)
         .sizes(1u << 4 | 1u << 8)
@@ -84,7 +83,9 @@ void Clint::update_timer_lines() {
             hs.line_deadline = hs.changes.front().second;
             hs.changes.pop_front();
         }
-        hs.timer_line.set(now >= hs.line_deadline);
+        const bool level = now >= hs.line_deadline;
+        if (level && !hs.timer_line.level()) ++timer_irqs_;
+        hs.timer_line.set(level);
         if (!hs.changes.empty()) next = std::min(next, hs.changes.front().first);
         if (hs.line_deadline > now) next = std::min(next, hs.line_deadline);
     }

@@ -6,7 +6,7 @@
 //   anything else          -> ignored with a warning (QEMU ignores it too)
 // 16- and 32-bit writes are accepted (QEMU accepts both); reads return 0; other sizes and offsets are
 // TLM_ADDRESS_ERROR_RESPONSE. The stop takes effect at the end of the kernel's current delta cycle;
-// the writer's (decoupled) local time is reported in the stop reason.
+// the writer's (decoupled) local time is passed to request_stop and named in the stop reason.
 #pragma once
 #include <nlohmann/json.hpp>
 #include "models/periph/mmio_device.h"

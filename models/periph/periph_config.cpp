@@ -22,9 +22,14 @@ void declare_common(config::Schema& s, const char* base, const char* what) {
     s.add("base", Kind::Address, base, "", std::string("base address of the ") + what + " registers");
     s.add("latency", Kind::Time, "10ns", "ps", "access latency of a register (device port busy time)");
 }
+// The value at `key`, or `def` when the key is absent or null (optional parameter without default).
+template <class T> T get(const nlohmann::json& j, const char* key, const T& def) {
+    auto it = j.find(key);
+    return it == j.end() || it->is_null() ? def : it->get<T>();
+}
 template <class C> void read_common(C& c, const nlohmann::json& j) {
-    c.base = j.value("base", c.base);
-    c.latency = j.value("latency", c.latency);
+    c.base = get(j, "base", c.base);
+    c.latency = get(j, "latency", c.latency);
 }
 }  // namespace
 
@@ -40,10 +45,10 @@ void Uart16550Config::declare(config::Schema& s) {
 Uart16550Config Uart16550Config::from_json(const nlohmann::json& j) {
     Uart16550Config c;
     read_common(c, j);
-    c.output = j.value("output", c.output);
-    c.input = j.value("input", c.input);
-    c.input_file = j.value("input_file", c.input_file);
-    c.irq = j.value("irq", c.irq);
+    c.output = get(j, "output", c.output);
+    c.input = get(j, "input", c.input);
+    c.input_file = get(j, "input_file", c.input_file);
+    c.irq = get(j, "irq", c.irq);
     return c;
 }
 
@@ -56,8 +61,8 @@ void ClintConfig::declare(config::Schema& s) {
 ClintConfig ClintConfig::from_json(const nlohmann::json& j) {
     ClintConfig c;
     read_common(c, j);
-    c.harts = j.value("harts", c.harts);
-    c.timebase_hz = j.value("timebase", c.timebase_hz);
+    c.harts = get(j, "harts", c.harts);
+    c.timebase_hz = get(j, "timebase", c.timebase_hz);
     return c;
 }
 
@@ -71,8 +76,8 @@ void PlicConfig::declare(config::Schema& s) {
 PlicConfig PlicConfig::from_json(const nlohmann::json& j) {
     PlicConfig c;
     read_common(c, j);
-    c.sources = j.value("sources", c.sources);
-    c.contexts = j.value("contexts", c.contexts);
+    c.sources = get(j, "sources", c.sources);
+    c.contexts = get(j, "contexts", c.contexts);
     return c;
 }
 
