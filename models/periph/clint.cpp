@@ -42,6 +42,10 @@ Clint::Clint(sc_core::sc_module_name name, SimContext& ctx, const ClintConfig& c
     sensitive << timer_event_;  // and once at time 0 (initialisation), for a deadline already passed
 }
 
+std::string Clint::summary() const {
+    return std::to_string(timer_irqs_.value) + " timer interrupts (kernel-time lines)";
+}
+
 uint64_t Clint::mtime(Tick t) const {
     const int128 raw = int128((uint128)t * hz_ / kPsPerSec);
     return uint64_t(raw + offset_);

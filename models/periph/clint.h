@@ -44,6 +44,7 @@ public:
 
     // Value of mtime at time `t` (what a read at t returns; the `time` CSR of the harts).
     uint64_t mtime(Tick t) const;
+    std::string summary() const override;
     uint64_t mtimecmp(unsigned hart) const { return harts_.at(hart).mtimecmp; }
     // First time at which mtime >= mtimecmp(hart); kTickMax if never.
     Tick timer_deadline(unsigned hart) const { return harts_.at(hart).deadline; }

@@ -42,6 +42,11 @@ std::string TraceMarker::name_buffer() const {
     return std::string(name_buf_.begin(), nul);
 }
 
+std::string TraceMarker::summary() const {
+    if (!regions_.value && !values_.value) return {};
+    return std::to_string(regions_.value) + " regions, " + std::to_string(values_.value) + " values";
+}
+
 TraceMarker::PerName& TraceMarker::per_name(const std::string& n) {
     auto it = per_name_.find(n);
     if (it != per_name_.end()) return it->second;

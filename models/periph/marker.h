@@ -31,6 +31,7 @@ public:
 
     unsigned depth() const { return unsigned(open_.size()); }
     std::string name_buffer() const;
+    std::string summary() const override;
 
 private:
     struct Open { std::string name; Tick begin; };

@@ -89,6 +89,7 @@ void MmioDevice::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& dela
     ++transactions_;
     const Tick start = port_.reserve(arrival, latency_);
     span.start(start);
+    span.attr("wait_ps", int64_t(start - arrival));
     const auto status = regs_.access(p, RegAccess{start, false});
     if (status != tlm::TLM_OK_RESPONSE) ++errors_;
     const Tick end = start + latency_;

@@ -61,6 +61,10 @@ Plic::Plic(sc_core::sc_module_name name, SimContext& ctx, const PlicConfig& cfg)
     }
 }
 
+std::string Plic::summary() const {
+    return std::to_string(claims_.value) + " claims, " + std::to_string(spurious_claims_.value) + " spurious";
+}
+
 void Plic::set_source(unsigned n, bool level) {
     if (n == 0 || n >= sources()) throw std::out_of_range(name_ + ": no interrupt source " + std::to_string(n));
     sources_[n].line.set(level);  // -> source_changed when the level changes

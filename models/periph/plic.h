@@ -42,6 +42,7 @@ public:
     // Output of context c (to the hart's external interrupt input).
     IrqLine& context_irq(unsigned c) { return contexts_.at(c).line; }
 
+    std::string summary() const override;
     bool pending(unsigned n) const { return sources_.at(n).pending; }
 
 private:

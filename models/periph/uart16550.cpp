@@ -123,6 +123,10 @@ void Uart16550::transmit(uint8_t c) {
     update_irq();
 }
 
+std::string Uart16550::summary() const {
+    return std::to_string(bytes_tx_.value) + " bytes sent, " + std::to_string(bytes_rx_.value) + " received";
+}
+
 void Uart16550::update_irq() { irq_.set((iir() & UART_IIR_NO_INT) == 0); }
 
 }  // namespace vp

@@ -43,6 +43,7 @@ public:
     void push_input(const std::string& bytes);              // more bytes to receive (tests, a console)
     void flush();
     uint16_t divisor() const { return uint16_t(dlm_ << 8 | dll_); }
+    std::string summary() const override;
 
 private:
     uint8_t iir() const;
