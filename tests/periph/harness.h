@@ -42,19 +42,23 @@ struct ScriptedInitiator : sc_core::sc_module {
     void run() { if (script) script(*this); }
 
     tlm::tlm_response_status access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, unsigned len) {
-        tlm::tlm_generic_payload p;
-        p.set_command(cmd);
-        p.set_address(addr);
-        p.set_data_ptr(data);
-        p.set_data_length(len);
-        p.set_streaming_width(len);
-        p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
         sc_core::sc_time delay = to_sc_time(local);
-        socket->b_transport(p, delay);
+        tlm::tlm_response_status status;
+        {  // the payload is gone before wait(): a simulation stopped during the wait leaks nothing
+            tlm::tlm_generic_payload p;
+            p.set_command(cmd);
+            p.set_address(addr);
+            p.set_data_ptr(data);
+            p.set_data_length(len);
+            p.set_streaming_width(len);
+            p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+            socket->b_transport(p, delay);
+            status = p.get_response_status();
+        }
         last_end = sim_now() + to_tick(delay);
         if (decoupled) local = to_tick(delay);
         else wait(delay);
-        return p.get_response_status();
+        return status;
     }
     uint64_t read(uint64_t addr, unsigned len, tlm::tlm_response_status* st = nullptr) {
         uint8_t b[8] = {};
