@@ -33,7 +33,7 @@ tlm::tlm_response_status RegisterBank::access(tlm::tlm_generic_payload& p, const
     if (p.get_byte_enable_ptr()) return done(tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE, 0);
     if (p.get_streaming_width() < len) return done(tlm::TLM_BURST_ERROR_RESPONSE, 0);
 
-    Register* r = const_cast<Register*>(find(off));
+    Register* r = find(off);
     const bool size_ok = len <= 8 && (len & (len - 1)) == 0 && len != 0;
     if (!r || !size_ok || !(r->sizes_ & (1u << len)) || off % len != 0 || off + len > r->offset_ + r->width_) {
         log_->debug("{} {} bytes at offset 0x{:x}: no such register or wrong size",

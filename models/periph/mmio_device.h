@@ -24,6 +24,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
@@ -87,6 +88,8 @@ public:
     const Register* find(uint64_t offset) const;
 
 private:
+    Register* find(uint64_t offset) { return const_cast<Register*>(std::as_const(*this).find(offset)); }
+
     std::map<uint64_t, Register> regs_;  // by offset
     std::shared_ptr<spdlog::logger> log_;
 };
