@@ -5,7 +5,23 @@
 #include <sys/resource.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 #include "models/bus/bus.h"
+#include "models/cpu/cpu.h"
+#include "models/memory/memory.h"
+#include "models/periph/clint.h"
+#include "models/periph/finisher.h"
+#include "models/periph/marker.h"
+#include "models/periph/plic.h"
+#include "models/periph/uart16550.h"
+#include "models/trafficgen/trafficgen.h"
 #include "platform/config/quantity.h"
+#include "platform/loader.h"
+#include "platform/workload/workload.h"
+#include "vp/regs/clint.h"
+#include "vp/regs/finisher.h"
+#include "vp/regs/marker.h"
+#include "vp/regs/memmap.h"
+#include "vp/regs/plic.h"
+#include "vp/regs/uart16550.h"
 
 namespace fs = std::filesystem;
 
@@ -27,6 +43,40 @@ static Schema build_schema() {
              "global time quantum of temporal decoupling: how far an initiator may run ahead of the kernel")
         .range(1, 1e15);
     BusConfig::declare(plat.map("bus", "system bus (router): clock, width, latency"));
+
+    Schema& ram = plat.map("ram", "main memory (QEMU virt compatible base)");
+    ram.add("base", Kind::Address, "0x8000_0000", "", "base address of main memory");
+    MemoryConfig::declare(ram);
+    ram.at("size").default_text = "128MiB";
+    ram.at("size").required = false;
+    Schema& mems = plat.list("memories", "further memories (scratchpads, local memories) on the bus");
+    mems.add("name", Kind::String, "", "", "component name (unique)").mandatory();
+    mems.add("base", Kind::Address, "", "", "base address").mandatory();
+    MemoryConfig::declare(mems);
+
+    auto device = [&](const char* key, const char* help, auto declare) {
+        Schema& d = plat.map(key, help);
+        d.add("enabled", Kind::Bool, "true", "", std::string("instantiate the ") + key);
+        declare(d);
+    };
+    device("uart", "16550 UART (console)", Uart16550Config::declare);
+    device("clint", "core-local interruptor: mtime, mtimecmp, msip", ClintConfig::declare);
+    device("plic", "platform-level interrupt controller", PlicConfig::declare);
+    device("finisher", "test finisher (sifive_test compatible): ends the run with an exit code", TestFinisherConfig::declare);
+    device("marker", "trace-marker device: firmware-named regions in the trace", TraceMarkerConfig::declare);
+    CpuConfig::declare(plat.map("cpu", "the RISC-V CPU hart (RV32IMAFC, ISS)"));
+
+    Schema& gens = s.list("traffic", "traffic generators (initiators replaying access patterns)");
+    gens.add("name", Kind::String, "", "", "component name (unique; default trafficN)");
+    TrafficGenConfig::declare(gens);
+
+    Schema& load = s.list("load", "what to put in memory before the run");
+    load.add("elf", Kind::Path, "", "", "ELF image: PT_LOAD segments at their physical addresses; entry = reset PC");
+    load.add("binary", Kind::Path, "", "", "raw binary file, placed at `at`");
+    load.add("at", Kind::Address, "", "", "address of a raw binary");
+    load.add("name", Kind::String, "", "", "boot-info entry name for a raw binary (firmware finds it by name)");
+
+    declare_workloads(s.map("workload", "host-side data set preparation and result check"));
 
     Schema& limits = s.map("limits", "when to stop a run that does not end by itself");
     limits.add("max_sim_time", Kind::Time, "0s", "ps", "stop after this much simulated time (0 = no limit)");
@@ -53,6 +103,18 @@ const Schema& Platform::schema() {
 
 struct Platform::Models {
     std::unique_ptr<Bus> bus;
+    std::vector<std::unique_ptr<Memory>> memories;
+    std::unique_ptr<Uart16550> uart;
+    std::unique_ptr<Clint> clint;
+    std::unique_ptr<Plic> plic;
+    std::unique_ptr<TestFinisher> finisher;
+    std::unique_ptr<TraceMarker> marker;
+    std::unique_ptr<Cpu> cpu;
+    std::vector<std::unique_ptr<TrafficGenerator>> generators;
+    std::unique_ptr<Loader> loader;
+    std::unique_ptr<Workload> workload;
+    std::vector<std::unique_ptr<iss::ElfImage>> elves;
+    unsigned next_port = 0;
 };
 
 Platform::Platform(const config::Scenario& scenario, const RunOptions& opts)
@@ -65,12 +127,186 @@ Platform::Platform(const config::Scenario& scenario, const RunOptions& opts)
 
 Platform::~Platform() = default;
 
+// Binds a target to the bus and maps it; an overlap is a scenario error on the target's base.
+template <typename Socket>
+static void attach(Bus& bus, unsigned& port, Socket& socket, uint64_t base, uint64_t size, const std::string& name,
+                   const config::Scenario& sc, const std::string& key) {
+    bus.initiator_socket.bind(socket);
+    try {
+        bus.map(port++, base, size, name);
+    } catch (const std::invalid_argument& e) {
+        sc.fail(key + ".base", std::string("address range [") + config::format_size(base) + "..] " + e.what());
+    }
+}
+
 void Platform::build() {
     const auto& v = scenario_.values();
     const auto& plat = v.at("platform");
     tlm_utils::tlm_quantumkeeper::set_global_quantum(to_sc_time(plat.at("quantum").get<Tick>()));
-    m_->bus = std::make_unique<Bus>("bus", ctx_, BusConfig::from_json(plat.at("bus")));
+    Models& m = *m_;
+    m.bus = std::make_unique<Bus>("bus", ctx_, BusConfig::from_json(plat.at("bus")));
+
+    // Memories.
+    auto add_memory = [&](const std::string& name, const nlohmann::json& j, const std::string& key) {
+        const MemoryConfig cfg = MemoryConfig::from_json(j);
+        if (cfg.size == 0) scenario_.fail(key + ".size", "a memory needs a size > 0");
+        m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
+        attach(*m.bus, m.next_port, m.memories.back()->target_socket, j.at("base").get<uint64_t>(), cfg.size, name,
+               scenario_, key);
+    };
+    add_memory("ram", plat.at("ram"), "platform.ram");
+    const auto& mems = plat.at("memories");
+    for (size_t i = 0; i < mems.size(); ++i)
+        add_memory(mems[i].at("name").get<std::string>(), mems[i], "platform.memories." + std::to_string(i));
+
+    // Devices.
+    auto enabled = [&](const char* key) { return plat.at(key).at("enabled").get<bool>(); };
+    if (enabled("uart")) {
+        const auto cfg = Uart16550Config::from_json(plat.at("uart"));
+        m.uart = std::make_unique<Uart16550>("uart", ctx_, cfg);
+        attach(*m.bus, m.next_port, m.uart->socket, cfg.base, UART_SIZE, "uart", scenario_, "platform.uart");
+    }
+    if (enabled("clint")) {
+        const auto cfg = ClintConfig::from_json(plat.at("clint"));
+        m.clint = std::make_unique<Clint>("clint", ctx_, cfg);
+        attach(*m.bus, m.next_port, m.clint->socket, cfg.base, CLINT_SIZE, "clint", scenario_, "platform.clint");
+    }
+    if (enabled("plic")) {
+        const auto cfg = PlicConfig::from_json(plat.at("plic"));
+        m.plic = std::make_unique<Plic>("plic", ctx_, cfg);
+        attach(*m.bus, m.next_port, m.plic->socket, cfg.base, PLIC_SIZE, "plic", scenario_, "platform.plic");
+        if (m.uart) {
+            const unsigned irq = plat.at("uart").at("irq").get<unsigned>();
+            if (irq >= cfg.sources) scenario_.fail("platform.uart.irq", "no such PLIC source (plic.sources = " + std::to_string(cfg.sources) + ")");
+            IrqLine& src = m.plic->source(irq);
+            m.uart->irq().on_change([&src](bool level) { src.set(level); });
+        }
+    }
+    if (enabled("finisher")) {
+        const auto cfg = TestFinisherConfig::from_json(plat.at("finisher"));
+        m.finisher = std::make_unique<TestFinisher>("finisher", ctx_, cfg);
+        attach(*m.bus, m.next_port, m.finisher->socket, cfg.base, FINISHER_SIZE, "finisher", scenario_, "platform.finisher");
+    }
+    if (enabled("marker")) {
+        const auto cfg = TraceMarkerConfig::from_json(plat.at("marker"));
+        m.marker = std::make_unique<TraceMarker>("marker", ctx_, cfg);
+        attach(*m.bus, m.next_port, m.marker->socket, cfg.base, MARKER_SIZE, "marker", scenario_, "platform.marker");
+    }
+
+    // Initiators: the CPU, traffic generators, the loader.
+    if (plat.at("cpu").at("enabled").get<bool>()) {
+        m.cpu = std::make_unique<Cpu>("cpu0", ctx_, CpuConfig::from_json(plat.at("cpu")));
+        m.cpu->socket.bind(m.bus->target_socket);
+        if (m.plic) m.cpu->connect_external_irq(m.plic->context_irq(0));
+        if (m.clint) {
+            m.cpu->connect_software_irq(m.clint->software_irq(0));
+            Clint* clint = m.clint.get();
+            m.cpu->set_timer([clint](Tick t) { return clint->mtime(t); },
+                             [clint](std::function<void(Tick)> fn) { clint->on_deadline_change(0, std::move(fn)); });
+        }
+    }
+    const auto& gens = v.at("traffic");
+    for (size_t i = 0; i < gens.size(); ++i) {
+        const std::string name = gens[i].at("name").is_null() ? "traffic" + std::to_string(i)
+                                                               : gens[i].at("name").get<std::string>();
+        try {
+            m.generators.push_back(
+                std::make_unique<TrafficGenerator>(name.c_str(), ctx_, TrafficGenConfig::from_json(gens[i])));
+        } catch (const std::exception& e) {
+            scenario_.fail("traffic." + std::to_string(i), e.what());
+        }
+        m.generators.back()->initiator_socket.bind(m.bus->target_socket);
+    }
+    m.loader = std::make_unique<Loader>("loader");
+    m.loader->socket.bind(m.bus->target_socket);
+    m.loader->when_elaborated([this] { load_images(); });
 }
+
+void Platform::load_images() {
+    const auto& v = scenario_.values();
+    Models& m = *m_;
+    // ELFs and binaries from the scenario; --elf replaces the scenario's ELFs.
+    std::vector<std::pair<std::string, std::string>> elves;  // path, key
+    const auto& loads = v.at("load");
+    for (size_t i = 0; i < loads.size(); ++i) {
+        const std::string key = "load." + std::to_string(i);
+        const auto& l = loads[i];
+        if (!l.at("elf").is_null() && !l.at("binary").is_null()) scenario_.fail(key, "give either elf or binary, not both");
+        if (!l.at("elf").is_null()) {
+            if (opts_.elf.empty()) elves.push_back({l.at("elf").get<std::string>(), key + ".elf"});
+        } else if (!l.at("binary").is_null()) {
+            if (l.at("at").is_null()) scenario_.fail(key + ".at", "a raw binary needs an address `at`");
+            std::ifstream in(l.at("binary").get<std::string>(), std::ios::binary);
+            std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            const uint64_t at = l.at("at").get<uint64_t>();
+            try {
+                m.loader->write(at, bytes.data(), bytes.size(), l.at("binary").get<std::string>());
+            } catch (const std::exception& e) {
+                scenario_.fail(key + ".at", e.what());
+            }
+            if (!l.at("name").is_null()) m.loader->add_bootinfo(l.at("name").get<std::string>(), uint32_t(at), uint32_t(bytes.size()));
+        } else {
+            scenario_.fail(key, "a load entry needs `elf` or `binary`");
+        }
+    }
+    if (!opts_.elf.empty()) elves.push_back({opts_.elf, "--elf"});
+
+    uint64_t data_base = 0;
+    for (auto& [path, key] : elves) {
+        auto elf = std::make_unique<iss::ElfImage>();
+        std::string err;
+        if (!elf->load(path, err)) {
+            if (key == "--elf") throw config::ScenarioError("--elf " + path, 0, "", err);
+            scenario_.fail(key, err);
+        }
+        try {
+            m.loader->load_elf(*elf, path);
+        } catch (const std::exception& e) {
+            if (key == "--elf") throw config::ScenarioError("--elf " + path, 0, "", e.what());
+            scenario_.fail(key, e.what());
+        }
+        if (m.cpu && m.elves.empty()) {
+            if (auto tohost = elf->symbol("tohost")) m.cpu->set_tohost(*tohost);
+            m.cpu->set_reset_pc(elf->entry());
+            const iss::ElfImage* image = elf.get();
+            auto symbolize = [image](uint32_t pc) { return image->describe(pc); };
+            m.cpu->set_symbolizer(symbolize);
+            ctx_.tracer.set_symbolizer(symbolize);
+        }
+        if (auto s = elf->symbol("__loader_start"); s && !data_base) data_base = *s;
+        m.elves.push_back(std::move(elf));
+    }
+
+    // The workload's data set and its boot-info entries.
+    const auto& w = v.at("workload");
+    try {
+        m.workload = make_workload(w);
+    } catch (const std::exception& e) {
+        scenario_.fail("workload", e.what());
+    }
+    if (m.workload) {
+        const uint64_t base = w.at("base").get<uint64_t>() ? w.at("base").get<uint64_t>()
+                              : data_base                  ? data_base
+                                                           : 0x84000000ull;
+        try {
+            m.workload->prepare(*m.loader, base);
+        } catch (const std::exception& e) {
+            scenario_.fail("workload.base", e.what());
+        }
+    }
+    // Boot-info: always present on the VP when there is a CPU, with a "vp" entry (firmware can tell it
+    // runs on the VP and use VP-only devices such as the trace marker).
+    if (m.cpu) {
+        m.loader->add_bootinfo("vp", 0, 0);
+        try {
+            m.loader->write_bootinfo();
+        } catch (const std::exception& e) {
+            log_platform_warning(std::string("no boot-info block: ") + e.what());
+        }
+    }
+}
+
+void Platform::log_platform_warning(const std::string& msg) { ctx_.logger("platform")->warn("{}", msg); }
 
 void Platform::open_trace() {
     const auto& t = scenario_.values().at("trace");
@@ -108,20 +344,40 @@ RunResult Platform::run() {
     // to the simulation; a slice ends early when the simulation starves (every model is done).
     const Tick slice = std::max<Tick>(100 * kUs, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
     RunResult r;
+    if (m_->workload && !opts_.quiet) std::cerr << "workload: " << m_->workload->describe() << "\n";
+    bool first = true;
     while (!ctx_.stop_requested()) {
+        // Run at least up to the next pending event: with SC_EXIT_ON_STARVATION the kernel does not
+        // advance time beyond the last event, so the run ends at the time of its last activity.
         Tick step = slice;
+        if (!first) {
+            if (!sc_core::sc_pending_activity()) break;
+            step = std::max(step, to_tick(sc_core::sc_time_to_pending_activity()));
+        }
+        first = false;
         if (max_sim) {
             if (sim_now() >= max_sim) { ctx_.request_stop(3, "simulated time limit reached"); break; }
             step = std::min(step, max_sim - sim_now());
         }
         sc_core::sc_start(to_sc_time(step), sc_core::SC_EXIT_ON_STARVATION);
-        if (ctx_.stop_requested()) break;
-        if (!sc_core::sc_pending_activity()) { ctx_.request_stop(0, "all activity finished"); break; }
         if (max_host > 0 && host_elapsed() > max_host) { ctx_.request_stop(3, "host time limit reached"); break; }
     }
+    for (Component* c : ctx_.components()) c->finalize();
+    if (!ctx_.stop_requested()) ctx_.request_stop(0, "all activity finished");
     ctx_.tracer.close();
     r.exit_code = ctx_.exit_code();
     r.stop_reason = ctx_.stop_reason();
+    // The result check: a wrong answer fails the run.
+    const bool check = scenario_.values().at("workload").at("check").get<bool>() && opts_.elf.empty();
+    if (m_->workload && check && r.exit_code == 0) {
+        std::string report;
+        if (!m_->workload->check(*m_->loader, report)) {
+            r.exit_code = 5;
+            r.stop_reason += "; result check FAILED: " + report;
+        } else {
+            r.stop_reason += "; result check passed: " + report;
+        }
+    }
     r.sim_time = ctx_.end_time();
     r.host_seconds = host_elapsed();
     return r;

@@ -16,6 +16,7 @@ class Bus;
 struct RunOptions {
     std::string out_dir;      // where stats.json, trace files and the run's config go
     bool quiet = false;       // no end-of-run summary
+    std::string elf;          // --elf: run this ELF instead of the scenario's (no result check)
 };
 
 struct RunResult {
@@ -43,7 +44,9 @@ public:
 private:
     struct Models;  // everything instantiated from the scenario
     void build();
+    void load_images();
     void open_trace();
+    void log_platform_warning(const std::string& msg);
 
     const config::Scenario& scenario_;
     RunOptions opts_;

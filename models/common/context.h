@@ -57,6 +57,8 @@ public:
     const std::string& component_name() const { return name_; }
     // One line of key figures for the end-of-run summary ("" = nothing to say).
     virtual std::string summary() const { return {}; }
+    // Called once when the run has ended, before statistics are written: publish final counts.
+    virtual void finalize() {}
     uint16_t trace_id() const { return trace_id_; }
 
 protected:

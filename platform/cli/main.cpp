@@ -78,6 +78,8 @@ int sc_main(int argc, char** argv) {
     run->add_option("--log-level", log_level, "trace, debug, info, warn, error, off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
     run->add_flag("--quiet", quiet, "no end-of-run summary");
+    std::string elf;
+    run->add_option("--elf", elf, "run this firmware ELF on the scenario's platform (no result check)");
 
     bool markdown = false;
     auto* describe = app.add_subcommand("describe", "print every configurable parameter");
@@ -115,9 +117,17 @@ int sc_main(int argc, char** argv) {
 
     vp::RunOptions ro;
     ro.quiet = quiet;
+    if (!elf.empty()) {
+        if (!fs::exists(elf)) {
+            std::cerr << "vp: error: --elf " << elf << ": file not found\n";
+            return 2;
+        }
+        ro.elf = elf;
+    }
     ro.out_dir = out_dir.empty() ? "out/" + scenario->values().at("name").get<std::string>() : out_dir;
     try {
         sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+        sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
         vp::Platform platform(*scenario, ro);
         platform.context().set_log_level(spdlog::level::from_str(log_level));
         const vp::RunResult r = platform.run();

@@ -58,4 +58,10 @@ const Param* Schema::find(const std::string& key) const {
     return nullptr;
 }
 
+Param& Schema::at(const std::string& key) {
+    for (auto& p : params_)
+        if (p.key == key) return p;
+    throw std::logic_error("schema: no parameter '" + key + "'");
+}
+
 }  // namespace vp::config

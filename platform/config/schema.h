@@ -55,6 +55,8 @@ public:
 
     const std::deque<Param>& params() const { return params_; }
     const Param* find(const std::string& key) const;
+    // For tailoring a model's declaration where it is used (e.g. a platform-specific default).
+    Param& at(const std::string& key);
 
 private:
     std::deque<Param> params_;  // deque: references returned by add() stay valid

@@ -1,0 +1,326 @@
+#include "models/cpu/cpu.h"
+#include <chrono>
+#include <iostream>
+#include <tlm_utils/tlm_quantumkeeper.h>
+#include "models/cpu/iss/fault_report.h"
+#include "platform/config/schema.h"
+
+namespace vp {
+
+void CpuConfig::declare(config::Schema& s) {
+    using config::Kind;
+    s.add("enabled", Kind::Bool, "true", "", "instantiate the CPU hart");
+    s.add("clock", Kind::Freq, "1GHz", "Hz", "core clock");
+    s.add("dmi", Kind::Bool, "true", "",
+          "use TLM DMI fast paths (no TLM call per access) where targets grant them; false: every "
+          "access is a timed, traced bus transaction");
+    s.add("semihosting", Kind::Bool, "true", "", "RISC-V semihosting (slli/ebreak/srai) calls the host");
+    s.add("hartid", Kind::Int, "0", "", "mhartid").range(0, 1023);
+    s.add("reset_pc", Kind::Address, "0x80000000", "", "reset PC when no ELF gives an entry point");
+    auto& t = s.map("timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
+    const iss::TimingConfig d;
+    t.add("mul", Kind::Int, std::to_string(d.mul), "cycles", "mul, mulh*").range(0, 1000);
+    t.add("div", Kind::Int, std::to_string(d.div), "cycles", "div*, rem*").range(0, 1000);
+    t.add("fadd", Kind::Int, std::to_string(d.fadd), "cycles", "fadd.s, fsub.s").range(0, 1000);
+    t.add("fmul", Kind::Int, std::to_string(d.fmul), "cycles", "fmul.s").range(0, 1000);
+    t.add("fma", Kind::Int, std::to_string(d.fma), "cycles", "fmadd.s family").range(0, 1000);
+    t.add("fdiv", Kind::Int, std::to_string(d.fdiv), "cycles", "fdiv.s").range(0, 1000);
+    t.add("fsqrt", Kind::Int, std::to_string(d.fsqrt), "cycles", "fsqrt.s").range(0, 1000);
+    t.add("fmisc", Kind::Int, std::to_string(d.fmisc), "cycles", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv").range(0, 1000);
+    t.add("load_use", Kind::Int, std::to_string(d.load_use), "cycles", "next instruction reads a load's result").range(0, 1000);
+    t.add("taken_branch", Kind::Int, std::to_string(d.taken_branch), "cycles", "taken conditional branch").range(0, 1000);
+    t.add("jump", Kind::Int, std::to_string(d.jump), "cycles", "jal, jalr, mret, trap entry").range(0, 1000);
+}
+
+CpuConfig CpuConfig::from_json(const nlohmann::json& j) {
+    CpuConfig c;
+    c.clock_hz = j.at("clock").get<double>();
+    c.dmi = j.at("dmi").get<bool>();
+    c.semihosting = j.at("semihosting").get<bool>();
+    c.hartid = j.at("hartid").get<uint32_t>();
+    c.reset_pc = j.at("reset_pc").get<uint32_t>();
+    const auto& t = j.at("timing");
+    c.timing.mul = t.at("mul");
+    c.timing.div = t.at("div");
+    c.timing.fadd = t.at("fadd");
+    c.timing.fmul = t.at("fmul");
+    c.timing.fma = t.at("fma");
+    c.timing.fdiv = t.at("fdiv");
+    c.timing.fsqrt = t.at("fsqrt");
+    c.timing.fmisc = t.at("fmisc");
+    c.timing.load_use = t.at("load_use");
+    c.timing.taken_branch = t.at("taken_branch");
+    c.timing.jump = t.at("jump");
+    return c;
+}
+
+static iss::HartConfig hart_config(const CpuConfig& c) {
+    iss::HartConfig h;
+    h.hartid = c.hartid;
+    h.reset_pc = c.reset_pc;
+    h.semihosting = c.semihosting;
+    h.timing = c.timing;
+    return h;
+}
+
+Cpu::Cpu(sc_core::sc_module_name name, SimContext& ctx, const CpuConfig& cfg)
+    : sc_module(name), Component(ctx, std::string(sc_module::name())), socket("socket"), cfg_(cfg),
+      period_(period_of(cfg.clock_hz)),
+      cycles_(stats_.counter("cycles", "cycles", "core cycles (busy, stalled and idle)")),
+      instret_(stats_.counter("instret", "count", "instructions retired")),
+      stall_fetch_(stats_.counter("stall_fetch", "cycles", "instruction memory and branch/jump refill cycles")),
+      stall_data_(stats_.counter("stall_data", "cycles", "data memory and load-use cycles")),
+      stall_exec_(stats_.counter("stall_exec", "cycles", "multi-cycle execution (mul/div/FP)")),
+      idle_(stats_.counter("idle", "cycles", "cycles asleep in WFI")),
+      traps_(stats_.counter("traps", "count", "exceptions and interrupts taken")),
+      bus_accesses_(stats_.counter("bus_accesses", "count", "accesses that went through the bus (no DMI)")),
+      dmi_regions_(stats_.counter("dmi_regions", "count", "DMI regions acquired")) {
+    hart_ = std::make_unique<iss::Hart>(hart_config(cfg), *this);
+    payload_.set_extension(&ext_);
+    ext_.initiator = trace_id();
+    ext_.has_pc = true;
+    socket.register_invalidate_direct_mem_ptr(this, &Cpu::invalidate_direct_mem_ptr);
+    stats_.derived("ipc", "ratio", "instructions per cycle", [this] {
+        return cycles_.value ? double(instret_.value) / double(cycles_.value) : 0.0;
+    });
+    SC_HAS_PROCESS(Cpu);
+    SC_THREAD(thread);
+}
+
+Cpu::~Cpu() { payload_.clear_extension(&ext_); }
+
+void Cpu::connect_external_irq(IrqLine& line) {
+    line.on_change([this](bool level) {
+        hart_->set_irq_pending(11, level);
+        irq_event_.notify(sc_core::SC_ZERO_TIME);
+    });
+}
+
+void Cpu::connect_software_irq(IrqLine& line) {
+    line.on_change([this](bool level) {
+        hart_->set_irq_pending(3, level);
+        irq_event_.notify(sc_core::SC_ZERO_TIME);
+    });
+}
+
+void Cpu::set_timer(std::function<uint64_t(Tick)> mtime_at,
+                    std::function<void(std::function<void(Tick)>)> subscribe_deadline) {
+    mtime_at_ = std::move(mtime_at);
+    subscribe_deadline([this](Tick deadline) {
+        hart_->set_timer_deadline(deadline == kTickMax ? ~uint64_t(0) : div_ceil(deadline, period_));
+        irq_event_.notify(sc_core::SC_ZERO_TIME);
+    });
+}
+
+void Cpu::set_tohost(uint32_t addr) {
+    iss::HartConfig h = hart_->config();
+    h.has_tohost = true;
+    h.tohost_addr = addr;
+    hart_ = std::make_unique<iss::Hart>(h, *this);  // before the simulation starts: no state to keep
+    hart_->set_pc(cfg_.reset_pc);
+}
+
+void Cpu::set_reset_pc(uint32_t pc) {
+    cfg_.reset_pc = pc;
+    hart_->set_pc(pc);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hart's thread: run a quantum, synchronise, repeat.
+
+void Cpu::thread() {
+    const auto t0 = std::chrono::steady_clock::now();
+    if (cfg_.dmi) request_dmi(hart_->pc());
+    if (debugger_) debugger_(iss::StopReason::Step);
+    while (!exited_) {
+        const Tick quantum = std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
+        // Run to the end of the quantum that the kernel's current time lies in (boundaries are
+        // multiples of the quantum, so the schedule does not depend on where the hart stopped).
+        const Tick boundary = (sim_now() / quantum + 1) * quantum;
+        const uint64_t limit = std::max<uint64_t>(div_ceil(boundary, period_), hart_->cycles());
+        const iss::StopReason why = hart_->run(limit);
+        switch (why) {
+        case iss::StopReason::CycleLimit: sync(); break;
+        case iss::StopReason::Wfi: sleep_until_interrupt(); break;
+        case iss::StopReason::Exit:
+            exited_ = true;
+            publish_stats();
+            ctx_.request_stop(exit_code_, name_ + " exited with code " + std::to_string(exit_code_), local_time());
+            break;
+        case iss::StopReason::Trap: fatal_trap(); break;
+        case iss::StopReason::Breakpoint:
+        case iss::StopReason::Watchpoint:
+        case iss::StopReason::Step:
+            if (debugger_) debugger_(why);
+            break;
+        }
+    }
+    host_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void Cpu::sync() {
+    publish_stats();
+    const Tick t = local_time();
+    if (t > sim_now()) wait(to_sc_time(t - sim_now()));
+}
+
+void Cpu::sleep_until_interrupt() {
+    sync();
+    while (hart_->waiting()) {
+        const uint64_t deadline = hart_->timer_deadline();
+        if (deadline != ~uint64_t(0)) {
+            const Tick at = deadline * period_;
+            if (at > sim_now()) wait(to_sc_time(at - sim_now()), irq_event_);
+        } else {
+            log_->debug("WFI with no timer armed at pc 0x{:08x}: waiting for an external event", hart_->pc());
+            wait(irq_event_);
+        }
+        hart_->idle_until(div_ceil(sim_now(), period_));
+        // run() decides whether the hart wakes (an enabled interrupt is pending) or sleeps again.
+        const iss::StopReason why = hart_->run(hart_->cycles());
+        if (why != iss::StopReason::Wfi && why != iss::StopReason::CycleLimit) {
+            if (why == iss::StopReason::Exit) exited_ = true;
+            return;
+        }
+        if (why == iss::StopReason::CycleLimit) return;
+    }
+}
+
+void Cpu::fatal_trap() {
+    exited_ = true;
+    publish_stats();
+    const iss::TrapInfo& trap = hart_->last_trap();
+    std::string report = iss::fault_report(*hart_, trap, symbolize_);
+    uint32_t mtvec = 0, mcause = 0, mepc = 0, mtval = 0;
+    hart_->read_csr(0x305, mtvec);
+    hart_->read_csr(0x342, mcause);
+    hart_->read_csr(0x341, mepc);
+    hart_->read_csr(0x343, mtval);
+    std::fprintf(stderr, "\n*** %s: unhandled trap, simulation stopped ***\n%s", name_.c_str(), report.c_str());
+    if (trap.pc == (mtvec & ~3u)) {
+        std::fprintf(stderr, "The trap handler at mtvec 0x%08x faulted itself (no handler installed?).\n"
+                             "The trap that led there: mcause=0x%08x (%s) mepc=0x%08x%s mtval=0x%08x\n",
+                     mtvec, mcause, iss::cause_name(mcause), mepc,
+                     symbolize_ && !symbolize_(mepc).empty() ? (" <" + symbolize_(mepc) + ">").c_str() : "", mtval);
+    }
+    std::fflush(stderr);
+    ctx_.request_stop(4, name_ + ": unhandled trap (" + std::string(iss::cause_name(trap.cause)) + ")", local_time());
+}
+
+void Cpu::publish_stats() {
+    const iss::HartStats s = hart_->stats();
+    cycles_.value = s.cycles;
+    instret_.value = s.instret;
+    stall_fetch_.value = s.stall_fetch;
+    stall_data_.value = s.stall_data;
+    stall_exec_.value = s.stall_exec;
+    idle_.value = s.idle;
+    traps_.value = s.traps;
+}
+
+void Cpu::finalize() {
+    publish_stats();
+    ctx_.note_end_time(local_time());
+    if (!exited_ && hart_->waiting())
+        log_->warn("run ended with the hart asleep in WFI at pc 0x{:08x} (no interrupt source left)", hart_->pc());
+}
+
+std::string Cpu::summary() const {
+    char buf[200];
+    const double ipc = cycles_.value ? double(instret_.value) / double(cycles_.value) : 0.0;
+    const double mips = host_seconds_ > 0 ? double(instret_.value) / host_seconds_ / 1e6 : 0.0;
+    snprintf(buf, sizeof buf, "%llu instructions, %llu cycles, IPC %.3f, stalls fetch/data/exec %llu/%llu/%llu, %.1f MIPS (host)",
+             (unsigned long long)instret_.value, (unsigned long long)cycles_.value, ipc,
+             (unsigned long long)stall_fetch_.value, (unsigned long long)stall_data_.value,
+             (unsigned long long)stall_exec_.value, mips);
+    return buf;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memory
+
+void Cpu::request_dmi(uint32_t addr) {
+    tlm::tlm_generic_payload p;
+    tlm::tlm_dmi dmi;
+    p.set_address(addr);
+    p.set_command(tlm::TLM_READ_COMMAND);
+    if (!socket->get_direct_mem_ptr(p, dmi)) return;
+    if (!dmi.is_read_allowed()) return;
+    const uint64_t lo = dmi.get_start_address(), hi = dmi.get_end_address();
+    if (lo > 0xFFFFFFFFull) return;
+    iss::FastRegion r;
+    r.host = dmi.get_dmi_ptr();
+    r.base = uint32_t(lo);
+    r.size = uint32_t(std::min<uint64_t>(hi, 0xFFFFFFFFull) - lo + 1);
+    r.read = true;
+    r.write = dmi.is_write_allowed();
+    r.exec = true;
+    r.read_cycles = uint32_t(div_ceil(to_tick(dmi.get_read_latency()), period_));
+    r.write_cycles = uint32_t(div_ceil(to_tick(dmi.get_write_latency()), period_));
+    hart_->remove_fast_regions(r.base, r.size);
+    hart_->add_fast_region(r);
+    ++dmi_regions_;
+    log_->debug("DMI [0x{:08x}, 0x{:08x}] read {} / write {} cycles", lo, hi, r.read_cycles, r.write_cycles);
+}
+
+void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
+    if (start > 0xFFFFFFFFull) return;
+    end = std::min<sc_dt::uint64>(end, 0xFFFFFFFFull);
+    hart_->remove_fast_regions(uint32_t(start), uint32_t(end - start + 1));
+}
+
+iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsigned len, uint64_t& cycles) {
+    const Tick issue = (hart_->cycles() + cycles) * period_;
+    payload_.set_command(iss::is_write(kind) ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    payload_.set_address(addr);
+    payload_.set_data_ptr(static_cast<unsigned char*>(data));
+    payload_.set_data_length(len);
+    payload_.set_streaming_width(len);
+    payload_.set_byte_enable_ptr(nullptr);
+    payload_.set_dmi_allowed(false);
+    payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    ext_.pc = hart_->pc();
+    ext_.trace_id = 0;
+    ext_.trace_component = 0;
+    const Tick now = sim_now();
+    sc_core::sc_time delay = to_sc_time(issue > now ? issue - now : 0);
+    socket->b_transport(payload_, delay);
+    const Tick done = now + to_tick(delay);
+    cycles += div_ceil(done > issue ? done - issue : 0, period_);
+    ++bus_accesses_;
+    if (cfg_.dmi && payload_.is_dmi_allowed()) request_dmi(addr);
+    return payload_.is_response_ok() ? iss::MemStatus::Ok : iss::MemStatus::AccessFault;
+}
+
+bool Cpu::debug_access(bool write, uint32_t addr, void* data, unsigned len) {
+    tlm::tlm_generic_payload p;
+    p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    p.set_address(addr);
+    p.set_data_ptr(static_cast<unsigned char*>(data));
+    p.set_data_length(len);
+    p.set_streaming_width(len);
+    return socket->transport_dbg(p) == len;
+}
+
+uint64_t Cpu::read_time() {
+    const Tick t = local_time();
+    return mtime_at_ ? mtime_at_(t) : t / (100 * kNs);  // without a CLINT: a 10 MHz count of time
+}
+
+void Cpu::console_write(const char* s, size_t n) {
+    std::fwrite(s, 1, n, stdout);
+    std::fflush(stdout);
+}
+
+void Cpu::exit_request(int code) { exit_code_ = code; }
+
+bool Cpu::tohost_write(uint32_t value) {
+    if ((value & 1) == 0) {
+        log_->warn("tohost write 0x{:08x}: HTIF syscall proxy not supported, ignored", value);
+        return false;
+    }
+    exit_code_ = int(value >> 1);
+    return true;
+}
+
+}  // namespace vp

@@ -1,0 +1,103 @@
+// The CPU: one ISS hart (models/cpu/iss) wrapped as a TLM-2.0 initiator.
+//
+// Time: the hart counts its own cycles; its local time is cycles x clock period. It runs ahead of the
+// SystemC kernel by at most one global quantum and synchronises (wait) at quantum boundaries and when
+// it sleeps in WFI. Memory: TLM DMI pointers become ISS fast regions (no TLM call per access);
+// everything else (devices, memories without DMI) is a b_transport issued at the hart's local time,
+// and the returned completion time becomes stall cycles. Interrupts: PLIC context and CLINT msip
+// lines set mip bits; the CLINT timer is a deadline the hart compares against its own cycle count,
+// so timer interrupts are exact whatever the quantum. See docs/cpu.md.
+#pragma once
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <nlohmann/json.hpp>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include "models/common/context.h"
+#include "models/common/irq.h"
+#include "models/cpu/iss/hart.h"
+
+namespace vp {
+namespace config { class Schema; }
+
+struct CpuConfig {
+    double clock_hz = 1e9;
+    bool dmi = true;             // use DMI fast paths where targets grant them
+    bool semihosting = true;
+    uint32_t hartid = 0;
+    uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
+    iss::TimingConfig timing;
+
+    static void declare(config::Schema& s);
+    static CpuConfig from_json(const nlohmann::json& j);
+};
+
+class Cpu : public sc_core::sc_module, public Component, public iss::HartEnv {
+public:
+    tlm_utils::simple_initiator_socket<Cpu> socket;
+
+    Cpu(sc_core::sc_module_name name, SimContext& ctx, const CpuConfig& cfg);
+    ~Cpu() override;
+
+    iss::Hart& hart() { return *hart_; }
+    Tick local_time() const { return hart_->cycles() * period_; }
+    Tick period() const { return period_; }
+
+    // Wiring (all optional): external interrupt (PLIC context), software interrupt (CLINT msip),
+    // the timer deadline source and the mtime source for the `time` CSR.
+    void connect_external_irq(IrqLine& line);
+    void connect_software_irq(IrqLine& line);
+    void set_timer(std::function<uint64_t(Tick)> mtime_at,
+                   std::function<void(std::function<void(Tick)>)> subscribe_deadline);
+    // HTIF: stores to `addr` (the ELF's tohost symbol) end the run.
+    void set_tohost(uint32_t addr);
+    void set_reset_pc(uint32_t pc);
+    // Names a PC for fault reports (the platform installs the ELF's symbol table).
+    void set_symbolizer(std::function<std::string(uint32_t)> fn) { symbolize_ = std::move(fn); }
+    // Debugger hook: called in the CPU thread when the hart stops at a breakpoint, watchpoint or after
+    // a single step (and once before the first instruction). It may wait() and change the hart.
+    void set_debugger(std::function<void(iss::StopReason)> fn) { debugger_ = std::move(fn); }
+
+    std::string summary() const override;
+    void finalize() override;
+
+private:
+    void thread();
+    void sync();
+    void sleep_until_interrupt();
+    void request_dmi(uint32_t addr);
+    void publish_stats();
+    void fatal_trap();
+
+    // iss::HartEnv
+    iss::MemStatus access(iss::AccessKind kind, uint32_t addr, void* data, unsigned len, uint64_t& cycles) override;
+    bool debug_access(bool write, uint32_t addr, void* data, unsigned len) override;
+    uint64_t read_time() override;
+    void console_write(const char* s, size_t n) override;
+    void exit_request(int code) override;
+    bool tohost_write(uint32_t value) override;
+
+    void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
+
+    CpuConfig cfg_;
+    Tick period_;
+    std::unique_ptr<iss::Hart> hart_;
+    std::function<uint64_t(Tick)> mtime_at_;
+    std::function<std::string(uint32_t)> symbolize_;
+    std::function<void(iss::StopReason)> debugger_;
+    sc_core::sc_event irq_event_;
+    int exit_code_ = 0;
+    bool exited_ = false;
+    double host_seconds_ = 0;
+
+    tlm::tlm_generic_payload payload_;
+    TxnExt ext_;
+
+    Counter &cycles_, &instret_, &stall_fetch_, &stall_data_, &stall_exec_, &idle_, &traps_, &bus_accesses_,
+        &dmi_regions_;
+};
+
+}  // namespace vp

@@ -1,0 +1,86 @@
+#include "platform/loader.h"
+#include <cstring>
+#include <stdexcept>
+#include "vp/regs/bootinfo.h"
+#include "vp/regs/memmap.h"
+
+namespace vp {
+
+Loader::Loader(sc_core::sc_module_name name) : sc_module(name), socket("socket") {}
+
+static std::string hex(uint64_t v) {
+    char b[24];
+    snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+    return b;
+}
+
+void Loader::write(uint64_t addr, const void* data, size_t len, const std::string& what) {
+    // Large blobs go in chunks: a target may clip a debug access at its own end.
+    const auto* bytes = static_cast<const uint8_t*>(data);
+    size_t done = 0;
+    while (done < len) {
+        const size_t chunk = std::min<size_t>(len - done, 1 << 20);
+        tlm::tlm_generic_payload p;
+        p.set_command(tlm::TLM_WRITE_COMMAND);
+        p.set_address(addr + done);
+        p.set_data_ptr(const_cast<uint8_t*>(bytes + done));
+        p.set_data_length(unsigned(chunk));
+        p.set_streaming_width(unsigned(chunk));
+        const unsigned n = socket->transport_dbg(p);
+        if (n != chunk)
+            throw std::runtime_error("cannot load " + what + ": no memory at " + hex(addr + done + n) + " (" +
+                                     std::to_string(len) + " bytes at " + hex(addr) + ")");
+        done += chunk;
+    }
+}
+
+void Loader::read(uint64_t addr, void* data, size_t len, const std::string& what) {
+    auto* bytes = static_cast<uint8_t*>(data);
+    size_t done = 0;
+    while (done < len) {
+        const size_t chunk = std::min<size_t>(len - done, 1 << 20);
+        tlm::tlm_generic_payload p;
+        p.set_command(tlm::TLM_READ_COMMAND);
+        p.set_address(addr + done);
+        p.set_data_ptr(bytes + done);
+        p.set_data_length(unsigned(chunk));
+        p.set_streaming_width(unsigned(chunk));
+        if (socket->transport_dbg(p) != chunk)
+            throw std::runtime_error("cannot read " + what + ": no memory at " + hex(addr + done));
+        done += chunk;
+    }
+}
+
+void Loader::load_elf(const iss::ElfImage& elf, const std::string& path) {
+    for (auto& seg : elf.segments()) {
+        if (!seg.data.empty()) write(seg.paddr, seg.data.data(), seg.data.size(), path);
+        if (seg.memsz > seg.data.size()) {
+            std::vector<uint8_t> zeros(seg.memsz - seg.data.size(), 0);
+            write(seg.paddr + seg.data.size(), zeros.data(), zeros.size(), path + " (.bss)");
+        }
+    }
+}
+
+void Loader::add_bootinfo(const std::string& name, uint32_t addr, uint32_t size) {
+    if (name.size() >= VP_BOOTINFO_NAMELEN)
+        throw std::runtime_error("boot-info name '" + name + "' longer than " + std::to_string(VP_BOOTINFO_NAMELEN - 1));
+    if (entries_.size() >= VP_BOOTINFO_MAX)
+        throw std::runtime_error("more than " + std::to_string(VP_BOOTINFO_MAX) + " boot-info entries");
+    entries_.push_back({name, addr, size});
+}
+
+void Loader::write_bootinfo() {
+    vp_bootinfo_t info;
+    std::memset(&info, 0, sizeof info);
+    info.magic = VP_BOOTINFO_MAGIC;
+    info.version = VP_BOOTINFO_VERSION;
+    info.count = uint32_t(entries_.size());
+    for (size_t i = 0; i < entries_.size(); ++i) {
+        std::strncpy(info.entry[i].name, entries_[i].name.c_str(), VP_BOOTINFO_NAMELEN - 1);
+        info.entry[i].addr = entries_[i].addr;
+        info.entry[i].size = entries_[i].size;
+    }
+    write(VP_BOOTINFO_ADDR, &info, sizeof info, "boot-info block");
+}
+
+}  // namespace vp

@@ -1,0 +1,49 @@
+// The loader: a TLM initiator on the bus that places ELF images and data blobs in memory with
+// transport_dbg (untimed, as a JTAG loader or a debugger would), and writes the boot-info block
+// (include/vp/regs/bootinfo.h) that tells firmware where its data is.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include "models/cpu/iss/elf_loader.h"
+
+namespace vp {
+
+class Loader : public sc_core::sc_module {
+public:
+    tlm_utils::simple_initiator_socket<Loader> socket;
+
+    explicit Loader(sc_core::sc_module_name name);
+
+    // Runs `fn` once the platform is elaborated (socket bindings complete) and before any process
+    // runs: the place to load images. Exceptions propagate out of the first sc_start().
+    void when_elaborated(std::function<void()> fn) { when_elaborated_ = std::move(fn); }
+
+    // Writes/reads `len` bytes at bus address `addr`; throws std::runtime_error naming the address
+    // when part of the range is not backed by a target that accepts debug accesses.
+    void write(uint64_t addr, const void* data, size_t len, const std::string& what);
+    void read(uint64_t addr, void* data, size_t len, const std::string& what);
+
+    // Places every PT_LOAD segment of `elf` at its physical address.
+    void load_elf(const iss::ElfImage& elf, const std::string& path);
+
+    // Boot-info entries, written as one block at VP_BOOTINFO_ADDR by write_bootinfo().
+    void add_bootinfo(const std::string& name, uint32_t addr, uint32_t size);
+    void write_bootinfo();
+    size_t bootinfo_entries() const { return entries_.size(); }
+
+private:
+    void end_of_elaboration() override {
+        if (when_elaborated_) when_elaborated_();
+    }
+
+    std::function<void()> when_elaborated_;
+    struct Entry { std::string name; uint32_t addr, size; };
+    std::vector<Entry> entries_;
+};
+
+}  // namespace vp
