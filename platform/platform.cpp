@@ -6,6 +6,7 @@
 #include <tlm_utils/tlm_quantumkeeper.h>
 #include "models/bus/bus.h"
 #include "models/cpu/cpu.h"
+#include "models/cpu/gdb/gdb_stub.h"
 #include "models/memory/memory.h"
 #include "models/periph/clint.h"
 #include "models/periph/finisher.h"
@@ -110,6 +111,7 @@ struct Platform::Models {
     std::unique_ptr<TestFinisher> finisher;
     std::unique_ptr<TraceMarker> marker;
     std::unique_ptr<Cpu> cpu;
+    std::unique_ptr<gdb::GdbStub> gdb;  // --gdb (declared after cpu: destroyed before it)
     std::vector<std::unique_ptr<TrafficGenerator>> generators;
     std::unique_ptr<Loader> loader;
     std::unique_ptr<Workload> workload;
@@ -204,6 +206,11 @@ void Platform::build() {
             m.cpu->set_timer([clint](Tick t) { return clint->mtime(t); },
                              [clint](std::function<void(Tick)> fn) { clint->on_deadline_change(0, std::move(fn)); });
         }
+    }
+    // --gdb: the GDB stub attaches to cpu0 (it waits for gdb before the first instruction).
+    if (opts_.gdb_port >= 0) {
+        if (!m.cpu) scenario_.fail("platform.cpu.enabled", "--gdb needs the CPU");
+        m.gdb = std::make_unique<gdb::GdbStub>(*m.cpu, ctx_, opts_.gdb_port);
     }
     const auto& gens = v.at("traffic");
     for (size_t i = 0; i < gens.size(); ++i) {
@@ -336,7 +343,8 @@ void Platform::open_trace() {
 RunResult Platform::run() {
     const auto& limits = scenario_.values().at("limits");
     const Tick max_sim = limits.at("max_sim_time").get<Tick>();
-    const double max_host = limits.at("max_host_seconds").get<double>();
+    // With a debugger the wall clock says nothing about the run: no host-time limit (docs/gdb.md).
+    const double max_host = opts_.gdb_port >= 0 ? 0.0 : limits.at("max_host_seconds").get<double>();
     const auto t0 = std::chrono::steady_clock::now();
     auto host_elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
 
@@ -378,6 +386,7 @@ RunResult Platform::run() {
             r.stop_reason += "; result check passed: " + report;
         }
     }
+    if (m_->gdb) m_->gdb->program_exited(r.exit_code);  // gdb sees W<code>
     r.sim_time = ctx_.end_time();
     r.host_seconds = host_elapsed();
     return r;

@@ -138,16 +138,27 @@ void Cpu::thread() {
         // multiples of the quantum, so the schedule does not depend on where the hart stopped).
         const Tick boundary = (sim_now() / quantum + 1) * quantum;
         const uint64_t limit = std::max<uint64_t>(div_ceil(boundary, period_), hart_->cycles());
-        const iss::StopReason why = hart_->run(limit);
+        // GDB stub single-step: one instruction, synchronising when it crosses the quantum boundary.
+        const iss::StopReason why = single_step_ ? hart_->step() : hart_->run(limit);
+        if (single_step_ && why == iss::StopReason::Step && local_time() >= boundary) sync();
         switch (why) {
-        case iss::StopReason::CycleLimit: sync(); break;
-        case iss::StopReason::Wfi: sleep_until_interrupt(); break;
+        case iss::StopReason::CycleLimit:
+            sync();
+            if (debug_poll_) debug_poll_();  // GDB stub: Ctrl-C, breakpoint at the next instruction
+            break;
+        case iss::StopReason::Wfi:
+            sleep_until_interrupt();
+            if (debug_poll_) debug_poll_();  // GDB stub
+            break;
         case iss::StopReason::Exit:
             exited_ = true;
             publish_stats();
             ctx_.request_stop(exit_code_, name_ + " exited with code " + std::to_string(exit_code_), local_time());
             break;
-        case iss::StopReason::Trap: fatal_trap(); break;
+        case iss::StopReason::Trap:
+            if (debugger_) debugger_(why);  // GDB stub: inspect the faulting state; the run ends after it
+            fatal_trap();
+            break;
         case iss::StopReason::Breakpoint:
         case iss::StopReason::Watchpoint:
         case iss::StopReason::Step:

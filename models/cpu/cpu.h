@@ -60,6 +60,13 @@ public:
     // Debugger hook: called in the CPU thread when the hart stops at a breakpoint, watchpoint or after
     // a single step (and once before the first instruction). It may wait() and change the hart.
     void set_debugger(std::function<void(iss::StopReason)> fn) { debugger_ = std::move(fn); }
+    // GDB stub hooks (models/cpu/gdb; set only by `vp run --gdb`, nothing changes without them):
+    // `poll` is called at quantum boundaries and after WFI while the hart runs (gdb's Ctrl-C, a
+    // breakpoint on the next instruction, which run() would not report); it may wait() and
+    // change the hart. With single-step on, the hart runs one instruction at a time and the debugger
+    // hook is called after each.
+    void set_debug_poll(std::function<void()> fn) { debug_poll_ = std::move(fn); }
+    void set_single_step(bool on) { single_step_ = on; }
 
     std::string summary() const override;
     void finalize() override;
@@ -88,6 +95,8 @@ private:
     std::function<uint64_t(Tick)> mtime_at_;
     std::function<std::string(uint32_t)> symbolize_;
     std::function<void(iss::StopReason)> debugger_;
+    std::function<void()> debug_poll_;  // GDB stub hook
+    bool single_step_ = false;          // GDB stub: step() instead of run()
     sc_core::sc_event irq_event_;
     int exit_code_ = 0;
     bool exited_ = false;

@@ -1,5 +1,5 @@
 // vp: the virtual platform's command line.
-//   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L]
+//   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L] [--elf X] [--gdb PORT]
 //   vp describe [--markdown]      every configurable parameter with default, unit and meaning
 //   vp list                       the scenarios shipped in scenarios/
 // Exit codes: the firmware's / run's exit code; 2 for bad input (scenario, options, files).
@@ -80,6 +80,11 @@ int sc_main(int argc, char** argv) {
     run->add_flag("--quiet", quiet, "no end-of-run summary");
     std::string elf;
     run->add_option("--elf", elf, "run this firmware ELF on the scenario's platform (no result check)");
+    int gdb_port = -1;  // GDB stub (docs/gdb.md)
+    run->add_option("--gdb", gdb_port,
+                    "wait for gdb (target remote :PORT) on 127.0.0.1:PORT before the first instruction; "
+                    "0 = any free port (printed)")
+        ->check(CLI::Range(0, 65535));
 
     bool markdown = false;
     auto* describe = app.add_subcommand("describe", "print every configurable parameter");
@@ -117,6 +122,7 @@ int sc_main(int argc, char** argv) {
 
     vp::RunOptions ro;
     ro.quiet = quiet;
+    ro.gdb_port = gdb_port;
     if (!elf.empty()) {
         if (!fs::exists(elf)) {
             std::cerr << "vp: error: --elf " << elf << ": file not found\n";

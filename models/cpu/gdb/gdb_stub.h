@@ -1,0 +1,102 @@
+// GDB remote serial protocol (RSP) stub for the CPU model: `vp run --gdb PORT` lets gdb-multiarch
+// debug the firmware over TCP (127.0.0.1 only).
+//
+// Threading: everything runs in the CPU's SC_THREAD. The CPU calls the stub (1) before its first
+// instruction, (2) whenever the hart stops at a breakpoint, watchpoint or after a single step and
+// (3) at quantum boundaries while it runs (a non-blocking poll for gdb's Ctrl-C). While the stub
+// talks to gdb, the whole simulation is halted (the CPU thread does not yield to the kernel).
+// See docs/gdb.md.
+#pragma once
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+#include "models/cpu/iss/hart.h"
+
+namespace vp {
+class Cpu;
+class SimContext;
+
+namespace gdb {
+
+class GdbStub {
+public:
+    // Listens on 127.0.0.1:port (0 = any free port; see port()) and installs the CPU hooks.
+    // Throws std::runtime_error if the port cannot be bound. gdb is accepted when the simulation
+    // starts (before the first instruction), with "vp: waiting for gdb on port N" on stderr.
+    GdbStub(Cpu& cpu, SimContext& ctx, int port);
+    ~GdbStub();
+    GdbStub(const GdbStub&) = delete;
+    GdbStub& operator=(const GdbStub&) = delete;
+
+    int port() const { return port_; }
+    bool attached() const { return conn_ >= 0; }
+    // The run ended (program exit, finisher, limit): tells gdb (W<code>) and closes the connection.
+    void program_exited(int code);
+
+    // Exit code of the run when gdb kills it ('k').
+    static constexpr int kKilledExitCode = 6;
+
+private:
+    enum class Resume { Continue, Step, Kill };
+
+    void on_stop(iss::StopReason why);  // the CPU's debugger hook
+    void session(std::string stop_reply, bool send_stop);  // serve gdb until it resumes the target
+    void present_watch_before_access();
+    bool at_breakpoint() const;  // the hart is on a breakpoint that was not just reported
+    std::string breakpoint_reply() const;
+    void poll();                        // the CPU's quantum-boundary hook
+    void accept_gdb();
+    // The command loop; returns when the target resumes. send_stop: the target was running and gdb
+    // waits for the stop reply (false on a new connection: gdb asks with '?').
+    Resume serve(const std::string& stop_reply, bool send_stop = true);
+    void resume(Resume r);
+    std::string stop_reply(iss::StopReason why) const;
+    void detach();  // drop breakpoints/watchpoints, close the connection, let the CPU run freely
+
+    // ---- packets ----
+    bool get_packet(std::string& out);  // blocking; false when the connection is gone
+    bool put_packet(const std::string& data);
+    bool send_raw(const std::string& bytes);
+    int read_byte();  // blocking; -1 on EOF/error
+    // Returns the reply, or sets `resume_out` and returns "" with `resumed` true for c/s/vCont.
+    std::string handle(const std::string& pkt, bool& resumed, Resume& resume_out);
+    std::string handle_query(const std::string& pkt);
+    std::string handle_vpacket(const std::string& pkt, bool& resumed, Resume& resume_out);
+    std::string handle_breakpoint(const std::string& pkt);
+    std::string read_registers();
+    std::string write_registers(const std::string& hex);
+    std::string read_memory(uint32_t addr, uint32_t len);
+    std::string write_memory(uint32_t addr, const std::vector<uint8_t>& data);
+    std::string target_xml() const;
+
+    // ---- breakpoints and watchpoints (counted: gdb may insert the same one twice) ----
+    struct Watch { uint32_t addr, len; iss::WatchKind kind; };
+    void add_bp(uint32_t addr, bool hw);
+    bool remove_bp(uint32_t addr, bool hw);
+    std::multiset<uint32_t> sw_bps_, hw_bps_;
+    std::vector<Watch> watches_;
+
+    Cpu& cpu_;
+    SimContext& ctx_;
+    int listen_fd_ = -1;
+    int conn_ = -1;
+    int port_ = 0;
+    bool no_ack_ = false;
+    bool started_ = false;  // the first stop (before the first instruction) has been served
+    bool interrupted_ = false;
+    std::string last_stop_ = "S05";
+    static constexpr uint32_t kNoPc = 1;  // (odd: never an instruction address)
+    uint32_t reported_bp_pc_ = kNoPc;     // the breakpoint just reported (resuming there runs it)
+    uint32_t resume_pc_ = kNoPc;          // where the hart was resumed, and its instret then
+    uint64_t resume_instret_ = 0;
+    std::optional<uint32_t> pc_override_;  // the pc shown to gdb after a watchpoint (see .cpp)
+    std::string rxbuf_;  // bytes received but not parsed yet
+    std::chrono::steady_clock::time_point next_poll_{};
+    std::vector<uint16_t> csrs_;  // the CSRs in the target description (those the hart has)
+};
+
+}  // namespace gdb
+}  // namespace vp
