@@ -17,6 +17,7 @@
 #include "platform/config/quantity.h"
 #include "platform/loader.h"
 #include "platform/workload/workload.h"
+#include "vp/regs/bootinfo.h"
 #include "vp/regs/clint.h"
 #include "vp/regs/finisher.h"
 #include "vp/regs/marker.h"
@@ -130,15 +131,32 @@ Platform::Platform(const config::Scenario& scenario, const RunOptions& opts)
 Platform::~Platform() = default;
 
 // Binds a target to the bus and maps it; an overlap is a scenario error on the target's base.
+// The memory map's entries by component name, for error messages naming the scenario key.
+using MapKeys = std::map<std::string, std::string>;
+
+static std::string hex(uint64_t v) {
+    char b[24];
+    snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
+    return b;
+}
+
+// Binds a target to the bus and maps it. An overlap is a scenario error, reported on the base key of
+// whichever of the two components the scenario file sets explicitly (else on the new one).
 template <typename Socket>
 static void attach(Bus& bus, unsigned& port, Socket& socket, uint64_t base, uint64_t size, const std::string& name,
-                   const config::Scenario& sc, const std::string& key) {
+                   const config::Scenario& sc, const std::string& key, MapKeys& keys) {
     bus.initiator_socket.bind(socket);
-    try {
-        bus.map(port++, base, size, name);
-    } catch (const std::invalid_argument& e) {
-        sc.fail(key + ".base", std::string("address range [") + config::format_size(base) + "..] " + e.what());
+    for (auto& m : bus.mappings()) {
+        if (base < m.base + m.size && m.base < base + size) {
+            const std::string other = keys[m.name];
+            const std::string mine = name + " [" + hex(base) + ", " + hex(base + size) + ")";
+            const std::string theirs = m.name + " [" + hex(m.base) + ", " + hex(m.base + m.size) + ")";
+            if (sc.line_of(key + ".base") || !sc.line_of(other + ".base")) sc.fail(key + ".base", mine + " overlaps " + theirs);
+            sc.fail(other + ".base", theirs + " overlaps " + mine);
+        }
     }
+    bus.map(port++, base, size, name);
+    keys[name] = key;
 }
 
 void Platform::build() {
@@ -147,6 +165,7 @@ void Platform::build() {
     tlm_utils::tlm_quantumkeeper::set_global_quantum(to_sc_time(plat.at("quantum").get<Tick>()));
     Models& m = *m_;
     m.bus = std::make_unique<Bus>("bus", ctx_, BusConfig::from_json(plat.at("bus")));
+    MapKeys keys;
 
     // Memories.
     auto add_memory = [&](const std::string& name, const nlohmann::json& j, const std::string& key) {
@@ -154,7 +173,7 @@ void Platform::build() {
         if (cfg.size == 0) scenario_.fail(key + ".size", "a memory needs a size > 0");
         m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
         attach(*m.bus, m.next_port, m.memories.back()->target_socket, j.at("base").get<uint64_t>(), cfg.size, name,
-               scenario_, key);
+               scenario_, key, keys);
     };
     add_memory("ram", plat.at("ram"), "platform.ram");
     const auto& mems = plat.at("memories");
@@ -166,17 +185,17 @@ void Platform::build() {
     if (enabled("uart")) {
         const auto cfg = Uart16550Config::from_json(plat.at("uart"));
         m.uart = std::make_unique<Uart16550>("uart", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.uart->socket, cfg.base, UART_SIZE, "uart", scenario_, "platform.uart");
+        attach(*m.bus, m.next_port, m.uart->socket, cfg.base, UART_SIZE, "uart", scenario_, "platform.uart", keys);
     }
     if (enabled("clint")) {
         const auto cfg = ClintConfig::from_json(plat.at("clint"));
         m.clint = std::make_unique<Clint>("clint", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.clint->socket, cfg.base, CLINT_SIZE, "clint", scenario_, "platform.clint");
+        attach(*m.bus, m.next_port, m.clint->socket, cfg.base, CLINT_SIZE, "clint", scenario_, "platform.clint", keys);
     }
     if (enabled("plic")) {
         const auto cfg = PlicConfig::from_json(plat.at("plic"));
         m.plic = std::make_unique<Plic>("plic", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.plic->socket, cfg.base, PLIC_SIZE, "plic", scenario_, "platform.plic");
+        attach(*m.bus, m.next_port, m.plic->socket, cfg.base, PLIC_SIZE, "plic", scenario_, "platform.plic", keys);
         if (m.uart) {
             const unsigned irq = plat.at("uart").at("irq").get<unsigned>();
             if (irq >= cfg.sources) scenario_.fail("platform.uart.irq", "no such PLIC source (plic.sources = " + std::to_string(cfg.sources) + ")");
@@ -187,12 +206,12 @@ void Platform::build() {
     if (enabled("finisher")) {
         const auto cfg = TestFinisherConfig::from_json(plat.at("finisher"));
         m.finisher = std::make_unique<TestFinisher>("finisher", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.finisher->socket, cfg.base, FINISHER_SIZE, "finisher", scenario_, "platform.finisher");
+        attach(*m.bus, m.next_port, m.finisher->socket, cfg.base, FINISHER_SIZE, "finisher", scenario_, "platform.finisher", keys);
     }
     if (enabled("marker")) {
         const auto cfg = TraceMarkerConfig::from_json(plat.at("marker"));
         m.marker = std::make_unique<TraceMarker>("marker", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.marker->socket, cfg.base, MARKER_SIZE, "marker", scenario_, "platform.marker");
+        attach(*m.bus, m.next_port, m.marker->socket, cfg.base, MARKER_SIZE, "marker", scenario_, "platform.marker", keys);
     }
 
     // Initiators: the CPU, traffic generators, the loader.
@@ -234,6 +253,7 @@ void Platform::load_images() {
     Models& m = *m_;
     // ELFs and binaries from the scenario; --elf replaces the scenario's ELFs.
     std::vector<std::pair<std::string, std::string>> elves;  // path, key
+    bool own_bootinfo = false;  // a scenario may bring its own boot-info block as a raw binary
     const auto& loads = v.at("load");
     for (size_t i = 0; i < loads.size(); ++i) {
         const std::string key = "load." + std::to_string(i);
@@ -252,6 +272,7 @@ void Platform::load_images() {
                 scenario_.fail(key + ".at", e.what());
             }
             if (!l.at("name").is_null()) m.loader->add_bootinfo(l.at("name").get<std::string>(), uint32_t(at), uint32_t(bytes.size()));
+            if (at < VP_BOOTINFO_ADDR + sizeof(vp_bootinfo_t) && at + bytes.size() > VP_BOOTINFO_ADDR) own_bootinfo = true;
         } else {
             scenario_.fail(key, "a load entry needs `elf` or `binary`");
         }
@@ -303,7 +324,10 @@ void Platform::load_images() {
     }
     // Boot-info: always present on the VP when there is a CPU, with a "vp" entry (firmware can tell it
     // runs on the VP and use VP-only devices such as the trace marker).
-    if (m.cpu) {
+    if (own_bootinfo) {
+        if (m.loader->bootinfo_entries())
+            log_platform_warning("the scenario loads its own boot-info block: named binaries and workload blobs are not announced");
+    } else if (m.cpu) {
         m.loader->add_bootinfo("vp", 0, 0);
         try {
             m.loader->write_bootinfo();
@@ -360,13 +384,16 @@ RunResult Platform::run() {
         Tick step = slice;
         if (!first) {
             if (!sc_core::sc_pending_activity()) break;
-            step = std::max(step, to_tick(sc_core::sc_time_to_pending_activity()));
+            const Tick next = to_tick(sc_core::sc_time_to_pending_activity());
+            if (max_sim && sim_now() + next > max_sim) {
+                ctx_.note_end_time(max_sim);
+                ctx_.request_stop(3, "simulated time limit reached");
+                break;
+            }
+            step = std::max(step, next);
         }
         first = false;
-        if (max_sim) {
-            if (sim_now() >= max_sim) { ctx_.request_stop(3, "simulated time limit reached"); break; }
-            step = std::min(step, max_sim - sim_now());
-        }
+        if (max_sim) step = std::min(step, max_sim - sim_now());
         sc_core::sc_start(to_sc_time(step), sc_core::SC_EXIT_ON_STARVATION);
         if (max_host > 0 && host_elapsed() > max_host) { ctx_.request_stop(3, "host time limit reached"); break; }
     }
@@ -388,6 +415,7 @@ RunResult Platform::run() {
     }
     if (m_->gdb) m_->gdb->program_exited(r.exit_code);  // gdb sees W<code>
     r.sim_time = ctx_.end_time();
+    ctx_.stats.set_elapsed(r.sim_time);
     r.host_seconds = host_elapsed();
     return r;
 }

@@ -40,15 +40,15 @@ Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
     target_socket.register_transport_dbg(this, &Bus::transport_dbg);
     initiator_socket.register_invalidate_direct_mem_ptr(this, &Bus::invalidate_direct_mem_ptr);
     stats_.derived("request_utilization", "ratio", "busy fraction of the request channel", [this] {
-        return sim_now() ? double(request_channel_.busy_total()) / double(sim_now()) : 0.0;
+        return stats_.elapsed() ? double(request_channel_.busy_total()) / double(stats_.elapsed()) : 0.0;
     });
     stats_.derived("response_utilization", "ratio", "busy fraction of the response channel", [this] {
-        return sim_now() ? double(response_channel_.busy_total()) / double(sim_now()) : 0.0;
+        return stats_.elapsed() ? double(response_channel_.busy_total()) / double(stats_.elapsed()) : 0.0;
     });
 }
 
 std::string Bus::summary() const {
-    const double util = sim_now() ? double(request_channel_.busy_total()) / double(sim_now()) : 0.0;
+    const double util = stats_.elapsed() ? double(request_channel_.busy_total()) / double(stats_.elapsed()) : 0.0;
     char buf[160];
     snprintf(buf, sizeof buf, "%llu transactions (%llu R, %llu W), mean wait %.1f ns, request channel %.1f%% busy",
              (unsigned long long)transactions_.value, (unsigned long long)reads_.value,

@@ -1,4 +1,5 @@
 #include "models/common/stats.h"
+#include "models/common/time.h"
 #include <cmath>
 #include <stdexcept>
 
@@ -87,9 +88,13 @@ nlohmann::ordered_json StatGroup::describe() const {
     return j;
 }
 
+uint64_t StatGroup::elapsed() const { return registry_ ? registry_->elapsed() : sim_now(); }
+
+uint64_t StatsRegistry::elapsed() const { return elapsed_ ? elapsed_ : sim_now(); }
+
 StatGroup& StatsRegistry::group(const std::string& path) {
     auto& g = groups_[path];
-    if (!g) g = std::make_unique<StatGroup>(path);
+    if (!g) g = std::make_unique<StatGroup>(path, this);
     return *g;
 }
 

@@ -10,6 +10,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
@@ -52,9 +53,14 @@ struct StatInfo {
 };
 
 // The statistics of one component ("bus", "ram", "cpu0", "ram.bank3"...).
+class StatsRegistry;
+
 class StatGroup {
 public:
-    explicit StatGroup(std::string path) : path_(std::move(path)) {}
+    explicit StatGroup(std::string path, const StatsRegistry* registry = nullptr)
+        : path_(std::move(path)), registry_(registry) {}
+    // Duration of the run, the denominator of rates and utilisations (see StatsRegistry::elapsed).
+    uint64_t elapsed() const;
     const std::string& path() const { return path_; }
 
     Counter& counter(const std::string& name, const std::string& unit, const std::string& desc);
@@ -70,6 +76,7 @@ public:
 
 private:
     std::string path_;
+    const StatsRegistry* registry_;
     std::map<std::string, Counter*> counters_;
     std::map<std::string, Histogram*> histograms_;
     std::map<std::string, std::function<double()>> derived_;
@@ -86,11 +93,18 @@ public:
     const std::map<std::string, std::unique_ptr<StatGroup>>& groups() const { return groups_; }
     void clear() { groups_.clear(); }
 
+    // The run's simulated duration in ps. Initiators run ahead of the kernel, so the kernel's time at
+    // the end depends on the quantum; the platform sets the time of the last activity here before
+    // dumping, and rates computed from it are quantum-independent. Until then: the kernel's time.
+    void set_elapsed(uint64_t ps) { elapsed_ = ps; }
+    uint64_t elapsed() const;
+
     // {"<component>": {"counters": {...}, "histograms": {...}, "derived": {...}}, ...}
     nlohmann::ordered_json to_json() const;
 
 private:
     std::map<std::string, std::unique_ptr<StatGroup>> groups_;
+    uint64_t elapsed_ = 0;
 };
 
 }  // namespace vp

@@ -129,7 +129,7 @@ void Cpu::set_reset_pc(uint32_t pc) {
 // The hart's thread: run a quantum, synchronise, repeat.
 
 void Cpu::thread() {
-    const auto t0 = std::chrono::steady_clock::now();
+    host_start_ = std::chrono::steady_clock::now();
     if (cfg_.dmi) request_dmi(hart_->pc());
     if (debugger_) debugger_(iss::StopReason::Step);
     while (!exited_) {
@@ -166,7 +166,6 @@ void Cpu::thread() {
             break;
         }
     }
-    host_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
 void Cpu::sync() {
@@ -200,20 +199,26 @@ void Cpu::sleep_until_interrupt() {
 void Cpu::fatal_trap() {
     exited_ = true;
     publish_stats();
-    const iss::TrapInfo& trap = hart_->last_trap();
-    std::string report = iss::fault_report(*hart_, trap, symbolize_);
-    uint32_t mtvec = 0, mcause = 0, mepc = 0, mtval = 0;
+    iss::TrapInfo trap = hart_->last_trap();
+    uint32_t mtvec = 0;
     hart_->read_csr(0x305, mtvec);
-    hart_->read_csr(0x342, mcause);
-    hart_->read_csr(0x341, mepc);
-    hart_->read_csr(0x343, mtval);
-    std::fprintf(stderr, "\n*** %s: unhandled trap, simulation stopped ***\n%s", name_.c_str(), report.c_str());
-    if (trap.pc == (mtvec & ~3u)) {
-        std::fprintf(stderr, "The trap handler at mtvec 0x%08x faulted itself (no handler installed?).\n"
-                             "The trap that led there: mcause=0x%08x (%s) mepc=0x%08x%s mtval=0x%08x\n",
-                     mtvec, mcause, iss::cause_name(mcause), mepc,
-                     symbolize_ && !symbolize_(mepc).empty() ? (" <" + symbolize_(mepc) + ">").c_str() : "", mtval);
+    // With no handler installed (or a handler that faults at its first instruction) the hart stops
+    // on the handler's own fault; the trap that matters is the one that led there, still in the CSRs.
+    const bool handler_faulted = trap.pc == (mtvec & ~3u);
+    const iss::TrapInfo handler_fault = trap;
+    if (handler_faulted) {
+        hart_->read_csr(0x342, trap.cause);
+        hart_->read_csr(0x341, trap.pc);
+        hart_->read_csr(0x343, trap.tval);
+        hart_->set_pc(trap.pc);  // so the report disassembles the faulting instruction
     }
+    const std::string report = iss::fault_report(*hart_, trap, symbolize_);
+    std::fprintf(stderr, "\n*** %s: unhandled trap, simulation stopped ***\n%s", name_.c_str(), report.c_str());
+    std::fprintf(stderr, "mcause=0x%08x (%s) mepc=0x%08x <%s> mtval=0x%08x\n", trap.cause, iss::cause_name(trap.cause),
+                 trap.pc, symbolize_ ? symbolize_(trap.pc).c_str() : "?", trap.tval);
+    if (handler_faulted)
+        std::fprintf(stderr, "No usable trap handler: mtvec=0x%08x, and executing there raised %s (mtval=0x%08x).\n",
+                     mtvec, iss::cause_name(handler_fault.cause), handler_fault.tval);
     std::fflush(stderr);
     ctx_.request_stop(4, name_ + ": unhandled trap (" + std::string(iss::cause_name(trap.cause)) + ")", local_time());
 }
@@ -231,6 +236,7 @@ void Cpu::publish_stats() {
 
 void Cpu::finalize() {
     publish_stats();
+    host_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start_).count();
     ctx_.note_end_time(local_time());
     if (!exited_ && hart_->waiting())
         log_->warn("run ended with the hart asleep in WFI at pc 0x{:08x} (no interrupt source left)", hart_->pc());

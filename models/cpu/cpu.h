@@ -8,6 +8,7 @@
 // lines set mip bits; the CLINT timer is a deadline the hart compares against its own cycle count,
 // so timer interrupts are exact whatever the quantum. See docs/cpu.md.
 #pragma once
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -100,7 +101,8 @@ private:
     sc_core::sc_event irq_event_;
     int exit_code_ = 0;
     bool exited_ = false;
-    double host_seconds_ = 0;
+    double host_seconds_ = 0;  // from the first instruction to the end of the run (for MIPS)
+    std::chrono::steady_clock::time_point host_start_;
 
     tlm::tlm_generic_payload payload_;
     TxnExt ext_;

@@ -31,8 +31,8 @@ Tick FixedTiming::access(bool, uint64_t, unsigned len, Tick arrival, TraceSpan& 
 
 void FixedTiming::register_stats(StatGroup& stats) {
     wait_ = &stats.histogram("port_wait", "ps", "time an access waited for the data port");
-    stats.derived("port_utilization", "ratio", "busy fraction of the data port", [this] {
-        return sim_now() ? double(port_.busy_total()) / double(sim_now()) : 0.0;
+    stats.derived("port_utilization", "ratio", "busy fraction of the data port", [this, &stats] {
+        return stats.elapsed() ? double(port_.busy_total()) / double(stats.elapsed()) : 0.0;
     });
 }
 

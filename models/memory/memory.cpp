@@ -46,7 +46,7 @@ Memory::Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig
     target_socket.register_transport_dbg(this, &Memory::transport_dbg);
     register_timing_stats();
     stats_.derived("bandwidth", "bytes/s", "bytes moved by b_transport over simulated time", [this] {
-        return sim_now() ? double(bytes_read_.value + bytes_written_.value) * 1e12 / double(sim_now()) : 0.0;
+        return stats_.elapsed() ? double(bytes_read_.value + bytes_written_.value) * 1e12 / double(stats_.elapsed()) : 0.0;
     });
     stats_.derived("resident_bytes", "bytes", "host memory backing the store (touched pages)",
                    [this] { return double(store_.resident_bytes()); });
@@ -72,6 +72,14 @@ void Memory::register_timing_stats() {
             ctx_.tracer.instant(trace_id(), "refresh", int64_t(ch) * 256 + rank, at);
         });
     }
+}
+
+std::string Memory::summary() const {
+    char buf[200];
+    snprintf(buf, sizeof buf, "%llu transactions (%llu R, %llu W), mean latency %.1f ns, %s timing, %.1f MiB resident",
+             (unsigned long long)transactions_.value, (unsigned long long)reads_.value, (unsigned long long)writes_.value,
+             latency_.mean() / 1000.0, timing_->kind(), double(store_.resident_bytes()) / 1048576.0);
+    return buf;
 }
 
 void Memory::set_dmi_enabled(bool on) {

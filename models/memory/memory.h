@@ -58,6 +58,7 @@ public:
     void set_timing(std::unique_ptr<MemoryTiming> timing);
     // Turns DMI on or off at run time; turning it off invalidates the pointers already granted.
     void set_dmi_enabled(bool on);
+    std::string summary() const override;
     bool dmi_enabled() const { return dmi_ && timing_->allows_dmi(); }
     // Tells every initiator to drop its DMI pointers into this memory.
     void invalidate_dmi();

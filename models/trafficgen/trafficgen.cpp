@@ -29,6 +29,14 @@ TrafficGenConfig TrafficGenConfig::from_json(const nlohmann::json& j) {
     return c;
 }
 
+std::string TrafficGenerator::summary() const {
+    char buf[200];
+    snprintf(buf, sizeof buf, "%llu requests (%llu R, %llu W, %llu errors), mean latency %.1f ns, %.3g GB/s",
+             (unsigned long long)requests_.value, (unsigned long long)reads_.value, (unsigned long long)writes_.value,
+             (unsigned long long)errors_.value, latency_.mean() / 1000.0, achieved_bandwidth() / 1e9);
+    return buf;
+}
+
 TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, SimContext& ctx, const TrafficGenConfig& cfg)
     : sc_module(name), Component(ctx, std::string(sc_module::name())), initiator_socket("initiator_socket"),
       cfg_(cfg), pattern_(cfg.pattern),

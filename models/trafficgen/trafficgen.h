@@ -52,6 +52,7 @@ public:
     Tick last_completion() const { return last_completion_; }
     // Bytes per second over [first issue, last completion] (0 before any completion).
     double achieved_bandwidth() const;
+    std::string summary() const override;
 
 private:
     void run();

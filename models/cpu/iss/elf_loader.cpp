@@ -113,10 +113,17 @@ const ElfSymbol* ElfImage::symbol_at(uint32_t addr) const {
 
 std::string ElfImage::describe(uint32_t addr) const {
   const ElfSymbol* s = symbol_at(addr);
-  if (!s) return "";
+  // A label placed exactly here (an assembly label, size 0) names the spot better than an offset.
+  const ElfSymbol* label = nullptr;
+  auto it = std::lower_bound(symbols_.begin(), symbols_.end(), addr,
+                             [](const ElfSymbol& e, uint32_t a) { return e.addr < a; });
+  for (; it != symbols_.end() && it->addr == addr; ++it)
+    if (it->size == 0 && (!s || it->name != s->name)) label = &*it;
+  if (!s) return label ? label->name : "";
   char off[16];
   std::snprintf(off, sizeof off, "+0x%x", addr - s->addr);
-  return s->name + (addr == s->addr ? "" : off);
+  const std::string where = s->name + (addr == s->addr ? "" : off);
+  return label ? label->name + " (" + where + ")" : where;
 }
 
 bool ElfImage::place(const std::function<bool(uint32_t, const uint8_t*, size_t)>& write, std::string& error) const {

@@ -160,8 +160,8 @@ void DdrTiming::register_stats(StatGroup& s) {
         c.value += counters_[d.c]->value;
         counters_[d.c] = &c;
     }
-    s.derived("data_bus_utilization", "ratio", "busy fraction of the data buses (mean over channels)", [this] {
-        return sim_now() ? double(data_bus_busy()) / double(sim_now()) / double(cfg_.channels) : 0.0;
+    s.derived("data_bus_utilization", "ratio", "busy fraction of the data buses (mean over channels)", [this, &s] {
+        return s.elapsed() ? double(data_bus_busy()) / double(s.elapsed()) / double(cfg_.channels) : 0.0;
     });
     s.derived("row_hit_rate", "ratio", "row_hits / bursts", [this] {
         const uint64_t b = count(kBursts);

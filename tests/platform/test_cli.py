@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the `vp` command line: scenario errors, determinism, trace validity,
+quantum independence, parameter listing. Each test is a function; CTest runs one per process:
+
+  test_cli.py --vp build/bin/vp --repo . TEST_NAME
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+VP = REPO = None
+WORK = None
+
+
+def vp(*args, check=None, timeout=300):
+    p = subprocess.run([VP, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
+    out, err = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+    if check is not None and p.returncode != check:
+        raise AssertionError(f"vp {' '.join(args)}: exit {p.returncode}, expected {check}\n{out}\n{err}")
+    return p.returncode, out, err
+
+
+def scenario(text, name="s.yaml"):
+    path = os.path.join(WORK, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+def expect_error(yaml_text, pattern, *extra):
+    path = scenario(yaml_text)
+    rc, out, err = vp("run", path, "--out", os.path.join(WORK, "o"), *extra)
+    assert rc == 2, f"exit {rc}, expected 2; stderr: {err}"
+    lines = [l for l in err.splitlines() if l.strip()]
+    assert len(lines) == 1, f"expected one line of error, got: {err!r}"
+    assert re.search(pattern, lines[0]), f"error {lines[0]!r} does not match /{pattern}/"
+
+
+# ---- scenario errors: one test per class, each one line naming file, key path and reason ----
+
+def test_error_unknown_key():
+    expect_error("platform:\n  ram:\n    szie: 1GiB\n", r"s\.yaml:3: platform\.ram\.szie: unknown key 'szie' \(did you mean 'size'\?\)")
+
+def test_error_wrong_type():
+    expect_error("platform:\n  bus:\n    clock: fast\n", r"s\.yaml:3: platform\.bus\.clock: expected a frequency")
+
+def test_error_out_of_range():
+    expect_error("platform:\n  bus:\n    width: 0B\n", r"s\.yaml:3: platform\.bus\.width: value '0B' out of range")
+
+def test_error_overlapping_ranges():
+    expect_error("platform:\n  uart:\n    base: 0x0200_0000\n",
+                 r"s\.yaml:3: platform\.uart\.base: uart \[0x2000000, 0x2000008\) overlaps clint \[0x2000000, 0x2010000\)")
+
+def test_error_missing_file():
+    expect_error("load:\n  - elf: nowhere/fw.elf\n", r"s\.yaml:2: load\.0\.elf: file not found: '.*nowhere/fw\.elf'")
+
+def test_error_yaml_syntax():
+    expect_error("platform:\n  ram: [1,\n", r"s\.yaml:\d+: YAML syntax error")
+
+def test_error_set_unknown_key():
+    expect_error("name: x\n", r"--set platform\.bogus: unknown key 'platform\.bogus'", "--set", "platform.bogus=1")
+
+def test_error_set_bad_value():
+    expect_error("name: x\n", r"--set platform\.quantum: expected a time", "--set", "platform.quantum=soon")
+
+def test_error_bad_elf():
+    bad = scenario("not an elf", "bad.elf")
+    expect_error(f"load:\n  - elf: {bad}\n", r"load\.0\.elf: .*")
+
+def test_error_missing_scenario_file():
+    rc, out, err = vp("run", os.path.join(WORK, "missing.yaml"))
+    assert rc == 2 and "cannot open scenario file" in err, err
+
+def test_error_keeps_previous_outputs():
+    """A broken scenario must not destroy the outputs of an earlier run in the same directory."""
+    out = os.path.join(WORK, "keep")
+    vp("run", "hello", "--quiet", "--out", out, check=0)
+    before = open(os.path.join(out, "stats.json")).read()
+    rc, _, _ = vp("run", scenario("platform:\n  bus:\n    clock: 0Hz\n"), "--out", out)
+    assert rc == 2
+    assert open(os.path.join(out, "stats.json")).read() == before
+
+
+# ---- runs ----
+
+def run_default(out, *extra):
+    vp("run", "--quiet", "--out", out, *extra, check=0)
+    return json.load(open(os.path.join(out, "stats.json")))
+
+
+def test_default_scenario_runs_and_checks_result():
+    rc, out, err = vp("run", "--out", os.path.join(WORK, "d"), check=0)
+    assert "spmv: PASS" in out, out
+    assert "result check passed" in err, err
+    stats = json.load(open(os.path.join(WORK, "d", "stats.json")))
+    assert stats["schema"] == "vp-stats" and stats["schema_version"] == 1
+    assert stats["run"]["exit_code"] == 0
+    assert stats["components"]["cpu0"]["counters"]["instret"] > 10000
+
+
+def test_stats_schema():
+    stats = run_default(os.path.join(WORK, "s"))
+    assert set(stats) == {"schema", "schema_version", "scenario", "run", "components"}
+    assert set(stats["run"]) == {"sim_time_ps", "exit_code", "stop_reason"}
+    for name, group in stats["components"].items():
+        assert set(group) == {"counters", "histograms", "derived"}, name
+        for c in group["counters"].values():
+            assert isinstance(c, int) and c >= 0
+        for h in group["histograms"].values():
+            assert set(h) == {"count", "sum", "min", "max", "mean", "buckets"}
+            assert sum(b["count"] for b in h["buckets"]) == h["count"]
+    # vp describe --stats documents every statistic of the run? (names are stable: spot-check)
+    assert "transactions" in stats["components"]["bus"]["counters"]
+    assert "ipc" in stats["components"]["cpu0"]["derived"]
+
+
+def test_same_scenario_gives_identical_stats_and_traces():
+    a, b = os.path.join(WORK, "a"), os.path.join(WORK, "b")
+    for out in (a, b):
+        vp("run", "spmv_timed", "--quiet", "--out", out, check=0)
+    for f in ("stats.json", "trace.json", "trace.csv"):
+        assert open(os.path.join(a, f), "rb").read() == open(os.path.join(b, f), "rb").read(), f
+
+
+def test_trace_is_valid_json_with_one_event_per_counted_transaction():
+    out = os.path.join(WORK, "t")
+    vp("run", "spmv_timed", "--quiet", "--out", out, check=0)
+    trace = json.load(open(os.path.join(out, "trace.json")))
+    stats = json.load(open(os.path.join(out, "stats.json")))
+    names = {e["pid"]: e["args"]["name"] for e in trace["traceEvents"] if e.get("name") == "process_name"}
+    per_component = {}
+    for e in trace["traceEvents"]:
+        if e["ph"] == "X" and e.get("cat") == "txn":
+            per_component[names[e["pid"]]] = per_component.get(names[e["pid"]], 0) + 1
+    counted = {n: g["counters"]["transactions"] for n, g in stats["components"].items() if "transactions" in g["counters"]}
+    counted = {n: c for n, c in counted.items() if c}
+    assert per_component == counted, (per_component, counted)
+    assert counted["bus"] > 1000
+    # Flows link bus transactions (parents) to memory transactions (children).
+    flows = sum(1 for e in trace["traceEvents"] if e["ph"] == "f")
+    children = sum(c for n, c in counted.items() if n != "bus")
+    assert flows == children, (flows, children)
+    # The CSV has the same rows.
+    rows = open(os.path.join(out, "trace.csv")).read().splitlines()[1:]
+    assert len([r for r in rows if ",REGION," not in r and ",MARK," not in r]) == sum(counted.values())
+
+
+def test_single_initiator_results_do_not_change_with_the_quantum():
+    results = []
+    for q in ("100ns", "10us", "1ms"):
+        out = os.path.join(WORK, "q" + q)
+        vp("run", "spmv_timed", "--quiet", "--out", out, "--set", f"platform.quantum={q}",
+           "--set", "trace.enabled=false", check=0)
+        s = json.load(open(os.path.join(out, "stats.json")))
+        results.append((s["run"]["sim_time_ps"], s["components"]))
+    assert results[0] == results[1] == results[2]
+
+
+def test_ddr_stream_reaches_peak_bandwidth():
+    out = os.path.join(WORK, "ddr")
+    vp("run", "ddr_stream", "--quiet", "--out", out, check=0)
+    s = json.load(open(os.path.join(out, "stats.json")))
+    bw = s["components"]["stream"]["derived"]["bandwidth"]
+    assert abs(bw - 12.8e9) / 12.8e9 < 0.05, bw
+
+
+def test_set_override_changes_the_run():
+    s = run_default(os.path.join(WORK, "o1"), "--set", "workload.spmv.rows=64")
+    t = run_default(os.path.join(WORK, "o2"))
+    assert s["components"]["cpu0"]["counters"]["instret"] < t["components"]["cpu0"]["counters"]["instret"]
+
+
+def test_wrong_result_fails_the_run():
+    """The VP checks the firmware's result: hello.elf under the spmv scenario leaves y unwritten."""
+    s = scenario("load:\n  - elf: ${firmware}/hello.elf\nworkload:\n  kind: spmv\n")
+    rc, out, err = vp("run", s, "--out", os.path.join(WORK, "w"))
+    assert rc == 5 and "result check FAILED" in err, (rc, err)
+
+
+def test_limits_stop_a_run():
+    rc, out, err = vp("run", "--out", os.path.join(WORK, "l"), "--set", "limits.max_sim_time=100us")
+    assert rc == 3 and "simulated time limit" in err, (rc, err)
+
+
+# ---- discovery ----
+
+def test_describe_lists_every_parameter():
+    rc, out, err = vp("describe", check=0)
+    for key in ("platform.quantum", "platform.ram.ddr.tRCD", "platform.cpu.timing.div", "trace.formats",
+                "limits.max_host_seconds", "platform.uart.base", "traffic[].window"):
+        assert key in out, key
+    assert re.search(r"platform\.bus\.clock  frequency  default 1GHz  \[Hz\]", out)
+
+
+def test_parameters_doc_is_current():
+    rc, out, err = vp("describe", "--markdown", check=0)
+    doc = open(os.path.join(REPO, "docs", "parameters.md")).read()
+    assert out in doc, "docs/parameters.md is stale: regenerate it with tools/gen_docs.sh"
+
+
+def test_list_shows_shipped_scenarios():
+    rc, out, err = vp("list", check=0)
+    names = [l.split()[0] for l in out.splitlines() if l.strip()]
+    assert "default" in names and "ddr_stream" in names, out
+    assert "invalid" not in out, out
+
+
+def main():
+    global VP, REPO, WORK
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vp", required=True)
+    ap.add_argument("--repo", required=True)
+    ap.add_argument("test", nargs="?")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    tests = {n: f for n, f in globals().items() if n.startswith("test_") and callable(f)}
+    if a.list:
+        print("\n".join(tests))
+        return
+    VP, REPO = os.path.abspath(a.vp), os.path.abspath(a.repo)
+    WORK = tempfile.mkdtemp(prefix="vp_cli_")
+    try:
+        tests[a.test]()
+        print(f"PASS {a.test}")
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
