@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 #include "models/common/time.h"
-#include "models/trafficgen/prng.h"
+#include "models/common/prng.h"
 
 namespace vp {
 
