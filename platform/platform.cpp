@@ -180,38 +180,27 @@ void Platform::build() {
     for (size_t i = 0; i < mems.size(); ++i)
         add_memory(mems[i].at("name").get<std::string>(), mems[i], "platform.memories." + std::to_string(i));
 
-    // Devices.
-    auto enabled = [&](const char* key) { return plat.at(key).at("enabled").get<bool>(); };
-    if (enabled("uart")) {
-        const auto cfg = Uart16550Config::from_json(plat.at("uart"));
-        m.uart = std::make_unique<Uart16550>("uart", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.uart->socket, cfg.base, UART_SIZE, "uart", scenario_, "platform.uart", keys);
-    }
-    if (enabled("clint")) {
-        const auto cfg = ClintConfig::from_json(plat.at("clint"));
-        m.clint = std::make_unique<Clint>("clint", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.clint->socket, cfg.base, CLINT_SIZE, "clint", scenario_, "platform.clint", keys);
-    }
-    if (enabled("plic")) {
-        const auto cfg = PlicConfig::from_json(plat.at("plic"));
-        m.plic = std::make_unique<Plic>("plic", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.plic->socket, cfg.base, PLIC_SIZE, "plic", scenario_, "platform.plic", keys);
-        if (m.uart) {
-            const unsigned irq = plat.at("uart").at("irq").get<unsigned>();
-            if (irq >= cfg.sources) scenario_.fail("platform.uart.irq", "no such PLIC source (plic.sources = " + std::to_string(cfg.sources) + ")");
-            IrqLine& src = m.plic->source(irq);
-            m.uart->irq().on_change([&src](bool level) { src.set(level); });
-        }
-    }
-    if (enabled("finisher")) {
-        const auto cfg = TestFinisherConfig::from_json(plat.at("finisher"));
-        m.finisher = std::make_unique<TestFinisher>("finisher", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.finisher->socket, cfg.base, FINISHER_SIZE, "finisher", scenario_, "platform.finisher", keys);
-    }
-    if (enabled("marker")) {
-        const auto cfg = TraceMarkerConfig::from_json(plat.at("marker"));
-        m.marker = std::make_unique<TraceMarker>("marker", ctx_, cfg);
-        attach(*m.bus, m.next_port, m.marker->socket, cfg.base, MARKER_SIZE, "marker", scenario_, "platform.marker", keys);
+    // Devices: each enabled one is built from its section and mapped at its base.
+    auto device = [&](auto& slot, const char* key, uint64_t size, auto config) {
+        using Model = typename std::remove_reference_t<decltype(slot)>::element_type;
+        const auto& section = plat.at(key);
+        if (!section.at("enabled").get<bool>()) return;
+        const auto cfg = config(section);
+        slot = std::make_unique<Model>(key, ctx_, cfg);
+        attach(*m.bus, m.next_port, slot->socket, cfg.base, size, key, scenario_, std::string("platform.") + key, keys);
+    };
+    device(m.uart, "uart", UART_SIZE, Uart16550Config::from_json);
+    device(m.clint, "clint", CLINT_SIZE, ClintConfig::from_json);
+    device(m.plic, "plic", PLIC_SIZE, PlicConfig::from_json);
+    device(m.finisher, "finisher", FINISHER_SIZE, TestFinisherConfig::from_json);
+    device(m.marker, "marker", MARKER_SIZE, TraceMarkerConfig::from_json);
+    if (m.uart && m.plic) {
+        const unsigned irq = plat.at("uart").at("irq").get<unsigned>();
+        const unsigned sources = plat.at("plic").at("sources").get<unsigned>();
+        if (irq >= sources)
+            scenario_.fail("platform.uart.irq", "no such PLIC source (plic.sources = " + std::to_string(sources) + ")");
+        IrqLine& src = m.plic->source(irq);
+        m.uart->irq().on_change([&src](bool level) { src.set(level); });
     }
 
     // Initiators: the CPU, traffic generators, the loader.
