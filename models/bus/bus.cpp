@@ -125,7 +125,6 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
 
     wait_.add((req_start - arrival) + (resp_start - ready));
     latency_.add(end - arrival);
-    span.attr("wait_ps", int64_t((req_start - arrival) + (resp_start - ready)));
     span.finish(end, p.get_response_status());
     delay = to_sc_time(end - now);
 }

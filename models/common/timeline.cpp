@@ -1,43 +1,50 @@
 #include "models/common/timeline.h"
+#include <algorithm>
 
 namespace vp {
 
 Tick Timeline::reserve(Tick earliest, Tick duration) {
     if (duration == 0) return earliest;
-    if (busy_.size() > 32) prune();
+    if (busy_.size() - head_ > 32) prune();
 
-    // First interval that could overlap [earliest, ...): the one before `earliest` may still cover it.
-    Tick start = earliest;
-    auto it = busy_.upper_bound(start);
-    if (it != busy_.begin()) {
-        auto prev = std::prev(it);
-        if (prev->second > start) start = prev->second;
-    }
+    // First live interval ending after `earliest`: the earlier ones cannot overlap.
+    auto first = busy_.begin() + head_;
+    auto it = std::upper_bound(first, busy_.end(), earliest, [](Tick t, const Interval& iv) { return t < iv.end; });
     // Walk the gaps until one is long enough.
-    while (it != busy_.end() && it->first < start + duration) {
-        if (it->second > start) start = it->second;
+    Tick start = earliest;
+    while (it != busy_.end() && it->start < start + duration) {
+        start = std::max(start, it->end);
         ++it;
     }
     const Tick end = start + duration;
     busy_total_ += duration;
 
-    // Insert [start, end) and merge with touching neighbours to keep the map short.
-    auto next = busy_.lower_bound(start);
-    Tick new_start = start, new_end = end;
-    if (next != busy_.begin()) {
-        auto prev = std::prev(next);
-        if (prev->second == start) { new_start = prev->first; busy_.erase(prev); }
+    // `it` is the first interval starting at or after `end`; the one before it (if any) ends at or
+    // before `start`. Insert [start, end), merging with neighbours that touch it.
+    const bool touches_prev = it != busy_.begin() + head_ && std::prev(it)->end == start;
+    const bool touches_next = it != busy_.end() && it->start == end;
+    if (touches_prev && touches_next) {
+        std::prev(it)->end = it->end;
+        busy_.erase(it);
+    } else if (touches_prev) {
+        std::prev(it)->end = end;
+    } else if (touches_next) {
+        it->start = start;
+    } else {
+        busy_.insert(it, Interval{start, end});
     }
-    if (next != busy_.end() && next->first == end) { new_end = next->second; busy_.erase(next); }
-    busy_[new_start] = new_end;
     return start;
 }
 
 void Timeline::prune() {
     const Tick now = sim_now();
     // Keep the last interval even if it is in the past: busy_until() reports it.
-    while (busy_.size() > 1 && busy_.begin()->second < now) busy_.erase(busy_.begin());
-    if (!busy_.empty()) last_end_ = busy_.rbegin()->second;
+    while (busy_.size() - head_ > 1 && busy_[head_].end < now) ++head_;
+    if (head_ > 64 && head_ * 2 > busy_.size()) {
+        busy_.erase(busy_.begin(), busy_.begin() + head_);
+        head_ = 0;
+    }
+    if (busy_.size() > head_) last_end_ = busy_.back().end;
 }
 
 }  // namespace vp

@@ -6,8 +6,12 @@
 // future. The timeline instead keeps the reserved intervals and places each request in the first gap
 // at or after its arrival that is long enough, so bandwidth limits hold whatever the call order.
 // Intervals that end before the kernel's current time can never matter again and are pruned.
+//
+// Representation: disjoint intervals sorted by start in a vector, touching ones merged. Nearly all
+// reservations land at or near the end (a saturated resource is one growing interval), so the common
+// case is a binary search plus an append or an in-place extension, with no allocation.
 #pragma once
-#include <map>
+#include <vector>
 #include "models/common/time.h"
 
 namespace vp {
@@ -19,19 +23,21 @@ public:
     Tick reserve(Tick earliest, Tick duration);
 
     // End of the last reservation (0 if none): where a purely in-order user would start.
-    Tick busy_until() const { return busy_.empty() ? last_end_ : busy_.rbegin()->second; }
+    Tick busy_until() const { return busy_.size() > head_ ? busy_.back().end : last_end_; }
 
     // Sum of all reserved durations, for utilisation statistics.
     Tick busy_total() const { return busy_total_; }
 
-    void reset() { busy_.clear(); busy_total_ = 0; last_end_ = 0; }
+    void reset() { busy_.clear(); head_ = 0; busy_total_ = 0; last_end_ = 0; }
 
 private:
+    struct Interval { Tick start, end; };
     void prune();
 
-    std::map<Tick, Tick> busy_;  // start -> end; disjoint, touching intervals merged
+    std::vector<Interval> busy_;  // [head_, size): live intervals, sorted, disjoint, non-touching
+    size_t head_ = 0;             // intervals before head_ are pruned (compacted away now and then)
     Tick busy_total_ = 0;
-    Tick last_end_ = 0;  // remembered when everything was pruned
+    Tick last_end_ = 0;
 };
 
 }  // namespace vp

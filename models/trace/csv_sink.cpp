@@ -1,5 +1,8 @@
 // CSV trace: one row per transaction, times in ps, for scripts and spreadsheets (docs/trace.md).
 #include <cstdio>
+#include <unordered_map>
+#include <fmt/compile.h>
+#include <fmt/format.h>
 #include <stdexcept>
 #include "models/trace/tracer.h"
 
@@ -11,28 +14,29 @@ public:
     CsvSink(const std::string& path, const Tracer& tracer) : tracer_(tracer) {
         f_ = std::fopen(path.c_str(), "w");
         if (!f_) throw std::runtime_error("cannot write trace file '" + path + "'");
+        std::setvbuf(f_, nullptr, _IOFBF, 1 << 20);
         std::fputs("id,parent,component,initiator,cmd,addr,len,issue_ps,start_ps,end_ps,wait_ps,status,pc,function,attrs\n", f_);
     }
     ~CsvSink() override { close(); }
 
     void transaction(const TraceRecord& r) override {
         const char* cmd = r.cmd == tlm::TLM_READ_COMMAND ? "R" : r.cmd == tlm::TLM_WRITE_COMMAND ? "W" : "I";
-        std::string attrs;
-        for (unsigned i = 0; i < r.n_attrs; ++i) {
-            if (i) attrs += ';';
-            attrs += r.attrs[i].key;
-            attrs += '=';
-            attrs += std::to_string(r.attrs[i].value);
+        buf_.clear();
+        auto out = fmt::appender(buf_);
+        fmt::format_to(out, FMT_COMPILE("{},{},{},{},{},0x{:x},{},{},{},{},{},{},"), r.id, r.parent,
+                       tracer_.component_name(r.component), tracer_.component_name(r.initiator), cmd, r.addr, r.len,
+                       r.issue, r.start, r.end, r.start - r.issue, int(r.status));
+        if (r.has_pc) {
+            auto it = functions_.find(r.pc);
+            if (it == functions_.end()) it = functions_.emplace(r.pc, tracer_.symbolize(r.pc)).first;
+            fmt::format_to(out, FMT_COMPILE("0x{:08x},{}"), r.pc, it->second);
+        } else {
+            buf_.push_back(',');
         }
-        std::string fn = r.has_pc ? tracer_.symbolize(r.pc) : std::string();
-        char pc[16] = "";
-        if (r.has_pc) snprintf(pc, sizeof pc, "0x%08x", r.pc);
-        std::fprintf(f_, "%llu,%llu,%s,%s,%s,0x%llx,%u,%llu,%llu,%llu,%llu,%d,%s,%s,%s\n",
-                     (unsigned long long)r.id, (unsigned long long)r.parent,
-                     tracer_.component_name(r.component).c_str(), tracer_.component_name(r.initiator).c_str(),
-                     cmd, (unsigned long long)r.addr, r.len, (unsigned long long)r.issue,
-                     (unsigned long long)r.start, (unsigned long long)r.end,
-                     (unsigned long long)(r.start - r.issue), int(r.status), pc, fn.c_str(), attrs.c_str());
+        buf_.push_back(',');
+        for (unsigned i = 0; i < r.n_attrs; ++i) fmt::format_to(out, FMT_COMPILE("{}{}={}"), i ? ";" : "", r.attrs[i].key, r.attrs[i].value);
+        buf_.push_back('\n');
+        std::fwrite(buf_.data(), 1, buf_.size(), f_);
     }
     void region(uint16_t track, const std::string& name, Tick begin, Tick end) override {
         std::fprintf(f_, "0,0,%s,,REGION,0x0,0,%llu,%llu,%llu,0,1,,%s,\n", tracer_.component_name(track).c_str(),
@@ -51,6 +55,8 @@ public:
 private:
     const Tracer& tracer_;
     FILE* f_ = nullptr;
+    fmt::memory_buffer buf_;
+    std::unordered_map<uint32_t, std::string> functions_;
 };
 
 }  // namespace

@@ -6,7 +6,10 @@
 // before it starts. Parent->child links are flow events ("s" on the parent, "f" with bp=e on the
 // child). Parents are recorded after their children (a parent completes last), so a child's flow
 // waits until its parent's lane is known. Timestamps are microseconds with exact ps decimals.
+#include <algorithm>
 #include <cstdio>
+#include <fmt/compile.h>
+#include <fmt/format.h>
 #include <map>
 #include <stdexcept>
 #include <unordered_map>
@@ -18,8 +21,8 @@ namespace {
 
 const char* cmd_name(tlm::tlm_command c) {
     switch (c) {
-    case tlm::TLM_READ_COMMAND: return "read";
-    case tlm::TLM_WRITE_COMMAND: return "write";
+    case tlm::TLM_READ_COMMAND: return "R";
+    case tlm::TLM_WRITE_COMMAND: return "W";
     default: return "ignore";
     }
 }
@@ -41,6 +44,7 @@ public:
     PerfettoSink(const std::string& path, const Tracer& tracer) : tracer_(tracer) {
         f_ = std::fopen(path.c_str(), "w");
         if (!f_) throw std::runtime_error("cannot write trace file '" + path + "'");
+        std::setvbuf(f_, nullptr, _IOFBF, 1 << 20);
         std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f_);
     }
     ~PerfettoSink() override { close(); }
@@ -48,29 +52,30 @@ public:
     void transaction(const TraceRecord& r) override {
         const unsigned lane = place(r.component, r.issue, r.end);
         const Placed me{r.component, lane, r.issue};
-        char addr[24];
-        snprintf(addr, sizeof addr, "0x%llx", static_cast<unsigned long long>(r.addr));
-        nlohmann::ordered_json args;
-        args["id"] = r.id;
-        if (r.parent) args["parent"] = r.parent;
-        args["initiator"] = tracer_.component_name(r.initiator);
-        args["addr"] = addr;
-        args["len"] = r.len;
-        args["wait_ns"] = double(r.start - r.issue) / 1000.0;
-        args["status"] = status_name(r.status);
+        // Formatted straight into a buffer (no JSON objects): tracing must stay within a few times
+        // the untraced speed (docs/performance.md).
+        buf_.clear();
+        auto out = fmt::appender(buf_);
+        fmt::format_to(out, FMT_COMPILE("{{\"ph\":\"X\",\"cat\":\"txn\",\"name\":\"{} 0x{:x}\",\"pid\":{},\"tid\":{},\"ts\":"),
+                       cmd_name(r.cmd), r.addr, r.component, lane);
+        append_us(r.issue);
+        buf_.append(std::string_view(",\"dur\":"));
+        append_us(r.end - r.issue);
+        // Compact arguments: defaults (no parent, no wait, status ok) are left out.
+        fmt::format_to(out, FMT_COMPILE(",\"args\":{{\"id\":{},\"len\":{},\"from\":\"{}\""), r.id, r.len,
+                       initiator_name(r.initiator));
+        if (r.parent) fmt::format_to(out, FMT_COMPILE(",\"parent\":{}"), r.parent);
+        if (r.start != r.issue)
+            fmt::format_to(out, FMT_COMPILE(",\"wait_ns\":{}.{:03}"), (r.start - r.issue) / 1000, (r.start - r.issue) % 1000);
+        if (r.status != tlm::TLM_OK_RESPONSE) fmt::format_to(out, FMT_COMPILE(",\"status\":\"{}\""), status_name(r.status));
         if (r.has_pc) {
-            char pc[16];
-            snprintf(pc, sizeof pc, "0x%08x", r.pc);
-            args["pc"] = pc;
-            auto fn = tracer_.symbolize(r.pc);
-            if (!fn.empty()) args["function"] = fn;
+            fmt::format_to(out, FMT_COMPILE(",\"pc\":\"0x{:08x}\""), r.pc);
+            const std::string& fn = function_of(r.pc);
+            if (!fn.empty()) fmt::format_to(out, FMT_COMPILE(",\"function\":\"{}\""), fn);
         }
-        for (unsigned i = 0; i < r.n_attrs; ++i) args[r.attrs[i].key] = r.attrs[i].value;
-        std::string name = std::string(cmd_name(r.cmd)) + " " + addr;
-        emit("{\"ph\":\"X\",\"cat\":\"txn\",\"name\":" + nlohmann::json(name).dump() + ",\"pid\":" +
-             std::to_string(r.component) + ",\"tid\":" + std::to_string(lane) + ",\"ts\":" +
-             ps_to_us_string(r.issue) + ",\"dur\":" + ps_to_us_string(r.end - r.issue) +
-             ",\"args\":" + args.dump() + "}");
+        for (unsigned i = 0; i < r.n_attrs; ++i) fmt::format_to(out, FMT_COMPILE(",\"{}\":{}"), r.attrs[i].key, r.attrs[i].value);
+        buf_.append(std::string_view("}}"));
+        emit_buffer();
         used_[r.component] = true;
         // Children completed (and were recorded) before this record: draw their flows now.
         auto waiting = pending_.find(r.id);
@@ -133,14 +138,46 @@ private:
     }
 
     void flow(const Placed& p, const Child& c) {
-        const Placed& child = c.where;
-        const std::string id = std::to_string(c.id);
-        emit("{\"ph\":\"s\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":" + id + ",\"pid\":" +
-             std::to_string(p.comp) + ",\"tid\":" + std::to_string(p.lane) + ",\"ts\":" +
-             ps_to_us_string(p.start) + "}");
-        emit("{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":" + id + ",\"pid\":" +
-             std::to_string(child.comp) + ",\"tid\":" + std::to_string(child.lane) + ",\"ts\":" +
-             ps_to_us_string(child.start) + "}");
+        buf_.clear();
+        auto out = fmt::appender(buf_);
+        fmt::format_to(out, FMT_COMPILE("{{\"ph\":\"s\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":{},\"pid\":{},\"tid\":{},\"ts\":"),
+                       c.id, p.comp, p.lane);
+        append_us(p.start);
+        fmt::format_to(out, FMT_COMPILE("}},\n{{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":{},\"pid\":{},\"tid\":{},\"ts\":"),
+                       c.id, c.where.comp, c.where.lane);
+        append_us(c.where.start);
+        buf_.push_back('}');
+        emit_buffer();
+    }
+
+    // Microseconds with exact picosecond decimals, as the JSON trace's time unit.
+    void append_us(Tick ps) { fmt::format_to(fmt::appender(buf_), FMT_COMPILE("{}.{:06}"), ps / 1000000, ps % 1000000); }
+
+    void emit_buffer() {
+        if (!first_) std::fputs(",\n", f_);
+        first_ = false;
+        std::fwrite(buf_.data(), 1, buf_.size(), f_);
+    }
+
+    const std::string& initiator_name(uint16_t id) {
+        if (id >= initiators_.size()) initiators_.resize(id + 1);
+        if (initiators_[id].empty()) initiators_[id] = escaped(tracer_.component_name(id));
+        return initiators_[id];
+    }
+
+    // Symbol names, computed once per PC.
+    const std::string& function_of(uint32_t pc) {
+        auto it = functions_.find(pc);
+        if (it == functions_.end()) it = functions_.emplace(pc, escaped(tracer_.symbolize(pc))).first;
+        return it->second;
+    }
+
+    static std::string escaped(const std::string& s) {
+        if (s.find_first_of("\"\\") == std::string::npos &&
+            std::none_of(s.begin(), s.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }))
+            return s;
+        const std::string quoted = nlohmann::json(s).dump();
+        return quoted.substr(1, quoted.size() - 2);
     }
 
     void emit(const std::string& event) {
@@ -155,6 +192,9 @@ private:
     std::map<uint16_t, std::vector<Tick>> lanes_;
     std::map<uint16_t, bool> used_;
     std::unordered_map<uint64_t, std::vector<Child>> pending_;
+    std::unordered_map<uint32_t, std::string> functions_;
+    std::vector<std::string> initiators_;
+    fmt::memory_buffer buf_;
 };
 
 }  // namespace

@@ -138,8 +138,10 @@ bool Hart::take_pending_interrupt() {
 
 StopReason Hart::run(uint64_t cycle_limit) {
   limit_ = cycle_limit;
-  std::fesetround(FE_TONEAREST);
-  std::feclearexcept(FE_ALL_EXCEPT);
+  // Reading the FP environment is cheap, rewriting it (fesetround/feclearexcept) is not: run() is
+  // entered once per quantum, so only touch it when someone else left it changed.
+  if (std::fegetround() != FE_TONEAREST) std::fesetround(FE_TONEAREST);
+  if (std::fetestexcept(FE_ALL_EXCEPT)) std::feclearexcept(FE_ALL_EXCEPT);
   bp_skip_pc_ = pc_;
   StopReason why;
   for (;;) {

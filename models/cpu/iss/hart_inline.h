@@ -16,7 +16,9 @@ namespace vp::iss {
 struct HostFpGuard {
   Hart& hart;
   explicit HostFpGuard(Hart& h) : hart(h) { hart.sync_fflags(); }
-  ~HostFpGuard() { std::feclearexcept(FE_ALL_EXCEPT); }
+  ~HostFpGuard() {
+    if (std::fetestexcept(FE_ALL_EXCEPT)) std::feclearexcept(FE_ALL_EXCEPT);  // clearing is the costly part
+  }
   HostFpGuard(const HostFpGuard&) = delete;
   HostFpGuard& operator=(const HostFpGuard&) = delete;
 };
