@@ -33,7 +33,9 @@ class Vp:
     """`vp run --gdb 0` in the background; collects its stdout/stderr and finds the port."""
 
     def __init__(self, vp, elf, out_dir):
-        self.proc = subprocess.Popen([vp, "run", "--quiet", "--out", out_dir, "--gdb", "0", "--elf", elf],
+        # No simulated-time limit: a program spinning until Ctrl-C must not hit the default scenario's.
+        self.proc = subprocess.Popen([vp, "run", "--quiet", "--out", out_dir, "--gdb", "0", "--elf", elf,
+                                      "--set", "limits.max_sim_time=0s"],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.out, self.err = [], []
         self.port_found = threading.Event()
