@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 #include "models/common/prng.h"
+#include "vp/checksum.h"
 
 namespace vp::workload {
 
@@ -121,13 +122,7 @@ uint32_t vector_hash(const std::vector<float>& y) {
     for (uint32_t i = 0; i < y.size(); ++i) {
         uint32_t bits;
         std::memcpy(&bits, &y[i], 4);
-        uint32_t h = bits ^ (i * 0x9E3779B9u);
-        h ^= h >> 16;
-        h *= 0x85EBCA6Bu;
-        h ^= h >> 13;
-        h *= 0xC2B2AE35u;
-        h ^= h >> 16;
-        hash += h;
+        hash += vp_checksum_mix(i, bits);
     }
     return hash;
 }

@@ -15,19 +15,10 @@
 #include <string.h>
 #include <rt/bootinfo.h>
 #include <hal/marker.h>
+#include <vp/checksum.h>
 
 static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
-/* Must match tools/qemu/make_spmv_data.py: y_hash(). */
-static uint32_t mix(uint32_t i, uint32_t bits) {
-    uint32_t h = bits ^ (i * 0x9E3779B9u);
-    h ^= h >> 16;
-    h *= 0x85EBCA6Bu;
-    h ^= h >> 13;
-    h *= 0xC2B2AE35u;
-    h ^= h >> 16;
-    return h;
-}
 
 static void spmv_csr(uint32_t rows, const uint32_t *row_ptr, const uint32_t *col_idx,
                      const float *values, const float *x, float *y) {
@@ -88,7 +79,7 @@ int main(void) {
     uint32_t hash = 0;
     for (uint32_t i = 0; i < rows; i++) {
         sum += y[i];
-        hash += mix(i, f2u(y[i]));
+        hash += vp_checksum_mix(i, f2u(y[i]));  /* include/vp/checksum.h, shared with the VP */
     }
     printf("spmv: sum(y)=0x%08lx hash(y)=0x%08lx\n", (unsigned long)f2u(sum), (unsigned long)hash);
 
