@@ -253,6 +253,7 @@ void Platform::load_images() {
         } else if (!l.at("binary").is_null()) {
             if (l.at("at").is_null()) scenario_.fail(key + ".at", "a raw binary needs an address `at`");
             std::ifstream in(l.at("binary").get<std::string>(), std::ios::binary);
+            if (!in) scenario_.fail(key + ".binary", "cannot read '" + l.at("binary").get<std::string>() + "'");
             std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
             const uint64_t at = l.at("at").get<uint64_t>();
             try {

@@ -108,7 +108,8 @@ int sc_main(int argc, char** argv) {
     // run
     std::unique_ptr<vp::config::Scenario> scenario;
     try {
-        const auto opts = load_options(sets);
+        auto opts = load_options(sets);
+        if (!elf.empty()) opts.unchecked_paths = "load.";  // --elf replaces the scenario's ELFs
         if (scenario_arg.empty())
             scenario = std::make_unique<vp::config::Scenario>(vp::config::Scenario::from_text(
                 vp::kDefaultScenario, "<default scenario>", scenario_dir().string(), vp::Platform::schema(), opts));

@@ -126,7 +126,7 @@ private:
                 }
                 return text;
             }
-            case Kind::Path: return resolve_path(text);
+            case Kind::Path: return resolve_path(text, path);
             default: break;
             }
         } catch (const std::invalid_argument& e) {
@@ -161,7 +161,7 @@ private:
         }
     }
 
-    std::string resolve_path(std::string text) {
+    std::string resolve_path(std::string text, const std::string& key) {
         // ${var} expansion (e.g. ${firmware} = the directory of the built firmware).
         size_t pos;
         while ((pos = text.find("${")) != std::string::npos) {
@@ -175,7 +175,8 @@ private:
         fs::path p(text);
         if (p.is_relative()) p = fs::path(base_dir_) / p;
         std::error_code ec;
-        if (!fs::exists(p, ec)) throw std::invalid_argument("file not found: '" + p.string() + "'");
+        const bool must_exist = opts_.unchecked_paths.empty() || key.rfind(opts_.unchecked_paths, 0) != 0;
+        if (must_exist && !fs::exists(p, ec)) throw std::invalid_argument("file not found: '" + p.string() + "'");
         return fs::weakly_canonical(p, ec).string();
     }
 

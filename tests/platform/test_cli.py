@@ -182,6 +182,15 @@ def test_wrong_result_fails_the_run():
     assert rc == 5 and "result check FAILED" in err, (rc, err)
 
 
+def test_elf_runs_on_a_scenario_whose_own_firmware_is_missing():
+    s = scenario("load:\n  - elf: not/built/yet.elf\n")
+    rc, out, err = vp("run", s, "--quiet", "--out", os.path.join(WORK, "e"),
+                      "--elf", os.path.join(os.environ.get("VP_FIRMWARE_DIR", ""), "hello.elf"))
+    assert rc == 0 and "hello: printf via semihosting" in out, (rc, out, err)
+    rc, out, err = vp("run", s, "--quiet", "--out", os.path.join(WORK, "e2"))
+    assert rc == 2 and "file not found" in err, (rc, err)
+
+
 def test_limits_stop_a_run():
     rc, out, err = vp("run", "--out", os.path.join(WORK, "l"), "--set", "limits.max_sim_time=100us")
     assert rc == 3 and "simulated time limit" in err, (rc, err)
