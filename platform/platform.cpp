@@ -7,6 +7,7 @@
 #include "models/bus/bus.h"
 #include "models/cpu/cpu.h"
 #include "models/cpu/gdb/gdb_stub.h"
+#include "models/memory/hmc/gather_engine.h"
 #include "models/memory/memory.h"
 #include "models/periph/clint.h"
 #include "models/periph/finisher.h"
@@ -20,6 +21,7 @@
 #include "vp/regs/bootinfo.h"
 #include "vp/regs/clint.h"
 #include "vp/regs/finisher.h"
+#include "vp/regs/hmc.h"
 #include "vp/regs/marker.h"
 #include "vp/regs/memmap.h"
 #include "vp/regs/plic.h"
@@ -67,6 +69,13 @@ static Schema build_schema() {
     device("finisher", "test finisher (sifive_test compatible): ends the run with an exit code", TestFinisherConfig::declare);
     device("marker", "trace-marker device: firmware-named regions in the trace", TraceMarkerConfig::declare);
     CpuConfig::declare(plat.map("cpu", "the RISC-V CPU hart (RV32IMAFC, ISS)"));
+    // --- HMC host controller + gather/scatter engine (docs/hmc.md) ---
+    {
+        Schema& h = plat.map("hmc_ctrl", "HMC host controller registers and gather/scatter engine (when ram.timing is hmc)");
+        h.add("enabled", Kind::Bool, "true", "", "instantiate the controller when platform.ram.timing is hmc");
+        HmcCtrlConfig::declare(h);
+    }
+    // --- end HMC ---
 
     Schema& gens = s.list("traffic", "traffic generators (initiators replaying access patterns)");
     gens.add("name", Kind::String, "", "", "component name (unique; default trafficN)");
@@ -111,6 +120,7 @@ struct Platform::Models {
     std::unique_ptr<Plic> plic;
     std::unique_ptr<TestFinisher> finisher;
     std::unique_ptr<TraceMarker> marker;
+    std::unique_ptr<HmcController> hmc_ctrl;  // only with platform.ram.timing: hmc
     std::unique_ptr<Cpu> cpu;
     std::unique_ptr<gdb::GdbStub> gdb;  // --gdb (declared after cpu: destroyed before it)
     std::vector<std::unique_ptr<TrafficGenerator>> generators;
@@ -171,7 +181,11 @@ void Platform::build() {
     auto add_memory = [&](const std::string& name, const nlohmann::json& j, const std::string& key) {
         const MemoryConfig cfg = MemoryConfig::from_json(j);
         if (cfg.size == 0) scenario_.fail(key + ".size", "a memory needs a size > 0");
-        m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
+        try {
+            m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
+        } catch (const std::invalid_argument& e) {
+            scenario_.fail(key + "." + cfg.timing, e.what());  // e.g. an inconsistent hmc/ddr parameter
+        }
         attach(*m.bus, m.next_port, m.memories.back()->target_socket, j.at("base").get<uint64_t>(), cfg.size, name,
                scenario_, key, keys);
     };
@@ -202,6 +216,24 @@ void Platform::build() {
         IrqLine& src = m.plic->source(irq);
         m.uart->irq().on_change([&src](bool level) { src.set(level); });
     }
+
+    // --- HMC host controller (docs/hmc.md): with ram.timing hmc, on the same bus, PLIC source irq ---
+    if (plat.at("hmc_ctrl").at("enabled").get<bool>() && plat.at("ram").at("timing").get<std::string>() == "hmc") {
+        const auto& section = plat.at("hmc_ctrl");
+        const HmcCtrlConfig cfg = HmcCtrlConfig::from_json(section);
+        m.hmc_ctrl = std::make_unique<HmcController>("hmc_ctrl", ctx_, cfg, *m.memories.front(),
+                                                      plat.at("ram").at("base").get<uint64_t>());
+        attach(*m.bus, m.next_port, m.hmc_ctrl->socket, cfg.base, HMC_CTRL_SIZE, "hmc_ctrl", scenario_,
+               "platform.hmc_ctrl", keys);
+        if (m.plic) {
+            const unsigned sources = plat.at("plic").at("sources").get<unsigned>();
+            if (cfg.irq >= sources)
+                scenario_.fail("platform.hmc_ctrl.irq", "no such PLIC source (plic.sources = " + std::to_string(sources) + ")");
+            IrqLine& src = m.plic->source(cfg.irq);
+            m.hmc_ctrl->irq().on_change([&src](bool level) { src.set(level); });
+        }
+    }
+    // --- end HMC ---
 
     // Initiators: the CPU, traffic generators, the loader.
     if (plat.at("cpu").at("enabled").get<bool>()) {
@@ -433,6 +465,7 @@ void Platform::write_outputs(const RunResult& r) {
     stats["scenario"] = scenario_.values().at("name");
     stats["run"] = {{"sim_time_ps", r.sim_time}, {"exit_code", r.exit_code}, {"stop_reason", r.stop_reason}};
     stats["components"] = ctx_.stats.to_json();
+    stats["energy"] = ctx_.energy.to_json();  // energy ledger (docs/energy.md)
     write_atomically(dir / "stats.json", stats.dump(2) + "\n");
 
     // host.json: what depends on the machine running the simulation.

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 #include <spdlog/spdlog.h>
+#include "models/common/energy.h"
 #include "models/common/stats.h"
 #include "models/trace/tracer.h"
 
@@ -18,6 +19,7 @@ class SimContext {
 public:
     StatsRegistry stats;
     Tracer tracer;
+    EnergyLedger energy;  // pJ per event/bit of every model (docs/energy.md)
 
     // Per-component logger ("vp.<name>"), writing to stderr at the context's level.
     std::shared_ptr<spdlog::logger> logger(const std::string& component);

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include "models/memory/ddr/ddr_timing.h"
 #include "models/memory/fixed_timing.h"
+#include "models/memory/hmc/hmc_timing.h"
 
 namespace vp {
 
@@ -11,8 +12,8 @@ MemoryConfig MemoryConfig::from_json(const nlohmann::json& j) {
     c.size = j.at("size").get<uint64_t>();
     c.dmi = j.value("dmi", c.dmi);
     c.timing = j.value("timing", c.timing);
-    if (c.timing != "fixed" && c.timing != "ddr")
-        throw std::invalid_argument("memory timing '" + c.timing + "': expected fixed or ddr");
+    if (c.timing != "fixed" && c.timing != "ddr" && c.timing != "hmc")
+        throw std::invalid_argument("memory timing '" + c.timing + "': expected fixed, ddr or hmc");
     if (j.contains(c.timing) && j.at(c.timing).is_object()) c.timing_params = j.at(c.timing);
     return c;
 }
@@ -20,7 +21,8 @@ MemoryConfig MemoryConfig::from_json(const nlohmann::json& j) {
 std::unique_ptr<MemoryTiming> make_memory_timing(const MemoryConfig& cfg) {
     if (cfg.timing == "fixed") return std::make_unique<FixedTiming>(FixedTimingConfig::from_json(cfg.timing_params));
     if (cfg.timing == "ddr") return std::make_unique<DdrTiming>(DdrConfig::from_json(cfg.timing_params));
-    throw std::invalid_argument("memory timing '" + cfg.timing + "': expected fixed or ddr");
+    if (cfg.timing == "hmc") return std::make_unique<HmcTiming>(HmcConfig::from_json(cfg.timing_params));
+    throw std::invalid_argument("memory timing '" + cfg.timing + "': expected fixed, ddr or hmc");
 }
 
 Memory::Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig& cfg)
@@ -66,6 +68,7 @@ void Memory::register_timing_stats() {
     std::string path = name_ + "." + timing_->kind();
     for (unsigned n = 2; ctx_.stats.find(path); ++n) path = name_ + "." + timing_->kind() + "." + std::to_string(n);
     timing_->register_stats(ctx_.stats.group(path));
+    timing_->attach(ctx_, path);
     // DRAM refreshes appear on the memory's trace track as instants (value: channel * 256 + rank).
     if (auto* ddr = dynamic_cast<DdrTiming*>(timing_.get())) {
         ddr->on_refresh([this](unsigned ch, unsigned rank, Tick at, Tick) {

@@ -29,15 +29,15 @@ namespace config { class Schema; }
 struct MemoryConfig {
     uint64_t size = 0;             // bytes (required, > 0)
     bool dmi = true;               // grant DMI; false: refuse it so that every access is timed
-    std::string timing = "fixed";  // "fixed" or "ddr": which section below configures the timing
+    std::string timing = "fixed";  // "fixed", "ddr" or "hmc": which section below configures the timing
     nlohmann::json timing_params = nlohmann::json::object();  // the chosen section (fixed: / ddr:)
 
-    // Parameters of a memory component: size, dmi, timing, and the `fixed:` and `ddr:` sections.
+    // Parameters of a memory component: size, dmi, timing, and the `fixed:`, `ddr:` and `hmc:` sections.
     static void declare(config::Schema& s);
     static MemoryConfig from_json(const nlohmann::json& j);
 };
 
-// Builds the timing model a MemoryConfig names ("fixed" -> FixedTiming, "ddr" -> DdrTiming).
+// Builds the timing model a MemoryConfig names ("fixed" -> FixedTiming, "ddr" -> DdrTiming, "hmc" -> HmcTiming).
 std::unique_ptr<MemoryTiming> make_memory_timing(const MemoryConfig& cfg);
 
 class Memory : public sc_core::sc_module, public Component {

@@ -9,6 +9,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include "models/common/context.h"
 #include "models/common/stats.h"
 #include "models/common/time.h"
 #include "models/trace/tracer.h"
@@ -40,6 +41,10 @@ public:
 
     // Registers the model's own statistics in the memory's group. Called once by the Memory.
     virtual void register_stats(StatGroup& stats) { (void)stats; }
+
+    // Connects the model to the simulation once, after register_stats: energy events in ctx.energy under
+    // `path` (the statistics group's path, e.g. "ram.ddr"), trace tracks for sub-transactions.
+    virtual void attach(SimContext& ctx, const std::string& path) { (void)ctx; (void)path; }
 };
 
 }  // namespace vp

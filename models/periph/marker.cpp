@@ -62,6 +62,7 @@ void TraceMarker::begin(Tick at) {
     per_name(n);  // registered at the open, so that it appears in the statistics even if never closed
     open_.push_back({n, at});
     ctx_.tracer.region_begin(trace_id(), n, at);
+    ctx_.energy.region_begin(n);
 }
 
 void TraceMarker::end(Tick at) {
@@ -77,6 +78,7 @@ void TraceMarker::end(Tick at) {
     ++*p.count;
     *p.ps += end_at - o.begin;
     ctx_.tracer.region_end(trace_id(), end_at);
+    ctx_.energy.region_end();
 }
 
 }  // namespace vp

@@ -7,6 +7,8 @@
 // Regions and instants go to the marker's own trace track (ctx.tracer). Independently of tracing,
 // statistics count regions per name: "region.<name>.count" and "region.<name>.ps" (total time inside,
 // nested regions included in their parents). One region stack for all initiators.
+// The energy ledger (ctx.energy) accumulates the energy counted between BEGIN and END per region name
+// (stats.json "energy.regions", docs/energy.md).
 #pragma once
 #include <map>
 #include <string>

@@ -112,6 +112,7 @@ public:
 
     bool active() const { return tracer_ != nullptr; }
     uint64_t id() const { return rec_.id; }
+    uint16_t component() const { return rec_.component; }  // for sub-transactions' parent links
     void start(Tick t) { if (tracer_) rec_.start = t; }
     void attr(const char* key, int64_t value) {
         if (tracer_ && rec_.n_attrs < rec_.attrs.size()) rec_.attrs[rec_.n_attrs++] = {key, value};

@@ -105,7 +105,7 @@ def test_default_scenario_runs_and_checks_result():
 
 def test_stats_schema():
     stats = run_default(os.path.join(WORK, "s"))
-    assert set(stats) == {"schema", "schema_version", "scenario", "run", "components"}
+    assert set(stats) == {"schema", "schema_version", "scenario", "run", "components", "energy"}
     assert set(stats["run"]) == {"sim_time_ps", "exit_code", "stop_reason"}
     for name, group in stats["components"].items():
         assert set(group) == {"counters", "histograms", "derived"}, name

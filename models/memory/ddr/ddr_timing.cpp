@@ -78,6 +78,10 @@ DdrConfig DdrConfig::from_json(const nlohmann::json& j) {
     c.tRFC = j.value("tRFC", c.tRFC);
     c.tREFI = j.value("tREFI", c.tREFI);
     c.controller_latency = j.value("controller_latency", c.controller_latency);
+    c.e_activate = j.value("e_activate", c.e_activate);
+    c.e_read = j.value("e_read", c.e_read);
+    c.e_write = j.value("e_write", c.e_write);
+    c.e_refresh = j.value("e_refresh", c.e_refresh);
     c.validate();
     return c;
 }
@@ -171,6 +175,15 @@ void DdrTiming::register_stats(StatGroup& s) {
               [this] { return cfg_.peak_bandwidth(); });
 }
 
+void DdrTiming::attach(SimContext& ctx, const std::string& component) {
+    EnergyLedger& ledger = ctx.energy;
+    ledger_ = &ledger;
+    e_act_ = ledger.define(component, "activate", cfg_.e_activate);
+    e_rd_ = ledger.define(component, "read_burst", cfg_.e_read);
+    e_wr_ = ledger.define(component, "write_burst", cfg_.e_write);
+    e_ref_ = ledger.define(component, "refresh", cfg_.e_refresh);
+}
+
 Tick DdrTiming::data_bus_busy() const {
     Tick t = 0;
     for (const Channel& ch : channels_) t += ch.data_bus.busy_total();
@@ -198,6 +211,7 @@ void DdrTiming::refresh_until(unsigned ch, unsigned rk, Tick t) {
         const Tick end = ref + cfg_.tRFC;
         for (Bank& b : r.banks) b.next_act = end;
         bump(kRefreshes);
+        energy(e_ref_);
         if (on_refresh_) on_refresh_(ch, rk, ref, end);
         r.next_refresh = due + cfg_.tREFI;
     }
@@ -251,6 +265,7 @@ Tick DdrTiming::burst(bool write, const DdrCoord& c, Tick t, Tick& first_cmd, Ro
     Bank& b = r.banks[c.bank];
     refresh_until(c.channel, c.rank, t);
     bump(kBursts);
+    energy(write ? e_wr_ : e_rd_);
 
     Tick col_ready;
     if (b.open && b.row == c.row) {
@@ -272,6 +287,7 @@ Tick DdrTiming::burst(bool write, const DdrCoord& c, Tick t, Tick& first_cmd, Ro
         }
         const Tick act = place_act(r, act_min);
         bump(kActivates);
+        energy(e_act_);
         first_cmd = state == kConflict ? pre : act;
         b.open = true;
         b.row = c.row;

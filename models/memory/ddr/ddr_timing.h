@@ -53,6 +53,14 @@ struct DdrConfig {
     Tick tREFI = 7800 * kNs;       // refresh interval; 0 disables refresh
     Tick controller_latency = 0;   // front-end overhead added to every transaction's arrival
 
+    // Energy (pJ per command, whole rank of 8 x8 devices). Defaults: Micron TN-41-01 method with the
+    // MT41J512M8 (DDR3-1600) currents IDD0 55, IDD2N 32, IDD3N 38, IDD4R 157, IDD4W 125, IDD5 235 mA at
+    // 1.5 V (as in gem5's DDR3_1600_8x8); derivation in docs/energy.md.
+    double e_activate = 10935.0;   // ACT + its PRE: VDD*(IDD0*tRC - IDD3N*tRAS - IDD2N*(tRC-tRAS)) * 8
+    double e_read = 7140.0;        // one read burst: VDD*(IDD4R-IDD3N)*tBURST * 8
+    double e_write = 5220.0;       // one write burst: VDD*(IDD4W-IDD3N)*tBURST * 8
+    double e_refresh = 614640.0;   // one REF of a rank: VDD*(IDD5-IDD3N)*tRFC * 8
+
     unsigned burst_bytes() const { return bus_width * burst_length; }
     // Data bus time of one burst: BL/2 clock cycles (double data rate).
     Tick tBURST() const { return Tick(burst_length) * tCK / 2; }
@@ -108,6 +116,7 @@ public:
     Tick data_bus_busy() const;  // summed over channels
     // Processes every refresh due up to t (so that end-of-run statistics include idle refreshes).
     void finish(Tick t) override;
+    void attach(SimContext& ctx, const std::string& path) override;  // energy events
 
     enum RowState { kHit = 0, kMiss = 1, kConflict = 2 };
 
@@ -145,6 +154,10 @@ private:
     std::array<Counter, kNumCounts> local_{};    // used until register_stats
     std::array<Counter*, kNumCounts> counters_{};
     Counter& bump(Count c) { return ++*counters_[c]; }
+    // Energy events (activate, read, write, refresh); null until register_energy.
+    EnergyLedger* ledger_ = nullptr;
+    EnergyLedger::Kind e_act_ = 0, e_rd_ = 0, e_wr_ = 0, e_ref_ = 0;
+    void energy(EnergyLedger::Kind k) { if (ledger_) ledger_->add(k); }
 };
 
 }  // namespace vp

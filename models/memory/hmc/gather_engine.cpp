@@ -1,0 +1,275 @@
+#include "models/memory/hmc/gather_engine.h"
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+#include "vp/regs/hmc.h"
+
+namespace vp {
+
+namespace {
+unsigned log2u(uint64_t v) { return v <= 1 ? 0 : 63 - __builtin_clzll(v); }
+}  // namespace
+
+HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, const HmcCtrlConfig& cfg, Memory& ram,
+                             uint64_t ram_base)
+    : MmioDevice(name, ctx, HMC_CTRL_SIZE, cfg.latency), cfg_(cfg), ram_(ram),
+      hmc_([&ram]() -> HmcTiming& {
+          auto* h = dynamic_cast<HmcTiming*>(&ram.timing());
+          if (!h) throw std::invalid_argument("the HMC controller needs a memory with timing: hmc");
+          return *h;
+      }()),
+      ram_base_(ram_base), buf_(GS_BUF_SIZE, 0),
+      commands_(stats_.counter("commands", "count", "gather/scatter commands started (doorbells accepted)")),
+      gathers_(stats_.counter("gathers", "count", "GATHER commands completed without error")),
+      scatters_(stats_.counter("scatters", "count", "SCATTER commands completed without error")),
+      elements_(stats_.counter("elements", "count", "elements gathered or scattered")),
+      errors_(stats_.counter("command_errors", "count", "commands ended with an error status (no memory changed)")),
+      busy_doorbells_(stats_.counter("busy_doorbells", "count", "doorbells ignored because a command was running")),
+      cmd_latency_(stats_.histogram("command_latency", "ps", "doorbell to completion of a command")) {
+    if (cfg_.window == 0) throw std::invalid_argument(name_ + ": window must be >= 1");
+    SC_HAS_PROCESS(HmcController);
+    SC_METHOD(completion_event);
+    sensitive << done_event_;
+    dont_initialize();
+
+    const HmcConfig& h = hmc_.config();
+    auto ro = [](uint64_t v) { return [v](const RegAccess&) -> uint64_t { return v; }; };
+    regs_.add("HMC_ID", HMC_ID, 4).reads(ro(HMC_ID_VALUE));
+    regs_.add("HMC_CONFIG", HMC_CONFIG, 4)
+        .reads(ro(uint64_t(h.vaults) | uint64_t(h.banks) << 8 | uint64_t(h.links) << 16 | uint64_t(log2u(h.max_block)) << 24));
+    auto field = [this](const char* n, uint32_t off, uint32_t Descriptor::*m) {
+        regs_.add(n, off, 4)
+            .reads([this, m](const RegAccess&) -> uint64_t { return d_.*m; })
+            .writes([this, m](uint64_t v, const RegAccess&) { d_.*m = uint32_t(v); });
+    };
+    field("GS_OP", GS_OP, &Descriptor::op);
+    field("GS_ELEM_BASE", GS_ELEM_BASE, &Descriptor::elem_base);
+    field("GS_INDEX_ADDR", GS_INDEX_ADDR, &Descriptor::index_addr);
+    field("GS_COUNT", GS_COUNT, &Descriptor::count);
+    field("GS_ELEM_SIZE", GS_ELEM_SIZE, &Descriptor::elem_size);
+    field("GS_INDEX_SIZE", GS_INDEX_SIZE, &Descriptor::index_size);
+    field("GS_DEST", GS_DEST, &Descriptor::dest);
+    regs_.add("GS_DOORBELL", GS_DOORBELL, 4)
+        .reads([](const RegAccess&) -> uint64_t { return 0; })
+        .writes([this](uint64_t v, const RegAccess& a) {
+            if (!(v & 1)) return;
+            if (status(a.at) == GS_STATUS_BUSY) {
+                ++busy_doorbells_;
+                log_->warn("doorbell while a command is running: ignored");
+                return;
+            }
+            run(d_, a.at);
+        })
+        .no_debug_write();
+    regs_.add("GS_STATUS", GS_STATUS, 4).reads([this](const RegAccess& a) -> uint64_t { return status(a.at); });
+    regs_.add("GS_IRQ_ENABLE", GS_IRQ_ENABLE, 4)
+        .reads([this](const RegAccess&) -> uint64_t { return irq_enable_; })
+        .writes([this](uint64_t v, const RegAccess& a) { irq_enable_ = uint32_t(v & 1); update_irq(a.at); });
+    regs_.add("GS_IRQ_PENDING", GS_IRQ_PENDING, 4)
+        .reads([this](const RegAccess& a) -> uint64_t { return pending(a.at) ? 1 : 0; })
+        .writes([this](uint64_t v, const RegAccess& a) {
+            if ((v & 1) && pending(a.at)) cleared_ = true;
+            update_irq(a.at);
+        })
+        .no_debug_write();
+    regs_.add("GS_ERR_INFO", GS_ERR_INFO, 4).reads([this](const RegAccess&) -> uint64_t { return err_info_; });
+    regs_.add("GS_LAST_NS", GS_LAST_NS, 4).reads([this](const RegAccess& a) -> uint64_t {
+        return completed_ && a.at >= done_at_ ? (done_at_ - started_at_) / kNs : 0;
+    });
+    regs_.add("GS_COMPLETED", GS_COMPLETED, 4).reads([this](const RegAccess& a) -> uint64_t {
+        return commands_.value - (completed_ && a.at < done_at_ ? 1 : 0);
+    });
+    for (uint32_t i = 0; i < GS_BUF_SIZE; i += 4) {
+        regs_.add("GS_BUF", GS_BUF + i, 4)
+            .sizes(1u << 1 | 1u << 2 | 1u << 4)
+            .reads([this, i](const RegAccess&) -> uint64_t {
+                uint32_t v;
+                std::memcpy(&v, &buf_[i], 4);
+                return v;
+            })
+            .writes([this, i](uint64_t v, const RegAccess&) {
+                const uint32_t w = uint32_t(v);
+                std::memcpy(&buf_[i], &w, 4);
+            });
+    }
+}
+
+uint32_t HmcController::status(Tick at) const {
+    if (!completed_) return GS_STATUS_IDLE;
+    return at < done_at_ ? GS_STATUS_BUSY : final_status_;
+}
+
+void HmcController::update_irq(Tick at) { irq_.set(irq_enable_ && pending(std::max(at, sim_now()))); }
+
+void HmcController::completion_event() { update_irq(sim_now()); }
+
+std::string HmcController::summary() const {
+    if (!commands_.value) return {};
+    return std::to_string(commands_.value) + " commands (" + std::to_string(elements_.value) + " elements, " +
+           std::to_string(errors_.value) + " errors)";
+}
+
+// Checks the descriptor and reads the indices. Returns GS_STATUS_DONE or the error status.
+uint32_t HmcController::validate(const Descriptor& d, std::vector<uint64_t>& idx) {
+    const uint32_t op = d.op & 0xF, mode = d.op & ~0xFu;
+    if ((op != GS_OP_GATHER && op != GS_OP_SCATTER) || (mode != GS_MODE_MEMORY && mode != GS_MODE_HOST))
+        return GS_STATUS_ERR_OP;
+    if (d.count == 0) return GS_STATUS_ERR_COUNT;
+    const uint64_t es = d.elem_size, is = d.index_size;
+    if ((es != 1 && es != 2 && es != 4 && es != 8) || (is != 4 && is != 8)) return GS_STATUS_ERR_SIZE;
+    if (d.elem_base % es || d.index_addr % is || d.dest % es) return GS_STATUS_ERR_ALIGN;
+    const uint64_t size = ram_.size();
+    auto in_ram = [&](uint64_t a, uint64_t n) { return a >= ram_base_ && a - ram_base_ <= size && n <= size - (a - ram_base_); };
+    const uint64_t n = d.count;
+    if (!in_ram(d.index_addr, n * is)) return GS_STATUS_ERR_RANGE;
+    if (mode == GS_MODE_MEMORY ? !in_ram(d.dest, n * es) : (uint64_t(d.dest) + n * es > GS_BUF_SIZE))
+        return GS_STATUS_ERR_RANGE;
+    idx.resize(n);
+    const uint8_t* ip = ram_.store().data() + (d.index_addr - ram_base_);
+    for (uint64_t i = 0; i < n; ++i) {
+        uint64_t v = 0;
+        std::memcpy(&v, ip + i * is, is);  // little endian host
+        idx[i] = v;
+        // Element address elem_base + v * es must lie in RAM (v up to 2^64: check without overflow).
+        if (v > (uint64_t(1) << 40) || !in_ram(uint64_t(d.elem_base) + v * es, es)) {
+            err_info_ = uint32_t(i);
+            return GS_STATUS_ERR_INDEX;
+        }
+    }
+    return GS_STATUS_DONE;
+}
+
+uint32_t HmcController::run(const Descriptor& d, Tick at) {
+    ++commands_;
+    std::vector<uint64_t> idx;
+    err_info_ = 0;
+    const uint32_t st = validate(d, idx);
+    Tick done;
+    if (st != GS_STATUS_DONE) {
+        ++errors_;
+        // The controller rejects a bad descriptor itself: one register-access time, no packet sent.
+        done = at + latency();
+        log_->debug("command rejected: status {}", st);
+    } else {
+        const uint64_t es = d.elem_size, n = d.count;
+        uint8_t* mem = ram_.store().data();
+        uint8_t* packed = (d.op & GS_MODE_HOST) ? buf_.data() + d.dest : mem + (d.dest - ram_base_);
+        const uint64_t eb = d.elem_base - ram_base_;
+        if ((d.op & 0xF) == GS_OP_GATHER) {
+            std::vector<uint8_t> tmp(n * es);  // all reads happen before any write
+            for (uint64_t i = 0; i < n; ++i) std::memcpy(&tmp[i * es], mem + eb + idx[i] * es, es);
+            std::memcpy(packed, tmp.data(), tmp.size());
+            ++gathers_;
+        } else {
+            std::vector<uint8_t> tmp(packed, packed + n * es);
+            for (uint64_t i = 0; i < n; ++i) std::memcpy(mem + eb + idx[i] * es, &tmp[i * es], es);  // last wins
+            ++scatters_;
+        }
+        elements_ += n;
+        done = time_command(d, idx, at);
+    }
+    final_status_ = st;
+    started_at_ = at;
+    done_at_ = done;
+    completed_ = true;
+    cleared_ = false;
+    cmd_latency_.add(done - at);
+    update_irq(at);
+    const Tick now = sim_now();
+    done_event_.cancel();
+    done_event_.notify(to_sc_time(done > now ? done - now : 0));
+    if (ctx_.tracer.enabled()) {
+        tlm::tlm_generic_payload p;
+        p.set_command((d.op & 0xF) == GS_OP_SCATTER ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+        p.set_address(d.elem_base);
+        p.set_data_length(d.count);
+        TraceSpan span(ctx_.tracer, trace_id(), p, at);
+        span.start(at);
+        span.attr("op", d.op);
+        span.attr("count", d.count);
+        span.attr("status", st);
+        span.finish(done, st == GS_STATUS_DONE ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
+    }
+    return st;
+}
+
+Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t>& idx, Tick at) {
+    const HmcConfig& h = hmc_.config();
+    const bool gather = (d.op & 0xF) == GS_OP_GATHER, host = d.op & GS_MODE_HOST;
+    const uint64_t n = d.count, es = d.elem_size, is = d.index_size, blk = h.max_block;
+    const unsigned l = 0;  // commands use link 0; the gather unit sits at its crossbar port
+
+    const Tick t = hmc_.acquire_tag(at + h.host_latency);
+    Tick cube = hmc_.send_request(l, 3, t);  // header/tail + 32-byte descriptor
+    // From-host scatter: the packed data follow in write packets of up to max_block bytes.
+    std::vector<Tick> src_ready;  // per packed-array block: when its data are in the logic layer
+    auto blocks_of = [blk](uint64_t a, uint64_t len) { return (a + len - 1) / blk - a / blk + 1; };
+    const uint64_t packed_base = d.dest;  // a bus address (in-memory) or a GS_BUF offset (host)
+    const uint64_t packed_blocks = blocks_of(packed_base, n * es);
+    if (!gather) {
+        src_ready.resize(packed_blocks);
+        for (uint64_t b = 0; b < packed_blocks; ++b) {
+            const uint64_t lo = std::max(packed_base, (packed_base / blk + b) * blk);
+            const uint64_t hi = std::min(packed_base + n * es, (packed_base / blk + b + 1) * blk);
+            src_ready[b] = host ? hmc_.send_request(l, HmcTiming::packet_flits(hi - lo), t)
+                                : cube;  // read below, in-memory
+        }
+        if (!host) {
+            Tick ring[8] = {};
+            for (uint64_t b = 0; b < packed_blocks; ++b) {
+                const uint64_t lo = std::max(packed_base, (packed_base / blk + b) * blk);
+                const uint64_t hi = std::min(packed_base + n * es, (packed_base / blk + b + 1) * blk);
+                const Tick issue = std::max(cube, ring[b % 8]);
+                src_ready[b] = ring[b % 8] = hmc_.vault_access(false, lo - ram_base_, unsigned(hi - lo), l, issue);
+            }
+        }
+    }
+    // Index blocks, prefetched 8 ahead.
+    const uint64_t ib = d.index_addr, index_blocks = blocks_of(ib, n * is);
+    std::vector<Tick> idx_ready(index_blocks);
+    {
+        Tick ring[8] = {};
+        for (uint64_t b = 0; b < index_blocks; ++b) {
+            const uint64_t lo = std::max(ib, (ib / blk + b) * blk);
+            const uint64_t hi = std::min(ib + n * is, (ib / blk + b + 1) * blk);
+            const Tick issue = std::max(cube, ring[b % 8]);
+            idx_ready[b] = ring[b % 8] = hmc_.vault_access(false, lo - ram_base_, unsigned(hi - lo), l, issue);
+        }
+    }
+    // Element accesses, at most `window` in flight.
+    std::vector<Tick> ring(cfg_.window, 0);
+    std::vector<Tick> out_ready(gather ? packed_blocks : 0, 0);
+    Tick last = cube;       // in the logic layer: last element / block done
+    Tick last_host = 0;     // to-host gather: last data packet at the host
+    for (uint64_t i = 0; i < n; ++i) {
+        Tick ready = idx_ready[(ib + i * is) / blk - ib / blk];
+        const uint64_t pb = (packed_base + i * es) / blk - packed_base / blk;
+        if (!gather) ready = std::max(ready, src_ready[pb]);
+        const Tick issue = std::max(ready, ring[i % cfg_.window]);
+        const uint64_t ea = uint64_t(d.elem_base) - ram_base_ + idx[i] * es;
+        const Tick done = hmc_.vault_access(!gather, ea, unsigned(es), l, issue);
+        ring[i % cfg_.window] = done;
+        if (gather) out_ready[pb] = std::max(out_ready[pb], done);
+        else last = std::max(last, done);
+    }
+    // Gather output: packed blocks written into the cube or sent to the host as they fill.
+    if (gather) {
+        for (uint64_t b = 0; b < packed_blocks; ++b) {
+            const uint64_t lo = std::max(packed_base, (packed_base / blk + b) * blk);
+            const uint64_t hi = std::min(packed_base + n * es, (packed_base / blk + b + 1) * blk);
+            const Tick r = out_ready[b];
+            if (host) {
+                last_host = std::max(last_host, hmc_.send_response(l, HmcTiming::packet_flits(hi - lo), r));
+                last = std::max(last, r);
+            } else {
+                last = std::max(last, hmc_.vault_access(true, lo - ram_base_, unsigned(hi - lo), l, r));
+            }
+        }
+    }
+    // Completion packet (to-host gather: the command is complete when the data are there too).
+    const Tick end = std::max(hmc_.send_response(l, 1, last), last_host);
+    hmc_.release_tag(end);
+    return end;
+}
+
+}  // namespace vp

@@ -1,0 +1,78 @@
+// The HMC host controller's register window: memory-mapped gather/scatter engine (include/vp/regs/hmc.h).
+//
+// Firmware writes a descriptor and rings the doorbell; the controller sends one custom-command packet
+// over link 0 and the cube's logic layer (next to link 0's crossbar port) reads the index array and the
+// elements over its internal paths (HmcTiming::vault_access: crossbar, vault controller, banks, TSVs),
+// then writes the packed array into the cube (in-memory mode) or returns it in response packets that
+// the controller stores in its 32 KiB buffer GS_BUF (to-host mode). SCATTER is the reverse.
+//
+// Functional effect: the whole command is validated first (a bad descriptor changes no memory), then
+// performed on the memory's backing store at the doorbell (data are visible at once; firmware waits for
+// DONE, which GS_STATUS reports from the computed completion time on). Timing: internal requests are
+// issued in order, at most `window` element accesses in flight (a ring of their completion times);
+// index blocks are prefetched with their own window of 8. See docs/hmc.md.
+#pragma once
+#include <deque>
+#include <vector>
+#include <nlohmann/json.hpp>
+#include "models/common/irq.h"
+#include "models/memory/hmc/hmc_timing.h"
+#include "models/memory/memory.h"
+#include "models/periph/mmio_device.h"
+
+namespace vp {
+namespace config { class Schema; }
+
+struct HmcCtrlConfig {
+    uint64_t base = 0x18020000;  // VP_HMC_CTRL_BASE
+    Tick latency = 10 * kNs;     // register access
+    unsigned window = 64;        // element accesses in flight in the logic layer's gather unit
+    unsigned irq = 15;           // PLIC source (VP_IRQ_GATHER)
+
+    static void declare(config::Schema& s);
+    static HmcCtrlConfig from_json(const nlohmann::json& j);
+};
+
+class HmcController : public MmioDevice {
+public:
+    // `ram` must use HmcTiming; `ram_base` is its bus address (descriptor addresses are bus addresses).
+    HmcController(sc_core::sc_module_name name, SimContext& ctx, const HmcCtrlConfig& cfg, Memory& ram, uint64_t ram_base);
+
+    IrqLine& irq() { return irq_; }
+    // Status as seen at time `at` (BUSY before the running command's completion).
+    uint32_t status(Tick at) const;
+    Tick last_completion() const { return done_at_; }
+    std::string summary() const override;
+
+    struct Descriptor {
+        uint32_t op = 0, elem_base = 0, index_addr = 0, count = 0, elem_size = 4, index_size = 4, dest = 0;
+    };
+    // Runs a command at `at` (what the doorbell does); returns its final status. Public for tests.
+    uint32_t run(const Descriptor& d, Tick at);
+    const std::vector<uint8_t>& buffer() const { return buf_; }
+
+private:
+    uint32_t validate(const Descriptor& d, std::vector<uint64_t>& idx);
+    Tick time_command(const Descriptor& d, const std::vector<uint64_t>& idx, Tick at);
+    void completion_event();
+    void update_irq(Tick at);
+    bool pending(Tick at) const { return completed_ && !cleared_ && at >= done_at_; }
+
+    HmcCtrlConfig cfg_;
+    Memory& ram_;
+    HmcTiming& hmc_;
+    uint64_t ram_base_;
+    Descriptor d_;
+    std::vector<uint8_t> buf_;
+    IrqLine irq_;
+    sc_core::sc_event done_event_;
+    uint32_t final_status_ = 0;  // of the last command
+    Tick started_at_ = 0, done_at_ = 0;
+    bool completed_ = false;     // a command has been started since reset
+    bool cleared_ = false;       // its pending bit was cleared
+    uint32_t irq_enable_ = 0, err_info_ = 0;
+    Counter &commands_, &gathers_, &scatters_, &elements_, &errors_, &busy_doorbells_;
+    Histogram& cmd_latency_;
+};
+
+}  // namespace vp
