@@ -6,6 +6,7 @@
 #include "platform/config/schema.h"
 #include "platform/loader.h"
 #include "platform/workload/csr.h"
+#include "platform/workload/kronecker.h"
 #include "platform/workload/workload.h"
 
 namespace vp {
@@ -19,9 +20,17 @@ class SpmvWorkload : public Workload {
 public:
     explicit SpmvWorkload(const nlohmann::json& j) {
         const auto& m = j.at("matrix");
+        const uint32_t scale = j.value("kronecker_scale", 0u);
         if (!m.is_null()) {
             source_ = m.get<std::string>();
             a_ = workload::read_matrix_market(source_);
+        } else if (scale) {  // Graph500 Kronecker graph as a symmetric pattern matrix (seed 001)
+            workload::KroneckerOptions o;
+            o.scale = scale;
+            o.edgefactor = j.value("edgefactor", o.edgefactor);
+            o.seed = j.at("seed").get<uint64_t>();
+            a_ = workload::kronecker_csr(o);
+            source_ = "kronecker SCALE " + std::to_string(scale);
         } else {
             const uint32_t rows = j.at("rows").get<uint32_t>();
             const uint32_t cols = j.at("cols").get<uint32_t>() ? j.at("cols").get<uint32_t>() : rows;
@@ -101,6 +110,9 @@ void declare_workloads(config::Schema& s) {
     sp.add("cols", Kind::Int, "0", "", "columns of the random matrix (0 = rows)").range(0, 1 << 30);
     sp.add("nnz_per_row", Kind::Int, "8", "", "mean nonzeros per row of the random matrix").range(1, 1 << 20);
     sp.add("seed", Kind::Int, "1", "", "seed of the random matrix and of x").at_least(0);
+    sp.add("kronecker_scale", Kind::Int, "0", "",
+           "Graph500 Kronecker matrix with 2^SCALE rows instead of the random one (0 = off; matrix wins)").range(0, 26);
+    sp.add("edgefactor", Kind::Int, "16", "", "Graph500 edge factor of the Kronecker matrix").range(1, 1024);
 }
 
 std::unique_ptr<Workload> make_workload(const nlohmann::json& section) {

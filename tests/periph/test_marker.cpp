@@ -102,3 +102,23 @@ TEST_CASE("marker name buffer takes byte, half and word writes", "[marker]") {
     CHECK(wide == tlm::TLM_ADDRESS_ERROR_RESPONSE);
     CHECK(beyond == tlm::TLM_ADDRESS_ERROR_RESPONSE);
 }
+
+TEST_CASE("marker regions collect the energy counted between BEGIN and END", "[marker]") {
+    Bench b;
+    TraceMarker marker("marker", b.ctx, TraceMarkerConfig{});
+    b.attach(marker, M);
+    const auto ev = b.ctx.energy.define("dev", "op", 2.0);
+    b.run([&](ScriptedInitiator& cpu) {
+        b.ctx.energy.add(ev, 5);  // outside any region
+        set_name(cpu, "work");
+        cpu.write32(M + MARKER_BEGIN, 1);
+        b.ctx.energy.add(ev, 7);
+        cpu.write32(M + MARKER_END, 1);
+        cpu.write32(M + MARKER_BEGIN, 1);
+        b.ctx.energy.add(ev, 1);
+        cpu.write32(M + MARKER_END, 1);
+    });
+    CHECK(b.ctx.energy.region_pj("work") == 16.0);
+    CHECK(b.ctx.energy.total_pj() == 26.0);
+    CHECK(b.ctx.energy.to_json()["regions"]["work"]["count"] == 2);
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Seed 001 experiment: SpMV on Graph500 Kronecker matrices, processor side vs memory-side gather.
+
+  tools/hmc_sweep.py [--vp build/bin/vp] [--scales 8 9 10] [--out out/hmc_sweep] [--set key=value ...]
+
+For every SCALE and variant (scenarios/hmc_spmv_{cpu,gather,gather_host}.yaml) runs the VP, checks the
+result (the VP's own bit-exact check), and writes out/hmc_sweep/results.csv with: time of the
+"spmv" region, MFLOPS (2 nnz / time), link bytes each way (FLITs x 16, whole run), L1/L2 hit rates and
+hit_x when the platform has caches (empty otherwise), the region's energy in total and in the HMC,
+and seed 001's model predictions computed from the platform's own numbers:
+  B/FLOP_cache = 2 + I/2 + (1 - hit_x) * 128 / S   (eq. 1, I = 4 index bytes, S = 1)
+  F_cache = W / B/FLOP_cache (eq. 2);  F_gather = W_gather / 4 (eq. 3-4)
+  E_cache / E_gather = 35 (1 - R_hit)               (eq. 12)
+with W = W_gather = the measured peak data bandwidth of the links (lanes x rate x 8/9 x links).
+SVG plots (no plotting library needed) go next to the CSV. Deterministic: same inputs, same files.
+"""
+import argparse
+import csv
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import time
+
+VARIANTS = ("cpu", "gather", "gather_host")
+
+
+def run(vp, scale, variant, out, extra):
+    d = os.path.join(out, f"s{scale}_{variant}")
+    cmd = [vp, "run", f"hmc_spmv_{variant}", "--quiet", "--out", d, "--set", f"workload.spmv.kronecker_scale={scale}"]
+    for kv in extra:
+        cmd += ["--set", kv]
+    t0 = time.time()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    host_s = time.time() - t0
+    if p.returncode != 0 or "PASS" not in p.stdout:
+        sys.exit(f"{' '.join(cmd)}: exit {p.returncode}\n{p.stdout}\n{p.stderr}")
+    m = re.search(r"nnz=(\d+)", p.stdout)
+    stats = json.load(open(os.path.join(d, "stats.json")))
+    stats["_links"] = json.load(open(os.path.join(d, "config.json")))["platform"]["ram"]["hmc"]["links"]
+    return stats, int(m.group(1)), host_s
+
+
+def hit_rate(comps, name):
+    c = comps.get(name, {}).get("counters", {})
+    hits, misses = c.get("hits"), c.get("misses")
+    if hits is None or misses is None or hits + misses == 0:
+        return None
+    return hits / (hits + misses)
+
+
+def row(scale, variant, stats, nnz, host_s):
+    comps = stats["components"]
+    hmc = comps["ram.hmc"]
+    region_ps = comps["marker"]["counters"].get("region.spmv.ps", 0)
+    t = region_ps * 1e-12
+    # W = W_gather: data bandwidth of the links with 128-byte packets (8 of 9 FLITs carry data).
+    w = hmc["derived"]["peak_link_bandwidth"] * 8 / 9 * stats["_links"]
+    e = stats["energy"]
+    reg = e["regions"].get("spmv", {})
+    l1 = hit_rate(comps, "l1d")
+    l2 = hit_rate(comps, "l2")
+    r_hit = None if l1 is None else (l1 + (1 - l1) * (l2 or 0.0))
+    hit_x = r_hit  # until the cache model reports x's own hit rate (a per-region statistic)
+    r = {
+        "scale": scale, "variant": variant, "nnz": nnz,
+        "time_s": t, "mflops": 2 * nnz / t / 1e6 if t else "",
+        "link_req_bytes": hmc["counters"]["request_flits"] * 16,
+        "link_rsp_bytes": hmc["counters"]["response_flits"] * 16,
+        "l1_hit": "" if l1 is None else l1, "l2_hit": "" if l2 is None else l2,
+        "hit_x": "" if hit_x is None else hit_x,
+        "energy_region_uj": reg.get("total_pj", 0) * 1e-6,
+        "energy_region_hmc_uj": reg.get("components", {}).get("ram.hmc", 0) * 1e-6,
+        "host_seconds": round(host_s, 2),
+    }
+    hx = hit_x if hit_x is not None else 0.0
+    r["model_F_cache_mflops"] = w / (2 + 4 / 2 + (1 - hx) * 128 / 1.0) / 1e6
+    r["model_F_gather_mflops"] = w / 4 / 1e6
+    r["model_E_ratio"] = 35 * (1 - (r_hit if r_hit is not None else 0.0))
+    return r
+
+
+def svg_plot(path, title, ylabel, series, log=False):
+    """series: {label: [(x, y), ...]} -> a small line plot."""
+    W, H, L, B = 560, 360, 70, 50
+    xs = [x for s in series.values() for x, _ in s]
+    ys = [y for s in series.values() for _, y in s if y > 0 or not log]
+    if not xs or not ys:
+        return
+    f = (lambda v: math.log10(v)) if log else (lambda v: v)
+    x0, x1 = min(xs), max(xs) if max(xs) > min(xs) else min(xs) + 1
+    y0, y1 = (min(f(y) for y in ys), max(f(y) for y in ys))
+    if y1 == y0:
+        y1 = y0 + 1
+    px = lambda x: L + (x - x0) / (x1 - x0) * (W - L - 20)
+    py = lambda y: H - B - (f(y) - y0) / (y1 - y0) * (H - B - 30)
+    colors = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="12">',
+           f'<text x="{W/2}" y="18" text-anchor="middle">{title}</text>',
+           f'<line x1="{L}" y1="{H-B}" x2="{W-20}" y2="{H-B}" stroke="black"/>',
+           f'<line x1="{L}" y1="30" x2="{L}" y2="{H-B}" stroke="black"/>',
+           f'<text x="{W/2}" y="{H-12}" text-anchor="middle">SCALE</text>',
+           f'<text x="14" y="{H/2}" transform="rotate(-90 14 {H/2})" text-anchor="middle">{ylabel}{" (log)" if log else ""}</text>']
+    for x in sorted(set(xs)):
+        out.append(f'<text x="{px(x)}" y="{H-B+16}" text-anchor="middle">{x}</text>')
+    for k in range(5):
+        v = y0 + (y1 - y0) * k / 4
+        lab = f"{10 ** v:.3g}" if log else f"{v:.3g}"
+        yy = H - B - (v - y0) / (y1 - y0) * (H - B - 30)
+        out.append(f'<text x="{L-6}" y="{yy+4}" text-anchor="end">{lab}</text>')
+    for i, (label, pts) in enumerate(series.items()):
+        pts = [(x, y) for x, y in pts if y > 0 or not log]
+        c = colors[i % len(colors)]
+        out.append('<polyline fill="none" stroke="%s" stroke-width="2" points="%s"/>' %
+                   (c, " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in pts)))
+        out.append(f'<text x="{L+10}" y="{40+16*i}" fill="{c}">{label}</text>')
+    out.append("</svg>")
+    with open(path, "w") as fh:
+        fh.write("\n".join(out) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--vp", default="build/bin/vp")
+    ap.add_argument("--scales", type=int, nargs="+", default=[8, 9, 10])
+    ap.add_argument("--out", default="out/hmc_sweep")
+    ap.add_argument("--set", action="append", default=[], help="extra scenario override key=value")
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    rows = []
+    for s in a.scales:
+        for v in VARIANTS:
+            st, nnz, host_s = run(a.vp, s, v, a.out, a.set)
+            rows.append(row(s, v, st, nnz, host_s))
+            print(f"SCALE {s} {v:12s} nnz {nnz:9d}  {rows[-1]['mflops']:.2f} MFLOPS  "
+                  f"link {rows[-1]['link_req_bytes']}/{rows[-1]['link_rsp_bytes']} B  "
+                  f"region energy {rows[-1]['energy_region_uj']:.1f} uJ  ({host_s:.1f} s host)")
+    path = os.path.join(a.out, "results.csv")
+    with open(path, "w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    by = lambda key: {v: [(r["scale"], r[key]) for r in rows if r["variant"] == v] for v in VARIANTS}
+    svg_plot(os.path.join(a.out, "mflops.svg"), "SpMV MFLOPS", "MFLOPS", by("mflops"), log=True)
+    svg_plot(os.path.join(a.out, "link_rsp_bytes.svg"), "Link bytes cube -> host", "bytes", by("link_rsp_bytes"), log=True)
+    svg_plot(os.path.join(a.out, "energy.svg"), "Energy of the spmv region", "uJ", by("energy_region_uj"), log=True)
+    print("wrote", path)
+
+
+if __name__ == "__main__":
+    main()
