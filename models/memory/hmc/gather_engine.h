@@ -26,7 +26,7 @@ namespace config { class Schema; }
 struct HmcCtrlConfig {
     uint64_t base = 0x18020000;  // VP_HMC_CTRL_BASE
     Tick latency = 10 * kNs;     // register access
-    unsigned window = 64;        // element accesses in flight in the logic layer's gather unit
+    unsigned window = 256;       // element accesses in flight in the logic layer's gather unit (= banks of the cube)
     unsigned irq = 15;           // PLIC source (VP_IRQ_GATHER)
 
     static void declare(config::Schema& s);
