@@ -231,6 +231,28 @@ def test_hmc_spmv_processor_and_memory_side_variants_pass_the_check():
         stats["gather_host"]["components"]["hmc_ctrl"]["counters"]["elements"]
 
 
+def test_spmv_model_replays_kronecker_spmv_through_the_cache_core():
+    """tools/spmv_model: seed 001's model inputs from a CacheArray replay (docs/hmc.md)."""
+    exe = os.path.join(os.path.dirname(VP), "spmv_model")
+    p = subprocess.run([exe, "--scale-from", "8", "--scale-to", "9", "--l2", "16384", "--l2-ways", "4"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.strip().splitlines()
+    head = lines[0].split(",")
+    rows = [dict(zip(head, l.split(","))) for l in lines[1:]]
+    assert [r["scale"] for r in rows] == ["8", "9"]
+    for r in rows:
+        l1, l12, hx, S = (float(r[k]) for k in ("l1_hit", "l12_hit", "hit_x", "S"))
+        assert 0 <= l1 <= l12 <= 1 and 0 <= hx <= 1 and 1 <= S <= 32, r
+        b = 2 + 4 / 2 + (1 - hx) * 128 / S  # eq. 1
+        assert abs(float(r["bflop_cache"]) - b) < 0.01, r
+        assert abs(float(r["E_ratio_eq12"]) - 35 * (1 - l12)) < 0.01, r
+    # The same matrices as the spmv workload builds (hmc_spmv_* at SCALE 8 and 9 report these nnz).
+    assert [r["nnz"] for r in rows] == ["4192", "9472"], rows
+    bad = subprocess.run([exe, "--l2", "12288", "--l2-ways", "4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert bad.returncode == 2 and "power of two" in bad.stderr, (bad.returncode, bad.stderr)
+
+
 # ---- discovery ----
 
 def test_describe_lists_every_parameter():

@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <chrono>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include "models/cache/cache_array.h"
@@ -119,6 +120,12 @@ int main(int argc, char** argv) {
     if (!parse(argc, argv, a)) {
         std::fprintf(stderr, "usage: spmv_model [--scale-from N] [--scale-to N] [--edgefactor N] [--seed N] [--l1 BYTES] "
                              "[--l1-ways N] [--l2 BYTES] [--l2-ways N] [--line BYTES] [--policy NAME] [--bandwidth B/s]\n");
+        return 2;
+    }
+    try {
+        Hier check(a);  // the cache geometries and policy, before any output
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "spmv_model: %s\n", e.what());
         return 2;
     }
     std::printf("scale,rows,nnz,l1_hit,l12_hit,hit_x,S,bflop_cache,F_cache_gflops,F_gather_gflops,F_ratio,"
