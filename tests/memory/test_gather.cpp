@@ -9,6 +9,7 @@
 #include "models/common/prng.h"
 #include "models/memory/hmc/gather_engine.h"
 #include "models/memory/memory.h"
+#include "tests/memory/mem_test_util.h"
 #include "tests/support/test_initiator.h"
 #include "vp/regs/hmc.h"
 #include "vp/regs/memmap.h"
@@ -270,4 +271,33 @@ TEST_CASE("registers: identification and configuration") {
     sc_core::sc_start();
     REQUIRE(id == HMC_ID_VALUE);
     REQUIRE(cfg == (32u | 8u << 8 | 4u << 16 | 7u << 24));
+}
+
+TEST_CASE("trace: a command is one span on the controller's track, its vault accesses are children") {
+    Bench b;
+    std::vector<TraceRecord> recs;
+    b.ctx.tracer.enable(true);
+    b.ctx.tracer.add_sink(std::make_unique<vp::test::CaptureSink>(recs));
+    std::vector<uint32_t> idx = {5, 900, 5, 77, 3000, 12, 13, 14, 1, 0};
+    b.put(INDEX, idx);
+    uint32_t st = 0;
+    b.cpu.body = [&](TestInitiator& i) {
+        Tick t = 0;
+        st = run_cmd(i, {GS_OP_GATHER, ELEMS, INDEX, 10, 4, 4, DEST}, t);
+    };
+    sc_core::sc_start();
+    REQUIRE(st == GS_STATUS_DONE);
+    const TraceRecord* cmd = nullptr;
+    for (auto& r : recs)
+        if (r.component == b.ctrl.trace_id() && r.len == 10) cmd = &r;
+    REQUIRE(cmd != nullptr);
+    REQUIRE(cmd->end == b.ctrl.last_completion());
+    unsigned children = 0;
+    for (auto& r : recs)
+        if (r.parent == cmd->id) {
+            ++children;
+            REQUIRE(r.issue >= cmd->issue);
+            REQUIRE(r.end <= cmd->end);
+        }
+    REQUIRE(children == 1 + 10 + 1);  // the index block, ten elements, the packed block
 }

@@ -1,6 +1,7 @@
 #include "models/memory/hmc/gather_engine.h"
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include "vp/regs/hmc.h"
 
@@ -141,6 +142,16 @@ uint32_t HmcController::validate(const Descriptor& d, std::vector<uint64_t>& idx
 
 uint32_t HmcController::run(const Descriptor& d, Tick at) {
     ++commands_;
+    // The command's span on the controller's track; its vault accesses are children (when tracing).
+    tlm::tlm_generic_payload tp;
+    tp.set_command((d.op & 0xF) == GS_OP_SCATTER ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    tp.set_address(d.elem_base);
+    tp.set_data_length(d.count);
+    std::unique_ptr<TraceSpan> span;
+    if (ctx_.tracer.enabled()) {
+        span = std::make_unique<TraceSpan>(ctx_.tracer, trace_id(), tp, at);
+        span->start(at);
+    }
     std::vector<uint64_t> idx;
     err_info_ = 0;
     const uint32_t st = validate(d, idx);
@@ -166,7 +177,8 @@ uint32_t HmcController::run(const Descriptor& d, Tick at) {
             ++scatters_;
         }
         elements_ += n;
-        done = time_command(d, idx, at);
+        HmcTiming::TraceParent parent{span ? span->id() : 0, trace_id()};
+        done = time_command(d, idx, at, span ? &parent : nullptr);
     }
     final_status_ = st;
     started_at_ = at;
@@ -178,22 +190,17 @@ uint32_t HmcController::run(const Descriptor& d, Tick at) {
     const Tick now = sim_now();
     done_event_.cancel();
     done_event_.notify(to_sc_time(done > now ? done - now : 0));
-    if (ctx_.tracer.enabled()) {
-        tlm::tlm_generic_payload p;
-        p.set_command((d.op & 0xF) == GS_OP_SCATTER ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-        p.set_address(d.elem_base);
-        p.set_data_length(d.count);
-        TraceSpan span(ctx_.tracer, trace_id(), p, at);
-        span.start(at);
-        span.attr("op", d.op);
-        span.attr("count", d.count);
-        span.attr("status", st);
-        span.finish(done, st == GS_STATUS_DONE ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
+    if (span) {
+        span->attr("op", d.op);
+        span->attr("count", d.count);
+        span->attr("status", st);
+        span->finish(done, st == GS_STATUS_DONE ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
     }
     return st;
 }
 
-Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t>& idx, Tick at) {
+Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t>& idx, Tick at,
+                                 const HmcTiming::TraceParent* parent) {
     const HmcConfig& h = hmc_.config();
     const bool gather = (d.op & 0xF) == GS_OP_GATHER, host = d.op & GS_MODE_HOST;
     const uint64_t n = d.count, es = d.elem_size, is = d.index_size, blk = h.max_block;
@@ -220,7 +227,7 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
                 const uint64_t lo = std::max(packed_base, (packed_base / blk + b) * blk);
                 const uint64_t hi = std::min(packed_base + n * es, (packed_base / blk + b + 1) * blk);
                 const Tick issue = std::max(cube, ring[b % 8]);
-                src_ready[b] = ring[b % 8] = hmc_.vault_access(false, lo - ram_base_, unsigned(hi - lo), l, issue);
+                src_ready[b] = ring[b % 8] = hmc_.vault_access(false, lo - ram_base_, unsigned(hi - lo), l, issue, parent);
             }
         }
     }
@@ -233,7 +240,7 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
             const uint64_t lo = std::max(ib, (ib / blk + b) * blk);
             const uint64_t hi = std::min(ib + n * is, (ib / blk + b + 1) * blk);
             const Tick issue = std::max(cube, ring[b % 8]);
-            idx_ready[b] = ring[b % 8] = hmc_.vault_access(false, lo - ram_base_, unsigned(hi - lo), l, issue);
+            idx_ready[b] = ring[b % 8] = hmc_.vault_access(false, lo - ram_base_, unsigned(hi - lo), l, issue, parent);
         }
     }
     // Element accesses, at most `window` in flight.
@@ -247,7 +254,7 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
         if (!gather) ready = std::max(ready, src_ready[pb]);
         const Tick issue = std::max(ready, ring[i % cfg_.window]);
         const uint64_t ea = uint64_t(d.elem_base) - ram_base_ + idx[i] * es;
-        const Tick done = hmc_.vault_access(!gather, ea, unsigned(es), l, issue);
+        const Tick done = hmc_.vault_access(!gather, ea, unsigned(es), l, issue, parent);
         ring[i % cfg_.window] = done;
         if (gather) out_ready[pb] = std::max(out_ready[pb], done);
         else last = std::max(last, done);
@@ -262,7 +269,7 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
                 last_host = std::max(last_host, hmc_.send_response(l, HmcTiming::packet_flits(hi - lo), r));
                 last = std::max(last, r);
             } else {
-                last = std::max(last, hmc_.vault_access(true, lo - ram_base_, unsigned(hi - lo), l, r));
+                last = std::max(last, hmc_.vault_access(true, lo - ram_base_, unsigned(hi - lo), l, r, parent));
             }
         }
     }

@@ -53,7 +53,7 @@ public:
 
 private:
     uint32_t validate(const Descriptor& d, std::vector<uint64_t>& idx);
-    Tick time_command(const Descriptor& d, const std::vector<uint64_t>& idx, Tick at);
+    Tick time_command(const Descriptor& d, const std::vector<uint64_t>& idx, Tick at, const HmcTiming::TraceParent* parent);
     void completion_event();
     void update_irq(Tick at);
     bool pending(Tick at) const { return completed_ && !cleared_ && at >= done_at_; }

@@ -114,9 +114,9 @@ Tick HmcTiming::send_response(unsigned l, uint64_t flits, Tick t) {
     return s + d + cfg_.serdes_latency;
 }
 
-Tick HmcTiming::vault_access(bool write, uint64_t addr, unsigned len, unsigned from_link, Tick t, unsigned* vault_out) {
+Tick HmcTiming::vault_access(bool write, uint64_t addr, unsigned len, unsigned from_link, Tick t,
+                             const TraceParent* parent) {
     const HmcCoord c = decode(addr);
-    if (vault_out) *vault_out = c.vault;
     const bool remote = c.quadrant != from_link % 4;
     if (remote) bump(kRemote);
     const Tick xbar = cfg_.xbar_latency + (remote ? cfg_.xbar_remote_latency : 0);
@@ -136,7 +136,27 @@ Tick HmcTiming::vault_access(bool write, uint64_t addr, unsigned len, unsigned f
     energy(e_on_, bits);
     energy(write ? e_wr_ : e_rd_, bits);
     energy(e_act_, 1);
-    return data + data_time + cfg_.vault_backend + xbar;
+    const Tick done = data + data_time + cfg_.vault_backend + xbar;
+    if (parent && parent->id && tracer_ && tracer_->enabled()) {
+        tlm::tlm_generic_payload p;
+        TxnExt ext;
+        ext.trace_id = parent->id;
+        ext.trace_component = parent->component;
+        p.set_extension(&ext);
+        p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+        p.set_address(addr);
+        p.set_data_length(len);
+        {
+            TraceSpan child(*tracer_, vault_track_, p, t);
+            child.start(act);
+            child.attr("vault", c.vault);
+            child.attr("bank", c.bank);
+            child.attr("link", from_link);
+            child.finish(done, tlm::TLM_OK_RESPONSE);
+        }
+        p.clear_extension(&ext);
+    }
+    return done;
 }
 
 Tick HmcTiming::acquire_tag(Tick t) {
@@ -172,31 +192,11 @@ Tick HmcTiming::access(bool write, uint64_t addr, unsigned len, Tick arrival, Tr
         const Tick t = acquire_tag(t0);
         first_start = std::min(first_start, t);
         const Tick at_cube = send_request(l, write ? packet_flits(data_bytes) : 1, t);
-        const Tick issue = at_cube;
-        const Tick back = vault_access(write, a, unsigned(b - a), l, at_cube);
+        const TraceParent parent{span.id(), span.component()};
+        const Tick back = vault_access(write, a, unsigned(b - a), l, at_cube, span.active() ? &parent : nullptr);
         const Tick at_host = send_response(l, write ? 1 : packet_flits(data_bytes), back);
         release_tag(at_host);
         end = std::max(end, at_host);
-        if (tracer_ && span.active()) {
-            // The vault's service of this packet, a child of the memory's span.
-            tlm::tlm_generic_payload p;
-            TxnExt ext;
-            ext.trace_id = span.id();
-            ext.trace_component = span.component();
-            p.set_extension(&ext);
-            p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-            p.set_address(a);
-            p.set_data_length(unsigned(b - a));
-            {
-                TraceSpan child(*tracer_, vault_track_, p, issue);
-                child.start(issue);
-                child.attr("vault", vault);
-                child.attr("bank", decode(a).bank);
-                child.attr("link", l);
-                child.finish(back, tlm::TLM_OK_RESPONSE);
-            }
-            p.clear_extension(&ext);
-        }
         a = b;
     }
     span.start(first_start);

@@ -109,8 +109,11 @@ public:
     Tick send_response(unsigned l, uint64_t flits, Tick t);
     // An access of `len` bytes at `addr` (inside one block) issued by logic at link `from_link`'s
     // crossbar port at `t`; returns when the data (read) or the write completion is back there.
-    // Counts in-cube and DRAM energy. `vault_out` receives the vault (for traces).
-    Tick vault_access(bool write, uint64_t addr, unsigned len, unsigned from_link, Tick t, unsigned* vault_out = nullptr);
+    // Counts in-cube and DRAM energy. When tracing and `parent` names a span, the access is recorded
+    // as its child on the "<path>.vaults" track (vault, bank, link attributes).
+    struct TraceParent { uint64_t id = 0; uint16_t component = 0; };
+    Tick vault_access(bool write, uint64_t addr, unsigned len, unsigned from_link, Tick t,
+                      const TraceParent* parent = nullptr);
     // Host tags: the earliest time >= t a tag is free; the tag is then held until `release`.
     Tick acquire_tag(Tick t);
     void release_tag(Tick at);
