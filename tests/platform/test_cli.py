@@ -212,23 +212,21 @@ def test_energy_ledger_in_stats_matches_the_dram_counters():
 
 def test_hmc_spmv_processor_and_memory_side_variants_pass_the_check():
     """The three HMC scenarios (docs/hmc.md) at SCALE 8: result checked bit for bit by the VP."""
-    stats = {}
+    stats, nnz = {}, {}
     for v in ("cpu", "gather", "gather_host"):
         out = os.path.join(WORK, "hmc_" + v)
         rc, o, err = vp("run", "hmc_spmv_" + v, "--quiet", "--out", out, "--set", "workload.spmv.kronecker_scale=8")
         assert rc == 0 and "PASS" in o, (v, rc, o, err)
         stats[v] = json.load(open(os.path.join(out, "stats.json")))
-    nnz = stats["cpu"]["components"]["hmc_ctrl"]["counters"]["commands"]
-    assert nnz == 0  # the processor-side variant never uses the engine
+        nnz[v] = int(re.search(r"nnz=(\d+)", o).group(1))
+    assert stats["cpu"]["components"]["hmc_ctrl"]["counters"]["commands"] == 0  # never uses the engine
     for v in ("gather", "gather_host"):
         c = stats[v]["components"]["hmc_ctrl"]["counters"]
         assert c["command_errors"] == 0 and c["gathers"] == c["commands"] > 0, c
+        assert c["elements"] == nnz[v] == nnz["cpu"], (c, nnz)  # x gathered once per nonzero, in the cube
+        # The firmware sleeps in WFI until the completion interrupt: one PLIC claim per command.
+        assert stats[v]["components"]["plic"]["counters"]["claims"] == c["commands"], stats[v]["components"]["plic"]
         assert stats[v]["energy"]["regions"]["spmv"]["components"]["ram.hmc"] > 0
-    # Indices and x stay in the cube: fewer data reads cross the link than on the processor side.
-    rsp = {v: stats[v]["components"]["ram.hmc"]["counters"]["response_flits"] for v in stats}
-    assert rsp["gather"] < rsp["cpu"], rsp
-    assert stats["gather"]["components"]["hmc_ctrl"]["counters"]["elements"] == \
-        stats["gather_host"]["components"]["hmc_ctrl"]["counters"]["elements"]
 
 
 def test_hmc_gather_results_do_not_change_with_the_quantum():

@@ -8,7 +8,8 @@
  *                    back by ordinary loads;
  *   GATHER_TO_HOST=1 (spmv_gather_host): into the controller's buffer GS_BUF (returned over the link),
  *                    read by MMIO loads;
- * then the kernel streams values[k] * xg[k] into the rows. Indices never cross the link.
+ * then the kernel streams values[k] * xg[k] into the rows. Indices never cross the link. The CPU
+ * sleeps (WFI) until the engine's completion interrupt (PLIC source VP_IRQ_GATHER) instead of polling.
  * The kernel is wrapped in a trace-marker region "spmv". Needs platform.ram.timing: hmc.
  * Exit: 0 ok, 1 hash mismatch, 2 missing data, 3 gather error. */
 #include <stdio.h>
@@ -16,7 +17,9 @@
 #include <string.h>
 #include <rt/bootinfo.h>
 #include <hal/marker.h>
+#include <hal/irq.h>
 #include <hal/mmio.h>
+#include <hal/plic.h>
 #include <vp/checksum.h>
 #include <vp/regs/hmc.h>
 #include <vp/regs/memmap.h>
@@ -51,10 +54,25 @@ static uint32_t gather(const float *x, const uint32_t *idx, uint32_t n) {
     vp_write32(HMC(GS_DEST), (uint32_t)(uintptr_t)xg_mem);
 #endif
     vp_write32(HMC(GS_DOORBELL), 1);
+    /* Sleep until the completion interrupt: WFI wakes on the pending machine external interrupt
+     * (mie.MEIE set, mstatus.MIE clear: no trap is taken), then clear the engine's pending bit (its
+     * level drops) and claim/complete the source at the PLIC. GS_STATUS is the truth; the interrupt
+     * only replaces the polling. */
     uint32_t s;
-    while ((s = vp_read32(HMC(GS_STATUS))) == GS_STATUS_BUSY) {
-    }
+    while ((s = vp_read32(HMC(GS_STATUS))) == GS_STATUS_BUSY) __asm__ volatile("wfi");
+    vp_write32(HMC(GS_IRQ_PENDING), 1);
+    const uint32_t src = vp_plic_claim(0);
+    if (src) vp_plic_complete(0, src);
     return s;
+}
+
+static void gather_irq_setup(void) {
+    vp_irq_disable(); /* mstatus.MIE = 0: WFI returns, no trap handler needed */
+    vp_plic_set_priority(VP_IRQ_GATHER, 1);
+    vp_plic_set_threshold(0, 0);
+    vp_plic_enable(0, VP_IRQ_GATHER, true);
+    vp_irq_source_enable(MIE_MEIE);
+    vp_write32(HMC(GS_IRQ_ENABLE), 1);
 }
 
 static int spmv_gather(uint32_t rows, uint32_t nnz, const uint32_t *row_ptr, const uint32_t *col_idx,
@@ -133,6 +151,7 @@ int main(void) {
            (unsigned long)nnz, GATHER_TO_HOST ? "to-host" : "in-memory");
 
     float *y = (float *)(uintptr_t)a_y;
+    gather_irq_setup();
 #if !GATHER_TO_HOST
     xg_mem = (float *)(((uintptr_t)__heap_end - CHUNK * sizeof(float)) & ~(uintptr_t)127);
 #endif
