@@ -317,7 +317,9 @@ void Cache::observe(tlm::tlm_generic_payload& p, Tick) {
             char buf[200];
             snprintf(buf, sizeof buf, "%s read 0x%08llx, a line dirty in this cache: the master gets stale memory "
                      "(clean the line before starting the transfer)",
-                     who ? ctx_.tracer.component_name(who).c_str() : "another master", (unsigned long long)l);
+                     who && who < ctx_.tracer.component_count() ? ctx_.tracer.component_name(who).c_str()
+                                                                : "another master",
+                     (unsigned long long)l);
             hazard(buf);
         } else if (p.is_write() && array_.contains(l)) {
             array_.set_user_flags(l, 1);  // stale: reported if the CPU hits it before invalidating
