@@ -348,7 +348,9 @@ void Cache::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
         initiator_socket->b_transport(p, delay);
         return;
     }
+    p.set_address(addr);  // the span shows the physical address, like the bus and the L1s
     TraceSpan span(ctx_.tracer, trace_id(), p, arrival);
+    p.set_address(addr - base_);
     // Data: through the untimed path (memory always holds the current data).
     if (initiator_socket->transport_dbg(p) != len) {
         p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);

@@ -329,8 +329,10 @@ uint32_t Cpu::data_access(iss::AccessKind kind, uint32_t addr, unsigned len, uin
 }
 
 uint32_t Cpu::fetch_line(uint32_t addr, uint64_t now) {
-    if (access_log_) access_log_->add(addr, cache::AccessLog::FetchLine, 4);
-    if (l1i_ && l1i_->cacheable(addr)) return cached(*l1i_, addr, 4, false, now);
+    // One lookup of the line holding pc (the upper half of a 4-byte instruction straddling two lines
+    // is not looked up separately; the next line is when execution enters it).
+    if (access_log_) access_log_->add(addr, cache::AccessLog::FetchLine, 2);
+    if (l1i_ && l1i_->cacheable(addr)) return cached(*l1i_, addr, 2, false, now);
     for (const iss::FastRegion& r : hart_->fast_regions())
         if (addr - r.base < r.size) return r.read_cycles;
     return 0;
