@@ -151,7 +151,7 @@ Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0,
     if (array_.access(addr, write, offset0)) {
         const unsigned set = array_.set_of(addr), way = array_.last_way();
         const size_t i = size_t(set) * cfg_.geometry.ways + way;
-        if (__builtin_expect(ready_[i] > t, 0)) {  // its fill is still in flight: wait for it
+        if (__builtin_expect(t < latest_ready_ && ready_[i] > t, 0)) {  // its fill is still in flight: wait for it
             ++mshr_merges_;
             t = ready_[i];
         }
@@ -196,6 +196,7 @@ Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0,
                                scratch_.data(), "fill");
     const Tick done = std::max(fill_done, prio_done);
     ready_[i] = done;
+    latest_ready_ = std::max(latest_ready_, done);
     *mshr = done;
     miss_latency_.add(done - start);
     span.finish(done, tlm::TLM_OK_RESPONSE);

@@ -136,6 +136,7 @@ private:
     bool last_missed_ = false;         // the last access_line() missed (for the trace)
     PriorityRegs prio_;
     std::vector<Tick> ready_;          // per line (set * ways + way): when its fill completes
+    Tick latest_ready_ = 0;            // max of ready_: accesses after it need not look
     std::vector<Tick> mshr_free_;      // per MSHR: when it becomes free
     Timeline tag_port_;
     std::vector<uint8_t> scratch_;     // line buffer for timed transfers (data are not used)
