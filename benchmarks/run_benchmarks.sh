@@ -163,8 +163,6 @@ if want cache; then
   measure cache.spmv.b.ddr.nocache instret 0 "${spmv[@]}" "${big[@]}" "${ddr[@]}"
   measure cache.spmv.b.ddr.caches instret 0 "${spmv[@]}" "${big[@]}" "${ddr[@]}" "${caches[@]}"
   measure cache.spmv.b.ddr.caches.q1ms instret 0 "${spmv[@]}" "${big[@]}" "${ddr[@]}" "${caches[@]}" --set platform.quantum=1ms
-  # A cache-friendly matrix (x of 20000 floats = 80 KiB fits the L2): hits dominate.
-  measure cache.spmv.mid.caches instret 0 "${spmv[@]}" "${mid[@]}" "${ddr[@]}" "${caches[@]}"
   # Trace cost with caches (every miss is traced through bus, L2 and RAM), back to back.
   measure cache.spmv.mid.caches.notrace instret 0 "${spmv[@]}" "${mid[@]}" "${ddr[@]}" "${caches[@]}"
   measure cache.spmv.mid.caches.trace instret 0 "${spmv[@]}" "${mid[@]}" "${ddr[@]}" "${caches[@]}" "${trace[@]}"
