@@ -5,10 +5,11 @@
 
 For every SCALE and variant (scenarios/hmc_spmv_{cpu,gather,gather_host}.yaml) runs the VP, checks the
 result (the VP's own bit-exact check), and writes out/hmc_sweep/results.csv with: time of the
-"spmv" region, MFLOPS (2 nnz / time), link bytes each way (FLITs x 16, whole run), L1/L2 hit rates and
-hit_x when the platform has caches (empty otherwise), the region's energy in total and in the HMC,
+"spmv" region, MFLOPS (2 nnz / time), link bytes each way (FLITs x 16, whole run), the hit rates
+over the data arrays (L1D, L1D-or-L2 = R_hit) and hit_x (x only, processor-side variant) from the
+caches' per-region statistics (empty without caches), the region's energy in total and in the HMC,
 and seed 001's model predictions computed from the platform's own numbers:
-  B/FLOP_cache = 2 + I/2 + (1 - hit_x) * 128 / S   (eq. 1, I = 4 index bytes, S = 1)
+  B/FLOP_cache = 2 + I/2 + (1 - hit_x) * line / S  (eq. 1, I = 4 index bytes, S = 1, line = L2 line)
   F_cache = W / B/FLOP_cache (eq. 2);  F_gather = W_gather / 4 (eq. 3-4)
   E_cache / E_gather = 35 (1 - R_hit)               (eq. 12)
 with W = W_gather = the measured peak data bandwidth of the links (lanes x rate x 8/9 x links).
@@ -39,16 +40,35 @@ def run(vp, scale, variant, out, extra):
         sys.exit(f"{' '.join(cmd)}: exit {p.returncode}\n{p.stdout}\n{p.stderr}")
     m = re.search(r"nnz=(\d+)", p.stdout)
     stats = json.load(open(os.path.join(d, "stats.json")))
-    stats["_links"] = json.load(open(os.path.join(d, "config.json")))["platform"]["ram"]["hmc"]["links"]
+    cfg = json.load(open(os.path.join(d, "config.json")))["platform"]
+    stats["_links"] = cfg["ram"]["hmc"]["links"]
+    stats["_line"] = cfg["caches"]["l2"]["line"] if cfg["caches"]["l2"]["enabled"] else 128
     return stats, int(m.group(1)), host_s
 
 
-def hit_rate(comps, name):
-    c = comps.get(name, {}).get("counters", {})
-    hits, misses = c.get("hits"), c.get("misses")
-    if hits is None or misses is None or hits + misses == 0:
-        return None
-    return hits / (hits + misses)
+REGIONS = ("row_ptr", "col_idx", "values", "x", "y")
+
+
+def counter(comps, comp, name):
+    return comps.get(comp, {}).get("counters", {}).get(name)
+
+
+def cache_rates(comps):
+    """(L1 hit, L1-or-L2 hit, hit_x) over the spmv workload's data regions, or Nones without caches.
+    A data access hits in L1 or L2 unless the L2 misses on it: R = 1 - L2 misses / L1D accesses."""
+    acc = hits = l2_miss = 0
+    for r in REGIONS:
+        a = counter(comps, "l1d", f"region.{r}.accesses")
+        if a is None:
+            return None, None, None
+        acc += a
+        hits += counter(comps, "l1d", f"region.{r}.hits") or 0
+        l2_miss += counter(comps, "l2", f"region.{r}.misses") or 0
+    if not acc:
+        return None, None, None
+    xa = counter(comps, "l1d", "region.x.accesses") or 0
+    hit_x = 1 - (counter(comps, "l2", "region.x.misses") or 0) / xa if xa else None
+    return hits / acc, 1 - l2_miss / acc, hit_x
 
 
 def row(scale, variant, stats, nnz, host_s):
@@ -60,25 +80,23 @@ def row(scale, variant, stats, nnz, host_s):
     w = hmc["derived"]["peak_link_bandwidth"] * 8 / 9 * stats["_links"]
     e = stats["energy"]
     reg = e["regions"].get("spmv", {})
-    l1 = hit_rate(comps, "l1d")
-    l2 = hit_rate(comps, "l2")
-    r_hit = None if l1 is None else (l1 + (1 - l1) * (l2 or 0.0))
-    hit_x = r_hit  # until the cache model reports x's own hit rate (a per-region statistic)
+    l1, r_hit, hit_x = cache_rates(comps)
     r = {
         "scale": scale, "variant": variant, "nnz": nnz,
         "time_s": t, "mflops": 2 * nnz / t / 1e6 if t else "",
         "link_req_bytes": hmc["counters"]["request_flits"] * 16,
         "link_rsp_bytes": hmc["counters"]["response_flits"] * 16,
-        "l1_hit": "" if l1 is None else l1, "l2_hit": "" if l2 is None else l2,
+        "l1_hit": "" if l1 is None else l1, "l12_hit": "" if r_hit is None else r_hit,
         "hit_x": "" if hit_x is None else hit_x,
         "energy_region_uj": reg.get("total_pj", 0) * 1e-6,
         "energy_region_hmc_uj": reg.get("components", {}).get("ram.hmc", 0) * 1e-6,
         "host_seconds": round(host_s, 2),
     }
-    hx = hit_x if hit_x is not None else 0.0
-    r["model_F_cache_mflops"] = w / (2 + 4 / 2 + (1 - hx) * 128 / 1.0) / 1e6
+    # eq. 1 with the platform's line size and S = 1 (tools/spmv_model measures S by replay).
+    # Only the processor-side run measures x through the caches; the gather rows leave them empty.
+    r["model_F_cache_mflops"] = w / (2 + 4 / 2 + (1 - hit_x) * stats["_line"] / 1.0) / 1e6 if hit_x is not None else ""
     r["model_F_gather_mflops"] = w / 4 / 1e6
-    r["model_E_ratio"] = 35 * (1 - (r_hit if r_hit is not None else 0.0))
+    r["model_E_ratio"] = 35 * (1 - r_hit) if hit_x is not None else ""
     return r
 
 
@@ -146,6 +164,10 @@ def main():
     svg_plot(os.path.join(a.out, "mflops.svg"), "SpMV MFLOPS", "MFLOPS", by("mflops"), log=True)
     svg_plot(os.path.join(a.out, "link_rsp_bytes.svg"), "Link bytes cube -> host", "bytes", by("link_rsp_bytes"), log=True)
     svg_plot(os.path.join(a.out, "energy.svg"), "Energy of the spmv region", "uJ", by("energy_region_uj"), log=True)
+    by_num = lambda key: {v: [(r["scale"], r[key]) for r in rows if r["variant"] == v and r[key] != ""] for v in VARIANTS}
+    svg_plot(os.path.join(a.out, "link_req_bytes.svg"), "Link bytes host -> cube", "bytes", by("link_req_bytes"), log=True)
+    svg_plot(os.path.join(a.out, "hit_rates.svg"), "Processor side: R_hit (L1D or L2) and hit_x", "rate",
+             {"R_hit": by_num("l12_hit")["cpu"], "hit_x": by_num("hit_x")["cpu"]})
     print("wrote", path)
 
 

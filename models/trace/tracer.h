@@ -111,11 +111,11 @@ public:
     ~TraceSpan() { if (tracer_ && ext_) restore(); }
 
     bool active() const { return tracer_ != nullptr; }
-    uint64_t id() const { return rec_.id; }
-    uint16_t component() const { return rec_.component; }  // for sub-transactions' parent links
-    void start(Tick t) { if (tracer_) rec_.start = t; }
+    uint64_t id() const { return tracer_ ? s_.rec.id : 0; }
+    uint16_t component() const { return tracer_ ? s_.rec.component : 0; }  // for sub-transactions' parent links
+    void start(Tick t) { if (tracer_) s_.rec.start = t; }
     void attr(const char* key, int64_t value) {
-        if (tracer_ && rec_.n_attrs < rec_.attrs.size()) rec_.attrs[rec_.n_attrs++] = {key, value};
+        if (tracer_ && s_.rec.n_attrs < s_.rec.attrs.size()) s_.rec.attrs[s_.rec.n_attrs++] = {key, value};
     }
     void finish(Tick end, tlm::tlm_response_status status);
 
@@ -125,7 +125,11 @@ private:
 
     Tracer* tracer_;
     TxnExt* ext_ = nullptr;
-    TraceRecord rec_;
+    // Constructed only when tracing is on (open()): an inert span costs no zeroing of the record.
+    union Storage {
+        Storage() {}
+        TraceRecord rec;
+    } s_;
 };
 
 // Sinks: Chrome/Perfetto trace-event JSON and CSV (see docs/trace.md).

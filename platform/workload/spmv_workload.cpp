@@ -42,12 +42,16 @@ public:
     }
 
     std::string name() const override { return "spmv"; }
+    std::vector<DataRegion> regions() const override { return regions_; }
 
     void prepare(Loader& loader, uint64_t base) override {
         uint64_t at = align_up(base, 64);
         auto place = [&](const char* name, const void* data, size_t bytes) {
             loader.write(at, data, bytes, std::string("workload blob '") + name + "'");
             loader.add_bootinfo(name, uint32_t(at), uint32_t(bytes));
+            const std::string n = name;
+            if (n == "row_ptr" || n == "col_idx" || n == "values" || n == "x" || n == "y")
+                regions_.push_back({n, at, at + bytes});  // cache statistics per array (hit_x: seed 001)
             const uint64_t here = at;
             at = align_up(at + bytes, 64);
             return here;
@@ -93,6 +97,7 @@ private:
     std::vector<float> x_, y_ref_;
     std::string source_;
     uint64_t y_addr_ = 0;
+    std::vector<DataRegion> regions_;
 };
 
 }  // namespace

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <rt/bootinfo.h>
 #include <hal/marker.h>
+#include <hal/cache.h>
 #include <hal/irq.h>
 #include <hal/mmio.h>
 #include <hal/plic.h>
@@ -91,6 +92,10 @@ static int spmv_gather(uint32_t rows, uint32_t nnz, const uint32_t *row_ptr, con
             printf("spmv_gather: ERROR: gather status %lu\n", (unsigned long)s);
             return 0;
         }
+#if !GATHER_TO_HOST
+        /* The cube rewrote xg behind the caches: drop any copy of it (cbo.inval; a no-op without caches). */
+        vp_cache_inval_range(xg, n * sizeof(float));
+#endif
         const uint32_t k1 = k0 + n;
         uint32_t k = k0;
         while (k < k1) { /* the rows (or row parts) of this chunk; a row may span chunks */
