@@ -422,6 +422,8 @@ void Platform::load_images() {
         if (c->controller())
             m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->config().ctrl_base), CACHECTL_SIZE);
     }
+    // Firmware finds the HMC controller by name too (absent: no HMC on this platform).
+    if (m.hmc_ctrl) m.loader->add_bootinfo("hmc_ctrl", uint32_t(m.hmc_ctrl->base()), HMC_CTRL_SIZE);
     if (m.cpu && v.at("platform").at("cpu").at("record_accesses").get<bool>()) open_access_log(regions);
 
     // Boot-info: always present on the VP when there is a CPU, with a "vp" entry (firmware can tell it

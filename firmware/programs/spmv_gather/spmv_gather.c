@@ -10,7 +10,8 @@
  *                    read by MMIO loads;
  * then the kernel streams values[k] * xg[k] into the rows. Indices never cross the link. The CPU
  * sleeps (WFI) until the engine's completion interrupt (PLIC source VP_IRQ_GATHER) instead of polling.
- * The kernel is wrapped in a trace-marker region "spmv". Needs platform.ram.timing: hmc.
+ * The kernel is wrapped in a trace-marker region "spmv". Needs platform.ram.timing: hmc (the controller
+ * is found through the boot-info entry "hmc_ctrl"; without it the program exits 2).
  * Exit: 0 ok, 1 hash mismatch, 2 missing data, 3 gather error. */
 #include <stdio.h>
 #include <stdint.h>
@@ -30,7 +31,8 @@
 #endif
 #define CHUNK 4096u /* elements per gather: 16 KiB, half of GS_BUF */
 
-#define HMC(off) ((uintptr_t)VP_HMC_CTRL_BASE + (off))
+static uintptr_t hmc_base; /* from the boot-info entry "hmc_ctrl" (VP_HMC_CTRL_BASE by default) */
+#define HMC(off) (hmc_base + (off))
 
 #if !GATHER_TO_HOST
 /* CHUNK floats at the top of the heap area (runtime/vp.ld), which nothing else uses from the top:
@@ -148,8 +150,14 @@ int main(void) {
             return 2;
         }
     }
+    uint32_t a_hmc;
+    if (!vp_bootinfo_find("hmc_ctrl", &a_hmc, NULL)) { /* the platform has no HMC (ram.timing is not hmc) */
+        printf("spmv_gather: ERROR: no HMC controller (boot-info entry \"hmc_ctrl\" missing)\n");
+        return 2;
+    }
+    hmc_base = a_hmc;
     if (vp_read32(HMC(HMC_ID)) != HMC_ID_VALUE) {
-        printf("spmv_gather: ERROR: no HMC controller\n");
+        printf("spmv_gather: ERROR: no HMC controller at 0x%08lx\n", (unsigned long)a_hmc);
         return 2;
     }
     printf("spmv_gather: rows=%lu cols=%lu nnz=%lu mode=%s\n", (unsigned long)rows, (unsigned long)cols,

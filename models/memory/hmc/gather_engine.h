@@ -39,6 +39,7 @@ public:
     HmcController(sc_core::sc_module_name name, SimContext& ctx, const HmcCtrlConfig& cfg, Memory& ram, uint64_t ram_base);
 
     IrqLine& irq() { return irq_; }
+    uint64_t base() const { return cfg_.base; }
     // Status as seen at time `at` (BUSY before the running command's completion).
     uint32_t status(Tick at) const;
     Tick last_completion() const { return done_at_; }
