@@ -513,7 +513,6 @@ TEST_CASE("pipelining: the pipelined read DMA keeps fifo_depth reads in flight a
     CHECK(b.dma_b->max_inflight() == 1);
     const double speedup = double(b.dma_b->active_time()) / double(b.dma->active_time());
     INFO("pipelined " << b.dma->active_time() << " ps, one-at-a-time " << b.dma_b->active_time() << " ps");
-    WARN("pipelined " << b.dma->active_time() << " ps, one-at-a-time " << b.dma_b->active_time() << " ps");
     CHECK(speedup > 4.0);  // 200 ns latency, 8 in flight
 }
 
