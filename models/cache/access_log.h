@@ -1,0 +1,138 @@
+// Recorded access streams for trace-driven cache studies (docs/cache.md, "Replay").
+//
+// A full platform run can record every access that reaches the L1 data cache (and every I-cache line
+// fetch) once; tools/cachesim then replays the stream through cache-only configurations (other sizes,
+// policies, periods) in a fraction of the time. The file also carries what the priority-aware
+// policies need from memory: named snapshots of data blobs (the priority tables) and the address
+// regions used for statistics.
+//
+// File layout (little-endian):
+//   8 bytes  magic "VPACCLOG"
+//   u32      version (1)
+//   u32      header length H
+//   H bytes  JSON header: {"regions":[{"name","lo","hi"}...], "blobs":[{"name","addr","size"}...],
+//                          "scenario": "...", ...}
+//   for each blob in header order: its `size` bytes
+//   records to the end of the file, 8 bytes each: u32 addr, u8 kind (AccessLog::Kind), u8 size, u16 0
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace vp::cache {
+
+struct AccessRecord {
+    uint32_t addr;
+    uint8_t kind;  // AccessLog::Kind
+    uint8_t size;
+    uint16_t reserved;
+};
+static_assert(sizeof(AccessRecord) == 8, "AccessRecord is 8 bytes on disk");
+
+struct AccessLog {
+    enum Kind : uint8_t { Load = 0, Store = 1, FetchLine = 2 };
+    static constexpr char kMagic[9] = "VPACCLOG";
+    static constexpr uint32_t kVersion = 1;
+};
+
+// Appends records through a buffer. Throws std::runtime_error naming the file on I/O errors.
+class AccessLogWriter {
+public:
+    AccessLogWriter(const std::string& path, const std::string& json_header,
+                    const std::vector<std::vector<uint8_t>>& blobs)
+        : path_(path), f_(std::fopen(path.c_str(), "wb")) {
+        if (!f_) throw std::runtime_error("cannot write access log '" + path + "'");
+        const uint32_t version = AccessLog::kVersion, len = uint32_t(json_header.size());
+        put(AccessLog::kMagic, 8);
+        put(&version, 4);
+        put(&len, 4);
+        put(json_header.data(), len);
+        for (const auto& b : blobs) put(b.data(), b.size());
+        buf_.reserve(kBuf);
+    }
+    ~AccessLogWriter() {
+        try { close(); } catch (...) {}
+    }
+    AccessLogWriter(const AccessLogWriter&) = delete;
+    AccessLogWriter& operator=(const AccessLogWriter&) = delete;
+
+    void add(uint32_t addr, AccessLog::Kind kind, unsigned size) {
+        buf_.push_back(AccessRecord{addr, kind, uint8_t(size), 0});
+        ++count_;
+        if (buf_.size() == kBuf) flush();
+    }
+    uint64_t records() const { return count_; }
+    void close() {
+        if (!f_) return;
+        flush();
+        const bool ok = std::fclose(f_) == 0;
+        f_ = nullptr;
+        if (!ok) throw std::runtime_error("cannot write access log '" + path_ + "'");
+    }
+
+private:
+    static constexpr size_t kBuf = 1 << 16;
+    void put(const void* p, size_t n) {
+        if (n && std::fwrite(p, 1, n, f_) != n) throw std::runtime_error("cannot write access log '" + path_ + "'");
+    }
+    void flush() {
+        put(buf_.data(), buf_.size() * sizeof(AccessRecord));
+        buf_.clear();
+    }
+    std::string path_;
+    std::FILE* f_;
+    std::vector<AccessRecord> buf_;
+    uint64_t count_ = 0;
+};
+
+// Reads the header and blobs at open; records() streams the rest.
+class AccessLogReader {
+public:
+    explicit AccessLogReader(const std::string& path) : path_(path), f_(std::fopen(path.c_str(), "rb")) {
+        if (!f_) throw std::runtime_error("cannot read access log '" + path + "'");
+        char magic[8];
+        uint32_t version = 0, len = 0;
+        get(magic, 8);
+        if (std::memcmp(magic, AccessLog::kMagic, 8) != 0) fail("not an access log (bad magic)");
+        get(&version, 4);
+        if (version != AccessLog::kVersion) fail("unsupported version " + std::to_string(version));
+        get(&len, 4);
+        header_.resize(len);
+        get(header_.data(), len);
+    }
+    ~AccessLogReader() { if (f_) std::fclose(f_); }
+    AccessLogReader(const AccessLogReader&) = delete;
+    AccessLogReader& operator=(const AccessLogReader&) = delete;
+
+    const std::string& header() const { return header_; }
+    // Reads the next blob (call once per header blob, in order, before the records).
+    std::vector<uint8_t> blob(size_t size) {
+        std::vector<uint8_t> b(size);
+        get(b.data(), size);
+        return b;
+    }
+    // Fills `out` with up to `max` records; returns how many (0 at the end).
+    size_t records(std::vector<AccessRecord>& out, size_t max = 1 << 16) {
+        out.resize(max);
+        const size_t n = std::fread(out.data(), sizeof(AccessRecord), max, f_);
+        out.resize(n);
+        if (n < max && std::ferror(f_)) fail("read error");
+        return n;
+    }
+
+private:
+    void get(void* p, size_t n) {
+        if (n && std::fread(p, 1, n, f_) != n) fail("truncated file");
+    }
+    [[noreturn]] void fail(const std::string& why) {
+        throw std::runtime_error("access log '" + path_ + "': " + why);
+    }
+    std::string path_;
+    std::FILE* f_;
+    std::string header_;
+};
+
+}  // namespace vp::cache

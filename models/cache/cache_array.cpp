@@ -1,0 +1,179 @@
+#include "models/cache/cache_array.h"
+#include <stdexcept>
+
+namespace vp::cache {
+
+static bool pow2(uint64_t v) { return v && (v & (v - 1)) == 0; }
+
+void Geometry::validate() const {
+    if (!pow2(line) || line < 4) throw std::invalid_argument("line size must be a power of two >= 4 bytes");
+    if (ways == 0) throw std::invalid_argument("ways must be > 0");
+    if (size == 0 || size % (uint64_t(ways) * line) != 0)
+        throw std::invalid_argument("size must be a multiple of ways x line size (" + std::to_string(ways * line) + " bytes)");
+    if (!pow2(size / (uint64_t(ways) * line)))
+        throw std::invalid_argument("size / (ways x line) = " + std::to_string(size / (uint64_t(ways) * line)) +
+                                    " sets: must be a power of two");
+}
+
+CacheArray::CacheArray(const Geometry& g, const std::string& policy, const PolicyParams& params) : geo_(g) {
+    geo_.validate();
+    line_shift_ = unsigned(__builtin_ctz(geo_.line));
+    set_mask_ = geo_.sets() - 1;
+    tags_.assign(size_t(geo_.sets()) * geo_.ways, kInvalid);
+    flags_.assign(tags_.size(), 0);
+    valid_scratch_.assign(geo_.ways, false);
+    set_policy(policy, params);
+    set_regions({});
+}
+
+void CacheArray::set_policy(const std::string& policy, const PolicyParams& params) {
+    policy_ = make_policy(policy, geo_.sets(), geo_.ways, params);
+    // A new policy starts without history; valid lines are made known to it as fills (priority 0)
+    // so that its per-line state is defined.
+    AccessInfo a;
+    for (unsigned s = 0; s < geo_.sets(); ++s)
+        for (unsigned w = 0; w < geo_.ways; ++w)
+            if (tags_[size_t(s) * geo_.ways + w] != kInvalid) {
+                a.addr = tags_[size_t(s) * geo_.ways + w] << line_shift_;
+                policy_->on_fill(s, w, a);
+            }
+}
+
+int CacheArray::find(uint64_t addr, unsigned& set) const {
+    set = set_of(addr);
+    const uint64_t tag = addr >> line_shift_;
+    for (unsigned w = 0; w < geo_.ways; ++w)
+        if (tags_[size_t(set) * geo_.ways + w] == tag) return int(w);
+    return -1;
+}
+
+Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t priority) {
+    const unsigned set = set_of(addr);
+    const size_t base = size_t(set) * geo_.ways;
+    for (unsigned w = 0; w < geo_.ways; ++w) valid_scratch_[w] = tags_[base + w] != kInvalid;
+    const unsigned way = policy_->victim(set, valid_scratch_);
+    Eviction ev;
+    if (tags_[base + way] != kInvalid) {
+        ev.valid = true;
+        ev.addr = tags_[base + way] << line_shift_;
+        ev.dirty = flags_[base + way] & kDirty;
+        RegionStats& vs = stats_[region_of(ev.addr)];
+        ++vs.evictions;
+        if (ev.dirty) ++vs.writebacks;
+        policy_->on_invalidate(set, way);
+    }
+    tags_[base + way] = addr >> line_shift_;
+    flags_[base + way] = write ? kDirty : 0;
+    info_.addr = addr;
+    info_.is_write = write;
+    info_.offset0 = offset0;
+    info_.priority = priority;
+    policy_->on_fill(set, way, info_);
+    info_.priority = 0;
+    last_way_ = way;
+    return ev;
+}
+
+bool CacheArray::contains(uint64_t addr) const {
+    unsigned set;
+    return find(addr, set) >= 0;
+}
+
+bool CacheArray::dirty(uint64_t addr) const {
+    unsigned set;
+    const int w = find(addr, set);
+    return w >= 0 && (flags_[size_t(set) * geo_.ways + unsigned(w)] & kDirty);
+}
+
+uint8_t CacheArray::user_flags(uint64_t addr) const {
+    unsigned set;
+    const int w = find(addr, set);
+    return w >= 0 ? uint8_t(flags_[size_t(set) * geo_.ways + unsigned(w)] >> 1) : 0;
+}
+
+void CacheArray::set_user_flags(uint64_t addr, uint8_t f) {
+    unsigned set;
+    const int w = find(addr, set);
+    if (w < 0) return;
+    uint8_t& fl = flags_[size_t(set) * geo_.ways + unsigned(w)];
+    fl = uint8_t((fl & kDirty) | (f << 1));
+}
+
+bool CacheArray::clean(uint64_t addr) {
+    unsigned set;
+    const int w = find(addr, set);
+    if (w < 0) return false;
+    uint8_t& fl = flags_[size_t(set) * geo_.ways + unsigned(w)];
+    const bool was = fl & kDirty;
+    fl &= uint8_t(~kDirty);
+    if (was) ++stats_[region_of(addr)].writebacks;
+    return was;
+}
+
+Eviction CacheArray::invalidate(uint64_t addr) {
+    unsigned set;
+    const int w = find(addr, set);
+    Eviction ev;
+    if (w < 0) return ev;
+    const size_t i = size_t(set) * geo_.ways + unsigned(w);
+    ev.valid = true;
+    ev.addr = line_addr(addr);
+    ev.dirty = flags_[i] & kDirty;
+    tags_[i] = kInvalid;
+    flags_[i] = 0;
+    policy_->on_invalidate(set, unsigned(w));
+    return ev;
+}
+
+std::vector<uint64_t> CacheArray::dirty_lines() const {
+    std::vector<uint64_t> out;
+    for (size_t i = 0; i < tags_.size(); ++i)
+        if (tags_[i] != kInvalid && (flags_[i] & kDirty)) out.push_back(tags_[i] << line_shift_);
+    return out;
+}
+
+void CacheArray::clean_all() {
+    for (uint64_t a : dirty_lines()) clean(a);
+}
+
+std::vector<Eviction> CacheArray::invalidate_all() {
+    std::vector<Eviction> out;
+    for (size_t i = 0; i < tags_.size(); ++i) {
+        if (tags_[i] == kInvalid) continue;
+        out.push_back(invalidate(tags_[i] << line_shift_));
+    }
+    return out;
+}
+
+void CacheArray::set_regions(const std::vector<Region>& regions) {
+    for (size_t i = 0; i < regions.size(); ++i) {
+        if (regions[i].hi <= regions[i].lo) throw std::invalid_argument("region '" + regions[i].name + "' is empty");
+        for (size_t j = 0; j < i; ++j)
+            if (regions[i].lo < regions[j].hi && regions[j].lo < regions[i].hi)
+                throw std::invalid_argument("regions '" + regions[i].name + "' and '" + regions[j].name + "' overlap");
+    }
+    regions_ = regions;
+    stats_.assign(regions_.size() + 1, RegionStats{});
+    last_region_ = 0;
+}
+
+RegionStats CacheArray::totals() const {
+    RegionStats t;
+    for (const RegionStats& s : stats_) {
+        t.accesses += s.accesses;
+        t.hits += s.hits;
+        t.misses += s.misses;
+        t.evictions += s.evictions;
+        t.writebacks += s.writebacks;
+        t.priority_fetches += s.priority_fetches;
+    }
+    return t;
+}
+
+uint64_t CacheArray::valid_lines() const {
+    uint64_t n = 0;
+    for (uint64_t t : tags_) n += t != kInvalid;
+    return n;
+}
+
+}  // namespace vp::cache

@@ -1,0 +1,139 @@
+// The functional core of a cache: tags, valid and dirty bits, the replacement policy and the
+// per-region access statistics. No SystemC and no timing: the TLM cache model (cache.h) wraps it
+// for the platform, and the trace-driven replay tool (tools/cachesim) chains instances directly, so
+// a full platform run and a replay count hits and misses with the very same code.
+//
+// Caches hold tags only (DESIGN.md): the data always lives in the backing memory, which is why a
+// dirty line needs no data here, only the fact that it must be written back when it leaves.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+#include "models/cache/replacement.h"
+
+namespace vp::cache {
+
+struct Geometry {
+    uint64_t size = 32 * 1024;  // bytes
+    unsigned ways = 8;
+    unsigned line = 64;         // bytes, a power of two
+    unsigned sets() const { return unsigned(size / (uint64_t(ways) * line)); }
+    // Throws std::invalid_argument with the reason when the geometry is not buildable.
+    void validate() const;
+};
+
+// A named address range for statistics ("features", "adjacency", ...). Accesses outside every
+// range count under "other".
+struct Region {
+    std::string name;
+    uint64_t lo = 0, hi = 0;  // [lo, hi)
+};
+
+struct RegionStats {
+    uint64_t accesses = 0, hits = 0, misses = 0;
+    uint64_t evictions = 0, writebacks = 0;  // of lines belonging to the region
+    uint64_t priority_fetches = 0;           // priority-table reads caused by the region's misses
+};
+
+// What leaving the cache means for a line: its address, and whether it must be written back.
+struct Eviction {
+    bool valid = false;
+    bool dirty = false;
+    uint64_t addr = 0;  // line address
+};
+
+class CacheArray {
+public:
+    CacheArray(const Geometry& g, const std::string& policy, const PolicyParams& params = {});
+
+    const Geometry& geometry() const { return geo_; }
+    uint64_t line_addr(uint64_t addr) const { return addr & ~uint64_t(geo_.line - 1); }
+    unsigned set_of(uint64_t addr) const { return unsigned((addr >> line_shift_) & set_mask_); }
+
+    // One access, counted in its region. A hit updates the policy (and the dirty bit on a write) and
+    // returns true. A miss changes no line and returns false: the caller fetches the line's priority if it needs one and
+    // calls fill(). `offset0`: the access touches the line's first word (seed 000's AC counts those).
+    bool access(uint64_t addr, bool write, bool offset0) {
+        const unsigned set = set_of(addr);
+        const uint64_t tag = addr >> line_shift_;
+        uint64_t* t = &tags_[size_t(set) * geo_.ways];
+        RegionStats& st = stats_[region_of(addr)];
+        ++st.accesses;
+        for (unsigned w = 0; w < geo_.ways; ++w) {
+            if (t[w] == tag) {
+                ++st.hits;  // invalid lines hold kInvalid, which no address produces
+                info_.addr = addr;
+                info_.is_write = write;
+                info_.offset0 = offset0;
+                policy_->on_hit(set, w, info_);
+                if (write) flags_[size_t(set) * geo_.ways + w] |= kDirty;
+                last_way_ = w;
+                return true;
+            }
+        }
+        ++st.misses;
+        return false;
+    }
+    // Installs the line holding `addr` after a miss (the set's victim leaves) and returns the
+    // victim. `priority` is the line's initial priority (AC: remaining accesses, PB: p_i).
+    Eviction fill(uint64_t addr, bool write, bool offset0, uint32_t priority);
+
+    // Looks without touching the policy. way() is valid after contains() returned true.
+    bool contains(uint64_t addr) const;
+    bool dirty(uint64_t addr) const;
+    // Per-line flag bits for the owner (the TLM model marks lines a DMA rewrote); 0 on fill.
+    uint8_t user_flags(uint64_t addr) const;
+    void set_user_flags(uint64_t addr, uint8_t flags);
+    // The way the last access() hit (for user flags on the hot path without a second lookup).
+    unsigned last_way() const { return last_way_; }
+    uint8_t user_flags_at(unsigned set, unsigned way) const { return flags_[size_t(set) * geo_.ways + way] >> 1; }
+
+    // Maintenance. clean: the line stays, no longer dirty (true if it was dirty: a write-back is due).
+    // invalidate: the line leaves (returns what it was). All lines: visit in set/way order.
+    bool clean(uint64_t addr);
+    Eviction invalidate(uint64_t addr);
+    std::vector<uint64_t> dirty_lines() const;
+    void clean_all();
+    std::vector<Eviction> invalidate_all();
+
+    // Replaces the replacement policy (state restarts; tags, dirty bits stay).
+    void set_policy(const std::string& policy, const PolicyParams& params);
+    const ReplacementPolicy& policy() const { return *policy_; }
+
+    // Statistics per region. Regions may not overlap; the last entry of stats() is "other".
+    void set_regions(const std::vector<Region>& regions);
+    const std::vector<Region>& regions() const { return regions_; }
+    // Index into stats() for an address.
+    size_t region_of(uint64_t addr) const {
+        if (last_region_ < regions_.size() && addr - regions_[last_region_].lo < regions_[last_region_].hi - regions_[last_region_].lo)
+            return last_region_;
+        for (size_t i = 0; i < regions_.size(); ++i)
+            if (addr >= regions_[i].lo && addr < regions_[i].hi) return last_region_ = i;
+        return regions_.size();
+    }
+    RegionStats& stats_for(uint64_t addr) { return stats_[region_of(addr)]; }
+    const std::vector<RegionStats>& stats() const { return stats_; }
+    RegionStats totals() const;
+    uint64_t valid_lines() const;
+
+private:
+    static constexpr uint64_t kInvalid = ~uint64_t(0);
+    static constexpr uint8_t kDirty = 1;  // bit 0; user flags live in bits 1..7
+    int find(uint64_t addr, unsigned& set) const;
+
+    Geometry geo_;
+    unsigned line_shift_ = 6;
+    uint64_t set_mask_ = 0;
+    std::vector<uint64_t> tags_;   // line address >> line_shift, kInvalid when invalid
+    std::vector<uint8_t> flags_;
+    std::unique_ptr<ReplacementPolicy> policy_;
+    std::vector<bool> valid_scratch_;
+    AccessInfo info_;
+    unsigned last_way_ = 0;
+    std::vector<Region> regions_;
+    std::vector<RegionStats> stats_;  // one per region + "other"
+    mutable size_t last_region_ = 0;
+};
+
+}  // namespace vp::cache
