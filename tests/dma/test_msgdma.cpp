@@ -552,3 +552,67 @@ TEST_CASE("trace: each element read is a child of its descriptor / on DMA 2's tr
             ++mem_children;
     CHECK(mem_children > 0);
 }
+
+TEST_CASE("extended descriptors: 32-byte format / GO in word 7 commits / high address words") {
+    MsgdmaConfig cfg;
+    cfg.extended = true;
+    DmaBench b(cfg);
+    const auto src = pattern(300, 71);
+    b.poke_vec(kRam + 0x1000, src);
+    b.run([&](ScriptedInitiator& c) {
+        c.write32(DESC + MSGDMA_EDESC_READ_ADDR_LO, kRam + 0x1000);
+        c.write32(DESC + MSGDMA_EDESC_WRITE_ADDR_LO, kRam + 0x4000);
+        c.write32(DESC + MSGDMA_EDESC_LENGTH, 300);
+        c.write32(DESC + MSGDMA_EDESC_SEQ_BURST, 7);
+        c.write32(DESC + MSGDMA_EDESC_READ_ADDR_HI, 0);
+        c.write32(DESC + MSGDMA_EDESC_WRITE_ADDR_HI, 0);
+        c.write32(DESC + MSGDMA_DESC_CONTROL, MSGDMA_DESC_CTL_GO);  // word 3 of the standard format: not a commit here
+        sc_core::wait(2, sc_core::SC_US);
+        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0);
+        c.write32(DESC + MSGDMA_EDESC_SEQ_BURST, 7);
+        c.write32(DESC + MSGDMA_EDESC_CONTROL, MSGDMA_DESC_CTL_GO);
+        wait_idle(c);
+        CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == 300);
+        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00010001u);
+    });
+    CHECK(b.peek_vec<uint8_t>(kRam + 0x4000, 300) == src);
+}
+
+TEST_CASE("response port back-pressure: the dispatcher waits while the response FIFO is full") {
+    MsgdmaConfig cfg;
+    cfg.response_fifo_depth = 2;
+    DmaBench b(cfg);
+    b.poke_vec(kRam, pattern(256, 81));
+    b.run([&](ScriptedInitiator& c) {
+        for (int k = 0; k < 4; ++k) submit(c, kRam + 64 * k, kRam + 0x10000 + 64 * k, 64, 0);
+        sc_core::wait(10, sc_core::SC_US);
+        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00020002u);  // two done, two held back
+        CHECK(c.read32(CSR + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_RESP_FULL);
+        CHECK(c.read32(CSR + MSGDMA_CSR_FILL_LEVEL) == 0x00020002u);
+        CHECK(c.read32(RESP + MSGDMA_RESP_STATUS) == 0);  // pop one: one more runs
+        sc_core::wait(10, sc_core::SC_US);
+        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00030003u);
+        for (int k = 0; k < 3; ++k) {
+            while (c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 0) sc_core::wait(100, sc_core::SC_NS);
+            CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == 64);
+            c.read32(RESP + MSGDMA_RESP_STATUS);
+        }
+        wait_idle(c);
+        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00040004u);
+    });
+    CHECK(b.peek_vec<uint8_t>(kRam + 0x10000, 256) == b.peek_vec<uint8_t>(kRam, 256));
+}
+
+TEST_CASE("bad converter configuration ends the descriptor with an index error and moves nothing") {
+    DmaBench b;
+    b.poke_vec(kRam + 0x200000, std::vector<uint8_t>(64, 0xEE));
+    b.run([&](ScriptedInitiator& c) {
+        configure_conv(c, MSGDMA_CONV_CTRL_ENABLE, kRam, 4, 3);  // index size 3: invalid
+        submit(c, kRam, kRam + 0x200000, 12, 0);
+        wait_idle(c);
+        CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == 0);
+        CHECK(c.read32(RESP + MSGDMA_RESP_STATUS) == MSGDMA_ERR_INDEX);
+    });
+    CHECK(b.peek_vec<uint8_t>(kRam + 0x200000, 64) == std::vector<uint8_t>(64, 0xEE));
+    CHECK(b.counter("element_reads") == 0);
+}
