@@ -1,5 +1,5 @@
 /* dma_test: the cascaded mSGDMA driven by its firmware driver on the VP.
- * Single transfer (polling), a prefetcher chain (interrupt), gathers with 4- and 8-byte elements and
+ * Single transfers (polling and interrupt), a prefetcher chain (interrupt), gathers with 4- and 8-byte elements and
  * 2-/4-byte indices (interrupt), a scatter, a two-level gather followed by a scatter
  * (out[idxout[i]] = in[idx1[idx2[i]]]), a bus error that stops the DMA, then the timing of the same
  * gather by the CPU and by the DMA. Every result is checked against a plain C loop; exit 0 = all pass.
@@ -89,6 +89,9 @@ int main(void) {
     check("chain write-back", chain[0].actual_bytes == 1024 && chain[1].actual_bytes == 1024 &&
                                   chain[2].actual_bytes == 1024 && !(chain[0].control & MSGDMA_PDESC_OWNED_BY_HW));
     check("one interrupt for the chain", msgdma_irq_count == 1);
+    memset(dst_buf, 0, 512);
+    check("memcpy with interrupt status", msgdma_memcpy(dst_buf, src_buf + 512, 512, MSGDMA_IRQ) == 0);
+    check("memcpy with interrupt data", memcmp(dst_buf, src_buf + 512, 512) == 0 && msgdma_irq_count == 2);
 
     /* 3. gathers, interrupt */
     check("gather 4B/4B status", msgdma_gather(out32, tab32, 4, idx32, 4, N_IDX, MSGDMA_IRQ) == 0);
