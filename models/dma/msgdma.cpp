@@ -509,7 +509,7 @@ Msgdma::Result Msgdma::convert(const Desc& d, Tick t0, uint64_t span) {
     const unsigned per_idx_burst = cfg_.burst / isz;
 
     // index stream (DMA 1 read master)
-    uint8_t ibuf[256];
+    uint8_t* ibuf = buf_.data();  // one index burst (burst bytes)
     uint64_t idx_chunk = ~0ull;
     Tick idx_next = t0, idx_end = t0;
     std::vector<Tick> taken(2 * per_idx_burst, 0);  // converter take times: index FIFO of two bursts

@@ -364,12 +364,14 @@ TEST_CASE("prefetcher: polling picks up a descriptor handed to hardware later") 
 
 namespace {
 // Gathers n elements of size esz with indices of type I from an unaligned table; checks against the host.
-template <class I> void gather_case(unsigned esz, bool pipelined, unsigned depth, size_t n, uint32_t seed) {
+template <class I> void gather_case(unsigned esz, bool pipelined, unsigned depth, size_t n, uint32_t seed,
+                                    unsigned burst = 64) {
     MsgdmaConfig cfg;
+    cfg.burst = burst;
     cfg.pipelined = pipelined;
     cfg.fifo_depth = depth;
     DmaBench b(cfg);
-    const uint32_t m = 1000;
+    const uint32_t m = sizeof(I) == 1 ? 256 : 1000;
     const uint64_t table = kRam + 0x100001;  // unaligned element addresses
     const uint64_t idxa = kRam + 0x10000, dst = kRam + 0x200003;
     const auto tbl = pattern(size_t(m) * esz, seed);
@@ -401,6 +403,7 @@ TEST_CASE("gather: random indices (duplicates / any order) / 4-byte elements / 4
 }
 TEST_CASE("gather: 8-byte elements / 2-byte indices / unaligned / FIFO depth 3") { gather_case<uint16_t>(8, true, 3, 777, 12); }
 TEST_CASE("gather: one-descriptor-at-a-time mSGDMA mode / 8-byte elements") { gather_case<uint32_t>(8, false, 16, 300, 13); }
+TEST_CASE("gather: 512-byte bursts / 1-byte indices / 64-byte elements") { gather_case<uint8_t>(64, true, 16, 1500, 14, 512); }
 
 TEST_CASE("scatter: converted address is the write address (duplicates: last write wins / in order)") {
     DmaBench b;
