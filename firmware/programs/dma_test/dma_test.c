@@ -2,7 +2,8 @@
  * Single transfers (polling and interrupt), a prefetcher chain (interrupt), gathers with 4- and 8-byte elements and
  * 2-/4-byte indices (interrupt), a scatter, a two-level gather followed by a scatter
  * (out[idxout[i]] = in[idx1[idx2[i]]]), a bus error that stops the DMA, then the timing of the same
- * gather by the CPU and by the DMA. Every result is checked against a plain C loop; exit 0 = all pass.
+ * gather by the CPU and by the DMA (checked, not printed: the console output carries no counter values;
+ * dma_bench prints them). Every result is checked against a plain C loop; exit 0 = all pass.
  * Data come from a deterministic PRNG, so the program needs no workload. vp-only (QEMU has no DMA). */
 #include <stdio.h>
 #include <string.h>
@@ -150,8 +151,8 @@ int main(void) {
     uint32_t sg = msgdma_gather(tmp32, tab32, 4, idx32, 4, N_IDX, MSGDMA_POLL);
     uint64_t dma = cycles() - t0;
     check("timed gather", sg == 0 && memcmp(tmp32, out32, sizeof out32) == 0);
-    printf("gather of %u 4-byte elements: cpu %lu cycles, dma %lu cycles\n", N_IDX, (unsigned long)cpu,
-           (unsigned long)dma);
+    (void)cpu; /* timings are not checked here (no performance assertions in tests): see dma_bench */
+    (void)dma;
 
     printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);
     return failures ? 1 : 0;
