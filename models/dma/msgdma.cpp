@@ -267,7 +267,11 @@ uint32_t Msgdma::status(Tick at) const {
     if (rfill >= cfg_.response_fifo_depth) s |= MSGDMA_STATUS_RESP_FULL;
     const bool err = error_at_ <= at;
     if (err) s |= MSGDMA_STATUS_STOPPED_ON_ERR;
-    if (err || ((control_ & (MSGDMA_CONTROL_STOP | MSGDMA_CONTROL_STOP_DESC)) && !b)) s |= MSGDMA_STATUS_STOPPED;
+    // stopped: by the stop bits (or an error) and the masters idle; queued descriptors may remain
+    bool masters_busy = false;
+    for (auto& d : done_) masters_busy |= d.end > at;
+    if (err || ((control_ & (MSGDMA_CONTROL_STOP | MSGDMA_CONTROL_STOP_DESC)) && !masters_busy))
+        s |= MSGDMA_STATUS_STOPPED;
     if (at < reset_until_) s |= MSGDMA_STATUS_RESETTING;
     for (Tick t : irq_pending_)
         if (t <= at) { s |= MSGDMA_STATUS_IRQ; break; }

@@ -175,6 +175,7 @@ TEST_CASE("dispatcher: stop bit holds queued descriptors / fill level / full fla
         const uint32_t s = c.read32(CSR + MSGDMA_CSR_STATUS);
         CHECK(s & MSGDMA_STATUS_DESC_FULL);
         CHECK(s & MSGDMA_STATUS_BUSY);  // descriptors pending
+        CHECK(s & MSGDMA_STATUS_STOPPED);  // stop bit and the masters idle
         // A fifth descriptor while full is dropped (the real core stalls the bus).
         submit(c, kRam, kRam + 0x20000, 64, 0);
         CHECK(b.counter("dropped_descriptors") == 1);
@@ -386,6 +387,8 @@ template <class I> void gather_case(unsigned esz, bool pipelined, unsigned depth
         CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == n * esz);
         CHECK(c.read32(RESP + MSGDMA_RESP_STATUS) == 0);
         CHECK(c.read32(CONV + MSGDMA_CONV_ELEMENTS) == n);
+        CHECK(c.read32(kDma + MSGDMA_DMA2_CSR_OFFSET + MSGDMA_CSR_SEQ_NUM) == ((n & 0xFFFF) | (n & 0xFFFF) << 16));
+        CHECK((c.read32(kDma + MSGDMA_DMA2_CSR_OFFSET + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_BUSY) == 0);
     });
     std::vector<uint8_t> ref;
     for (uint32_t v : idx) ref.insert(ref.end(), tbl.begin() + v * esz, tbl.begin() + (v + 1) * esz);
