@@ -65,7 +65,11 @@ void msgdma_chain_start(msgdma_pdesc_t *first, size_t n, bool irq);
 /* Waits until the last descriptor was written back (OWNED_BY_HW cleared); returns its status. */
 uint32_t msgdma_chain_wait(msgdma_pdesc_t *last, msgdma_wait_t how);
 
-/* Gather / scatter through the converter (one DMA 1 descriptor); cache maintenance included. */
+/* Gather / scatter through the converter (one DMA 1 descriptor). The driver cleans the index array
+ * and the contiguous buffer (scatter source) or flushes/invalidates it (gather destination); the
+ * tables (gather source, scatter destination, intermediate index tables) are accessed at
+ * data-dependent positions, so their owner cleans them (gather) or flushes and then invalidates
+ * them (scatter) with msgdma_cache_*. */
 void msgdma_job_start(const msgdma_job_t *job, bool irq);
 uint32_t msgdma_job_wait(const msgdma_job_t *job, msgdma_wait_t how, uint32_t *actual);
 uint32_t msgdma_gather(void *dst, const void *table, uint32_t elem_size, const void *index, uint32_t index_size,

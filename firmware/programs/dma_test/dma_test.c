@@ -66,6 +66,11 @@ int main(void) {
         idx16[i] = (uint16_t)(next_rand() % N_TAB);
     }
     for (uint32_t k = 0; k < sizeof src_buf; ++k) src_buf[k] = (uint8_t)next_rand();
+    /* The gather tables are read by the DMA at data-dependent positions: the driver cannot know their
+     * extent, so their owner cleans them (the driver cleans index arrays and contiguous buffers). */
+    msgdma_cache_clean(tab32, sizeof tab32);
+    msgdma_cache_clean(tab64, sizeof tab64);
+    msgdma_cache_clean(idx1, sizeof idx1);
 
     /* 1. single descriptor, polling */
     msgdma_init(false);
