@@ -44,7 +44,7 @@ print(f"{mem:10} {'pipelined' if pip == 'true' else 'mSGDMA':9} {depth:>5} {ns:1
 PY
 }
 echo "memory      mode      depth dma_elem_ns  dma_MB/s  Melem/s max_inflight fw_dma_cycles fw_cpu_cycles cpu/dma check"
-for mem in ddr fixed; do
+for mem in ${MEMS:-ddr fixed}; do
   run "$mem" false 16
   for depth in 1 2 4 8 16 32 64; do run "$mem" true "$depth"; done
 done
