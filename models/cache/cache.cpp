@@ -102,6 +102,18 @@ Cache::~Cache() {
     down_.clear_extension(&down_ext_);
 }
 
+bool Cache::cacheable_slow(uint64_t addr) const {
+    uint64_t lo = 0, hi = ~uint64_t(0);
+    for (auto& r : cfg_.uncached) {
+        if (addr - r.base < r.size) return false;
+        if (r.base + r.size <= addr) lo = std::max(lo, r.base + r.size);
+        else hi = std::min(hi, r.base);
+    }
+    cacheable_lo_ = lo;
+    cacheable_span_ = hi - lo;
+    return true;
+}
+
 void Cache::set_regions(const std::vector<cache::Region>& regions) {
     array_.set_regions(regions);
     for (auto& r : regions) {
