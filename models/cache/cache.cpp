@@ -1,9 +1,21 @@
 #include "models/cache/cache.h"
 #include <algorithm>
+#include <cfenv>
 #include "models/cache/cache_ctrl.h"
 #include "platform/config/schema.h"
 
 namespace vp {
+
+namespace {
+// Restores the host FP exception flags on scope exit (clears exactly those raised in between).
+struct HostFpFlagsKept {
+    const int before = std::fetestexcept(FE_ALL_EXCEPT);
+    ~HostFpFlagsKept() {
+        const int raised = std::fetestexcept(FE_ALL_EXCEPT) & ~before;
+        if (raised) std::feclearexcept(raised);
+    }
+};
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -181,6 +193,9 @@ Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0,
 
     // Miss: an MSHR, the line (unless the write covers it whole) and, in the FV range, its priority.
     last_missed_ = true;
+    // A CPU calls this from its ISS's load/store path, where host FP exception flags stand for the
+    // guest's fflags: the TLM calls and time conversions below must not leave new ones behind.
+    const HostFpFlagsKept fp_flags;
     auto mshr = std::min_element(mshr_free_.begin(), mshr_free_.end());
     Tick start = t;
     if (*mshr > start) {
