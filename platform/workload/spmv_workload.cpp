@@ -6,6 +6,7 @@
 #include "platform/config/schema.h"
 #include "platform/loader.h"
 #include "platform/workload/csr.h"
+#include "platform/workload/rgcn_workload.h"
 #include "platform/workload/workload.h"
 
 namespace vp {
@@ -90,7 +91,7 @@ private:
 
 void declare_workloads(config::Schema& s) {
     using config::Kind;
-    s.add("kind", Kind::Enum, "none", "", "host-side data set and result check: none or spmv").one_of({"none", "spmv"});
+    s.add("kind", Kind::Enum, "none", "", "host-side data set and result check: none, spmv or rgcn").one_of({"none", "spmv", "rgcn"});
     s.add("base", Kind::Address, "0", "",
           "where the data blobs go (0 = the ELF's __loader_start symbol, else 0x8400_0000)");
     s.add("check", Kind::Bool, "true", "", "compare the firmware's result with the host reference after the run");
@@ -101,11 +102,13 @@ void declare_workloads(config::Schema& s) {
     sp.add("cols", Kind::Int, "0", "", "columns of the random matrix (0 = rows)").range(0, 1 << 30);
     sp.add("nnz_per_row", Kind::Int, "8", "", "mean nonzeros per row of the random matrix").range(1, 1 << 20);
     sp.add("seed", Kind::Int, "1", "", "seed of the random matrix and of x").at_least(0);
+    declare_rgcn_workload(s);
 }
 
 std::unique_ptr<Workload> make_workload(const nlohmann::json& section) {
     const std::string kind = section.at("kind").get<std::string>();
     if (kind == "spmv") return std::make_unique<SpmvWorkload>(section.at("spmv"));
+    if (kind == "rgcn") return make_rgcn_workload(section.at("rgcn"));
     return nullptr;
 }
 

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Seed 000's Fig. 5 and Fig. 6 on the VP, trace-driven (docs/rgcn_cache.md).
+
+  python3 tools/rgcn/sweep.py --dataset aifb --out out/rgcn_aifb
+
+(a) runs the platform once per vertex order (degree-sorted and unsorted) with the CPU's access log
+    recorded (the R-GCN firmware, checked bit for bit against the host);
+(b) replays the logs with build/bin/vp-cachesim: L1D 32 KiB 8-way, L2 256 KiB .. 32 MiB 8-way, 64 B
+    lines; LRU w/o sort, LRU, AC, PB, SRRIP, GRASP, OPT, and a PB period sweep;
+(c) writes results.csv (every level and region), summary.csv (L2 misses per configuration) and the
+    plots fig5_<dataset>.png and fig6_<dataset>.png;
+(d) with --validate, runs the full platform (caches in the loop) at a few points and compares its
+    stats.json L1D/L2 misses with the replay's (validation.csv).
+"""
+import argparse
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+KIB = 1024
+L2_SIZES = [256 * KIB, 512 * KIB, 1024 * KIB, 2048 * KIB, 4096 * KIB, 8192 * KIB, 16384 * KIB, 32768 * KIB]
+# The seed's L2 sizes are 0.256 .. 32 "MiB"; 256 KiB .. 32 MiB keeps them powers of two (8-way, 64 B).
+PB_PERIODS = [10, 30, 100, 300, 1000, 4294967295]  # the last one: no decay (the seed's plain "PB")
+
+# name, sorted log?, L1D policy, L2 policy, extra vp-cachesim arguments
+CONFIGS = [
+    ("LRU_w/o_sort", False, "lru", "lru", []),
+    ("LRU", True, "lru", "lru", []),
+    ("AC", True, "ac", "ac", []),
+    ("PB", True, "pb", "pb", ["--period", "100"]),
+    ("SRRIP", True, "lru", "srrip", []),
+    ("GRASP", True, "lru", "grasp", ["--hot", "auto"]),
+    ("OPT", True, "lru", "opt", []),
+]
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def run(cmd, **kw):
+    t0 = time.time()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+    if p.returncode != 0:
+        sys.exit(f"sweep.py: command failed (exit {p.returncode}): {' '.join(cmd)}\n{p.stderr[-3000:]}")
+    return p.stdout, time.time() - t0
+
+
+def record(args, sort):
+    """One platform run with the access log recorded; returns the log path."""
+    tag = "sorted" if sort else "unsorted"
+    out = os.path.join(args.out, f"record_{tag}")
+    path = os.path.join(out, "accesses.vplog")
+    if args.reuse and os.path.exists(path):
+        log(f"reusing {path}")
+        return path
+    cmd = [args.vp, "run", args.scenario, "--out", out, "--quiet",
+           "--set", f"workload.rgcn.sort={'true' if sort else 'false'}",
+           "--set", f"{args.record_key}=true"] + sum((["--set", s] for s in args.set), [])
+    _, secs = run(cmd)
+    log(f"recorded {path} ({os.path.getsize(path) / 1e6:.0f} MB) in {secs:.0f} s")
+    with open(os.path.join(out, "host.json")) as f:
+        host = json.load(f)
+    args.timing.append({"what": f"record {tag}", "seconds": round(secs, 1), "host": host})
+    return path
+
+
+def replay(args, logpath, label, l1, l2, extra, sizes):
+    cmd = [args.cachesim, logpath, "--csv", "--label", label, "--l1d-size", "32KiB", "--l1d-ways", "8",
+           "--l1d-policy", l1, "--l2-policy", l2, "--l2-ways", "8", "--line", "64",
+           "--l2-size", ",".join(str(s) for s in sizes)] + extra
+    text, secs = run(cmd)
+    args.timing.append({"what": f"replay {label}", "seconds": round(secs, 1)})
+    return list(csv.reader(io.StringIO(text)))
+
+
+HEADER = ["label", "l1d_size", "l1d_policy", "l2_size", "l2_policy", "period", "level", "region", "accesses", "hits",
+          "misses", "evictions", "writebacks", "priority_fetches"]
+
+
+def plots(args, summary):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        log("matplotlib missing: no plots (scripts/setup.sh installs python3-matplotlib)")
+        return
+    xs = [s // KIB for s in args.sizes]
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for name, *_ in CONFIGS:
+        ys = [summary[(name, s)] for s in args.sizes]
+        ax.plot(range(len(xs)), ys, marker="o", label=name, linestyle="--" if name in ("OPT", "SRRIP", "GRASP") else "-")
+    ax.set_xticks(range(len(xs)))
+    ax.set_xticklabels([f"{x // 1024} MiB" if x >= 1024 else f"{x} KiB" for x in xs], rotation=30)
+    ax.set_xlabel("L2 size (8-way, 64 B lines; L1D 32 KiB)")
+    ax.set_ylabel("L2 misses")
+    ax.set_yscale("log")
+    ax.set_title(f"R-GCN layer on {args.dataset.upper()} (VP trace replay; cf. seed 000 Fig. 5)")
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(args.out, f"fig5_{args.dataset}.png"), dpi=120)
+    plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    base = [summary[("LRU", s)] for s in args.sizes]
+    for p in PB_PERIODS:
+        name = "PB" if p >= 2**32 - 1 else f"PB_{p}c"
+        ys = [summary[(f"PB_period_{p}", s)] / b for s, b in zip(args.sizes, base)]
+        ax.plot(range(len(xs)), ys, marker="o", label=name)
+    ax.set_xticks(range(len(xs)))
+    ax.set_xticklabels([f"{x // 1024} MiB" if x >= 1024 else f"{x} KiB" for x in xs], rotation=30)
+    ax.set_xlabel("L2 size")
+    ax.set_ylabel("L2 misses / sorted LRU")
+    ax.set_title(f"PB decay period on {args.dataset.upper()} (cf. seed 000 Fig. 6)")
+    ax.grid(True, alpha=0.3)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(os.path.join(args.out, f"fig6_{args.dataset}.png"), dpi=120)
+    plt.close(fig)
+
+
+def validate(args, logs):
+    """Full platform runs (caches in the loop) against the replay of the same configuration."""
+    rows = []
+    points = [(p, s) for p in args.validate_policies for s in args.validate_sizes]
+    for policy, size in points:
+        out = os.path.join(args.out, f"full_{policy}_{size // KIB}k")
+        sets = ["--set", f"workload.rgcn.sort=true"]
+        for key in args.cache_keys:
+            sets += ["--set", key.format(policy=policy, l2_size=f"{size // KIB}KiB")]
+        _, secs = run([args.vp, "run", args.scenario, "--out", out, "--quiet"] + sets +
+                      sum((["--set", s] for s in args.set), []))
+        with open(os.path.join(out, "stats.json")) as f:
+            stats = json.load(f)
+        full = {lv: find_cache_stats(stats, lv) for lv in ("l1d", "l2")}
+        rep = replay(args, logs[True], f"val_{policy}", policy, policy, [], [size])
+        got = {}
+        for r in rep:
+            if r[7] == "total":
+                got[r[6]] = int(r[10])
+        for lv in ("l1d", "l2"):
+            rows.append({"policy": policy, "l2_size": size, "level": lv, "full_misses": full[lv],
+                         "replay_misses": got.get(lv), "full_seconds": round(secs, 1)})
+            log(f"validate {policy} L2 {size // KIB} KiB {lv}: full {full[lv]} replay {got.get(lv)}")
+    with open(os.path.join(args.out, "validation.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        w.writerows(rows)
+    return rows
+
+
+def find_cache_stats(stats, level):
+    """Total misses of a cache in stats.json: the first component whose name ends with the level."""
+    def walk(node, path):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                yield from walk(v, path + [k])
+        else:
+            yield path, node
+    for path, v in walk(stats, []):
+        if len(path) >= 2 and path[-1] == "misses" and any(p.endswith(level) for p in path[:-1]) \
+                and "regions" not in path:
+            return v
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dataset", required=True, help="aifb, mutag or tiny (scenarios/rgcn_<dataset>.yaml)")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--vp", default=os.path.join(REPO, "build", "bin", "vp"))
+    ap.add_argument("--cachesim", default=os.path.join(REPO, "build", "bin", "vp-cachesim"))
+    ap.add_argument("--record-key", default="platform.cpu.record_accesses",
+                    help="scenario key that makes the platform record the CPU's access log (<out>/accesses.vplog)")
+    ap.add_argument("--set", action="append", default=[], help="extra --set for every platform run")
+    ap.add_argument("--sizes", default=",".join(str(s) for s in L2_SIZES), help="L2 sizes in bytes")
+    ap.add_argument("--reuse", action="store_true", help="reuse recorded logs found in --out")
+    ap.add_argument("--validate", action="store_true", help="compare with full platform runs")
+    ap.add_argument("--validate-policies", default="lru,ac")
+    ap.add_argument("--validate-sizes", default=f"{256 * KIB},{2048 * KIB}")
+    ap.add_argument("--cache-key", dest="cache_keys", action="append",
+                    default=["platform.caches.l1d.enabled=true", "platform.caches.l1d.size=32KiB",
+                             "platform.caches.l1d.ways=8", "platform.caches.l1d.policy={policy}",
+                             "platform.caches.l2.enabled=true", "platform.caches.l2.size={l2_size}",
+                             "platform.caches.l2.ways=8", "platform.caches.l2.policy={policy}"],
+                    help="--set templates enabling the caches for validation runs ({policy}, {l2_size})")
+    args = ap.parse_args()
+    args.scenario = os.path.join(REPO, "scenarios", f"rgcn_{args.dataset}.yaml")
+    if not os.path.exists(args.scenario):
+        sys.exit(f"sweep.py: --dataset {args.dataset}: no scenario {args.scenario}")
+    args.sizes = [int(s) for s in args.sizes.split(",")]
+    args.validate_policies = args.validate_policies.split(",")
+    args.validate_sizes = [int(s) for s in args.validate_sizes.split(",")]
+    args.timing = []
+    os.makedirs(args.out, exist_ok=True)
+
+    logs = {True: record(args, True), False: record(args, False)}
+    rows = []
+    for name, sort, l1, l2, extra in CONFIGS:
+        rows += replay(args, logs[sort], name, l1, l2, extra, args.sizes)
+        log(f"replayed {name}")
+    for p in PB_PERIODS:
+        rows += replay(args, logs[True], f"PB_period_{p}", "pb", "pb", ["--period", str(p)], args.sizes)
+        log(f"replayed PB period {p}")
+    with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(HEADER)
+        w.writerows(rows)
+    summary = {}
+    for r in rows:
+        if r[6] == "l2" and r[7] == "total":
+            summary[(r[0], int(r[3]))] = int(r[10])
+    with open(os.path.join(args.out, "summary.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        labels = [c[0] for c in CONFIGS] + [f"PB_period_{p}" for p in PB_PERIODS]
+        w.writerow(["l2_size"] + labels + ["AC_vs_LRU_%", "PB_vs_LRU_%", "LRU_vs_unsorted_%"])
+        for s in args.sizes:
+            lru = summary[("LRU", s)]
+            pct = lambda a, b: round(100.0 * (b - a) / b, 2) if b else 0.0
+            w.writerow([s] + [summary[(l, s)] for l in labels] +
+                       [pct(summary[("AC", s)], lru), pct(summary[("PB", s)], lru),
+                        pct(lru, summary[("LRU_w/o_sort", s)])])
+    plots(args, summary)
+    if args.validate:
+        validate(args, logs)
+    with open(os.path.join(args.out, "timing.json"), "w") as f:
+        json.dump(args.timing, f, indent=1)
+    log(f"wrote {args.out}/results.csv, summary.csv, fig5_{args.dataset}.png, fig6_{args.dataset}.png")
+
+
+if __name__ == "__main__":
+    main()
