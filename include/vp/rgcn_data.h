@@ -10,6 +10,10 @@
  *                double val[total_nnz] at vals_off (offsets in bytes from the blob start)
  *   "prio_ac"    uint32 per line of X: q_i of the line's vertex (access count base)
  *   "prio_pb"    uint32 per line of X: p_i of eq. (5) (priority base)
+ *                With RGCN_FLAG_OUTPUT_PRIORITY, "output" follows "features" directly and both
+ *                tables go on with one entry per line of Y (row i of Y is also accessed q_i times:
+ *                once per nonzero in row i of every A_r and A_r^T, and once by E); the controllers'
+ *                feature range then covers X and Y (the seed gives the output p_i, Sec. 4).
  *
  * The layer: Y = 0; then for each matrix M in order (A_1, A_1^T, A_2, A_2^T, ..., A_R, A_R^T, E):
  *   for each nonzero k of M in storage order (rows ascending): Y[row] += val * X[col]
@@ -37,8 +41,11 @@ typedef struct {
     uint32_t max_p;      /* PB maximum priority, for the cache controllers' MAX_P */
     uint32_t total_nnz;  /* entries of the "adj" arrays */
     uint32_t rows_off, cols_off, vals_off; /* byte offsets of the arrays inside "adj" */
-    uint32_t reserved[4];
+    uint32_t flags;      /* RGCN_FLAG_* */
+    uint32_t reserved[3];
 } rgcn_info_t; /* 64 bytes */
+
+#define RGCN_FLAG_OUTPUT_PRIORITY 1u
 
 typedef struct {
     uint32_t kind;     /* RGCN_MAT_* */

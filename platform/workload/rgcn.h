@@ -109,6 +109,7 @@ struct RgcnLayer {
     uint32_t n = 0, d = 0, relations = 0, max_p = 0;
     uint32_t row_doubles = 0;        // row stride of X and Y in doubles (a multiple of 8: 64 B lines)
     bool sorted = false;             // degree renumbering applied
+    bool output_priority = false;    // priority tables (and the FV range) cover Y too
     std::vector<uint32_t> vertex_id; // layer index -> entity id of the graph
     std::vector<SparseMatrix> mats;
     std::vector<double> x;           // n * row_doubles, padding 0
@@ -125,5 +126,25 @@ RgcnLayer build_rgcn_layer(const RelationalGraph& g, bool sort, uint32_t d, uint
 // Y in the firmware's exact operation order, rounding every operation to double (n * row_doubles,
 // padding 0). Compiled with -ffp-contract=off.
 std::vector<double> rgcn_reference(const RgcnLayer& layer);
+
+// The memory image of a layer as the firmware expects it (include/vp/rgcn_data.h): blobs in order
+// rgcn_info, adj, features, output (NaN-poisoned), prio_ac, prio_pb, each 64-byte aligned from
+// `base`, and the regions adjacency (rgcn_info + adj), features, output, priority (both tables).
+struct ImageBlob {
+    std::string name;
+    uint64_t addr = 0;
+    std::vector<uint8_t> data;
+};
+struct ImageRegion {
+    std::string name;
+    uint64_t lo = 0, hi = 0;
+};
+struct RgcnImage {
+    std::vector<ImageBlob> blobs;
+    std::vector<ImageRegion> regions;
+    const ImageBlob& blob(const std::string& name) const;
+};
+// Throws std::runtime_error when the data does not fit a 32-bit address space.
+RgcnImage build_rgcn_image(const RgcnLayer& layer, uint64_t base);
 
 }  // namespace vp::workload

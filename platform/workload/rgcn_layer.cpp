@@ -3,6 +3,7 @@
 // multiplication and addition to double, exactly as the firmware does.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -207,6 +208,87 @@ std::vector<double> rgcn_reference(const RgcnLayer& L) {
         }
     }
     return y;
+}
+
+const ImageBlob& RgcnImage::blob(const std::string& name) const {
+    for (const auto& b : blobs)
+        if (b.name == name) return b;
+    throw std::out_of_range("rgcn image has no blob '" + name + "'");
+}
+
+RgcnImage build_rgcn_image(const RgcnLayer& L, uint64_t base) {
+    auto align = [](uint64_t v) { return (v + 63) / 64 * 64; };
+    RgcnImage img;
+    uint64_t at = align(base);
+    auto place = [&](const char* name, std::vector<uint8_t> data) {
+        img.blobs.push_back({name, at, std::move(data)});
+        at = align(at + img.blobs.back().data.size());
+        return img.blobs.back().addr;
+    };
+    auto bytes = [](const void* p, size_t n) {
+        const uint8_t* b = static_cast<const uint8_t*>(p);
+        return std::vector<uint8_t>(b, b + n);
+    };
+    const uint64_t stride = uint64_t(L.row_doubles) * 8, xy_bytes = uint64_t(L.n) * stride;
+    const uint64_t nnz = L.total_nnz();
+    rgcn_info_t info{};
+    info.magic = RGCN_INFO_MAGIC;
+    info.version = RGCN_INFO_VERSION;
+    info.n = L.n;
+    info.d = L.d;
+    info.row_stride = uint32_t(stride);
+    info.relations = L.relations;
+    info.matrices = uint32_t(L.mats.size());
+    info.max_p = L.max_p;
+    info.total_nnz = uint32_t(nnz);
+    info.rows_off = 0;
+    info.cols_off = uint32_t(align(nnz * 4));
+    info.vals_off = uint32_t(info.cols_off + align(nnz * 4));
+    info.flags = L.output_priority ? RGCN_FLAG_OUTPUT_PRIORITY : 0;
+    const uint64_t lines = xy_bytes / 64;
+    if (align(base) + 2 * xy_bytes + info.vals_off + nnz * 8 + 8 * lines + 4096 > 0x100000000ull)
+        throw std::runtime_error("rgcn data set does not fit below 4 GiB (32-bit addresses)");
+
+    std::vector<uint8_t> hdr = bytes(&info, sizeof info);
+    std::vector<uint8_t> adj(info.vals_off + nnz * 8);
+    uint32_t first = 0;
+    for (const SparseMatrix& M : L.mats) {
+        const rgcn_matrix_t e{M.kind, M.relation, first, M.kind == RGCN_MAT_IDENTITY ? L.n : uint32_t(M.row.size())};
+        const auto eb = bytes(&e, sizeof e);
+        hdr.insert(hdr.end(), eb.begin(), eb.end());
+        const size_t k = M.row.size();
+        if (k) {
+            std::memcpy(adj.data() + info.rows_off + size_t(first) * 4, M.row.data(), k * 4);
+            std::memcpy(adj.data() + info.cols_off + size_t(first) * 4, M.col.data(), k * 4);
+            std::memcpy(adj.data() + info.vals_off + size_t(first) * 8, M.val.data(), k * 8);
+        }
+        first += uint32_t(k);
+    }
+    const uint64_t info_at = place("rgcn_info", std::move(hdr));
+    const uint64_t adj_at = place("adj", std::move(adj));
+    img.regions.push_back({"adjacency", info_at, adj_at + img.blobs.back().data.size()});
+    const uint64_t x_at = place("features", bytes(L.x.data(), xy_bytes));
+    img.regions.push_back({"features", x_at, x_at + xy_bytes});
+    std::vector<double> poison(size_t(L.n) * L.row_doubles);
+    const uint64_t nan_bits = 0x7FF80000DEADBEEFull;  // an unwritten Y cannot pass the check
+    for (double& v : poison) std::memcpy(&v, &nan_bits, 8);
+    const uint64_t y_at = place("output", bytes(poison.data(), xy_bytes));
+    img.regions.push_back({"output", y_at, y_at + xy_bytes});
+    // One uint32 per 64-byte line of X, equal for the lines of one vertex.
+    const uint32_t lines_per_row = uint32_t(stride / 64);
+    // With output priorities the tables go on over Y: row i of Y is accessed q_i times too.
+    const size_t per_matrix = size_t(L.n) * lines_per_row;
+    std::vector<uint32_t> ac(per_matrix * (L.output_priority ? 2 : 1)), pb(ac.size());
+    for (size_t base_line = 0; base_line < ac.size(); base_line += per_matrix)
+        for (uint32_t i = 0; i < L.n; ++i)
+            for (uint32_t l = 0; l < lines_per_row; ++l) {
+                ac[base_line + size_t(i) * lines_per_row + l] = uint32_t(std::min<uint64_t>(L.q[i], 0xFFFFFFFFull));
+                pb[base_line + size_t(i) * lines_per_row + l] = L.p[i];
+            }
+    const uint64_t ac_at = place("prio_ac", bytes(ac.data(), ac.size() * 4));
+    const uint64_t pb_at = place("prio_pb", bytes(pb.data(), pb.size() * 4));
+    img.regions.push_back({"priority", ac_at, pb_at + pb.size() * 4});
+    return img;
 }
 
 }  // namespace vp::workload

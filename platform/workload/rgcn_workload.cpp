@@ -16,8 +16,6 @@
 namespace vp {
 namespace {
 
-uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
-
 class RgcnWorkload : public Workload {
 public:
     explicit RgcnWorkload(const nlohmann::json& j) {
@@ -45,6 +43,7 @@ public:
         }
         if (g.num_entities() == 0) throw std::invalid_argument("rgcn.dataset: '" + source_ + "' has no triples");
         layer_ = workload::build_rgcn_layer(g, j.at("sort").get<bool>(), dim, max_p, j.at("seed").get<uint64_t>());
+        layer_.output_priority = j.at("output_priority").get<bool>();
         edges_ = g.num_edges();
         y_ref_ = workload::rgcn_reference(layer_);
     }
@@ -52,74 +51,13 @@ public:
     std::string name() const override { return "rgcn"; }
 
     void prepare(Loader& loader, uint64_t base) override {
-        const workload::RgcnLayer& L = layer_;
-        uint64_t at = align_up(base, 64);
-        auto place = [&](const char* name, const void* data, size_t bytes) {
-            loader.write(at, data, bytes, std::string("workload blob '") + name + "'");
-            loader.add_bootinfo(name, uint32_t(at), uint32_t(bytes));
-            const uint64_t here = at;
-            at = align_up(at + bytes, 64);
-            return here;
-        };
-        const uint64_t stride = uint64_t(L.row_doubles) * 8, xy_bytes = uint64_t(L.n) * stride;
-        const uint64_t nnz = L.total_nnz();
-        if (xy_bytes * 2 + nnz * 16 > 0xFFFFFFFFull)
-            throw std::runtime_error("rgcn data set too large for a 32-bit address space");
-
-        // Header and matrix table.
-        rgcn_info_t info{};
-        info.magic = RGCN_INFO_MAGIC;
-        info.version = RGCN_INFO_VERSION;
-        info.n = L.n;
-        info.d = L.d;
-        info.row_stride = uint32_t(stride);
-        info.relations = L.relations;
-        info.matrices = uint32_t(L.mats.size());
-        info.max_p = L.max_p;
-        info.total_nnz = uint32_t(nnz);
-        info.rows_off = 0;
-        info.cols_off = uint32_t(align_up(nnz * 4, 64));
-        info.vals_off = uint32_t(info.cols_off + align_up(nnz * 4, 64));
-        std::vector<uint8_t> hdr(sizeof info + L.mats.size() * sizeof(rgcn_matrix_t));
-        std::memcpy(hdr.data(), &info, sizeof info);
-        // The adjacency arrays, structure of arrays.
-        std::vector<uint8_t> adj(info.vals_off + nnz * 8);
-        uint32_t first = 0;
-        for (size_t m = 0; m < L.mats.size(); ++m) {
-            const auto& M = L.mats[m];
-            rgcn_matrix_t e{M.kind, M.relation, first, M.kind == RGCN_MAT_IDENTITY ? L.n : uint32_t(M.row.size())};
-            std::memcpy(hdr.data() + sizeof info + m * sizeof e, &e, sizeof e);
-            const size_t k = M.row.size();
-            if (k) {
-                std::memcpy(adj.data() + info.rows_off + size_t(first) * 4, M.row.data(), k * 4);
-                std::memcpy(adj.data() + info.cols_off + size_t(first) * 4, M.col.data(), k * 4);
-                std::memcpy(adj.data() + info.vals_off + size_t(first) * 8, M.val.data(), k * 8);
-            }
-            first += uint32_t(k);
+        const workload::RgcnImage img = workload::build_rgcn_image(layer_, base);
+        for (const auto& b : img.blobs) {
+            loader.write(b.addr, b.data.data(), b.data.size(), "workload blob '" + b.name + "'");
+            loader.add_bootinfo(b.name, uint32_t(b.addr), uint32_t(b.data.size()));
         }
-        const uint64_t info_at = place("rgcn_info", hdr.data(), hdr.size());
-        const uint64_t adj_at = place("adj", adj.data(), adj.size());
-        regions_.push_back({"adjacency", info_at, adj_at + adj.size()});
-
-        const uint64_t x_at = place("features", L.x.data(), xy_bytes);
-        regions_.push_back({"features", x_at, x_at + xy_bytes});
-        std::vector<double> poison(size_t(L.n) * L.row_doubles);
-        const uint64_t nan_bits = 0x7FF80000DEADBEEFull;  // an unwritten Y cannot pass
-        for (double& v : poison) std::memcpy(&v, &nan_bits, 8);
-        y_addr_ = place("output", poison.data(), xy_bytes);
-        regions_.push_back({"output", y_addr_, y_addr_ + xy_bytes});
-
-        // Priority tables: one uint32 per 64-byte line of X, equal for the lines of one vertex.
-        const uint32_t lines_per_row = uint32_t(stride / 64);
-        std::vector<uint32_t> ac(size_t(L.n) * lines_per_row), pb(ac.size());
-        for (uint32_t i = 0; i < L.n; ++i)
-            for (uint32_t l = 0; l < lines_per_row; ++l) {
-                ac[size_t(i) * lines_per_row + l] = uint32_t(std::min<uint64_t>(L.q[i], 0xFFFFFFFFull));
-                pb[size_t(i) * lines_per_row + l] = L.p[i];
-            }
-        const uint64_t ac_at = place("prio_ac", ac.data(), ac.size() * 4);
-        const uint64_t pb_at = place("prio_pb", pb.data(), pb.size() * 4);
-        regions_.push_back({"priority", ac_at, pb_at + pb.size() * 4});
+        for (const auto& r : img.regions) regions_.push_back({r.name, r.lo, r.hi});
+        y_addr_ = img.blob("output").addr;
     }
 
     bool check(Loader& loader, std::string& report) override {
@@ -175,6 +113,9 @@ void declare_rgcn_workload(config::Schema& s) {
     rg.add("dim", Kind::Int, "64", "", "feature dimension D (doubles per vertex; rows padded to 64-byte lines)")
         .range(1, 4096);
     rg.add("max_p", Kind::Int, "10", "", "PB maximum priority (seed: 10), written to the caches' MAX_P").range(0, 1 << 16);
+    rg.add("output_priority", Kind::Bool, "false", "",
+           "the priority tables and the controllers' feature range also cover Y (the seed gives output lines "
+           "p_i); false: X only, Y gets the default priority");
     rg.add("seed", Kind::Int, "1", "", "seed of the feature values X (a function of seed, entity, element)").at_least(0);
     auto& sy = rg.map("synthetic", "power-law relational graph used when no dataset is given "
                                    "(seed Table 1: BGS 333845/103/916199, AM 1666764/133/5988321)");

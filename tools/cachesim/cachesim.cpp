@@ -95,6 +95,28 @@ void validate(const Config& cfg) {
     check(cfg.l2, "l2", true);
 }
 
+cache::Region fv_range(const Log& log, const std::string& spec) {
+    cache::Region out{spec, 0, 0};
+    size_t at = 0;
+    while (at <= spec.size() && !spec.empty()) {
+        const size_t plus = spec.find('+', at);
+        const std::string name = spec.substr(at, plus == std::string::npos ? std::string::npos : plus - at);
+        const cache::Region* r = log.region(name);
+        if (!r) throw std::runtime_error("access log '" + log.path + "' has no region '" + name + "' (fv region)");
+        if (out.hi == out.lo) {
+            out.lo = r->lo;
+            out.hi = r->hi;
+        } else if (r->lo == out.hi) {
+            out.hi = r->hi;
+        } else {
+            throw std::runtime_error("fv region '" + spec + "': '" + name + "' does not follow the previous region directly");
+        }
+        if (plus == std::string::npos) break;
+        at = plus + 1;
+    }
+    return out;
+}
+
 namespace {
 
 // One cache level driven the way the TLM model drives its CacheArray.
@@ -106,7 +128,8 @@ public:
         arr_.set_regions(regions);
         line_ = lc.geo.line;
         if (lc.policy == "ac" || lc.policy == "pb") {
-            const cache::Region* fv = cfg.fv_region.empty() ? nullptr : log.region(cfg.fv_region);
+            const cache::Region fvr = fv_range(log, cfg.fv_region);
+            const cache::Region* fv = fvr.hi > fvr.lo ? &fvr : nullptr;
             if (fv) {
                 const std::string tname = lc.policy == "ac" ? "prio_ac" : "prio_pb";
                 table_ = log.blob(tname);

@@ -53,7 +53,8 @@ struct LevelConfig {
 
 struct Config {
     LevelConfig l1i, l1d, l2;
-    std::string fv_region = "features";  // the controllers' FV range (empty: none)
+    std::string fv_region = "features";  // the controllers' FV range: a region, or adjacent ones
+                                         // joined with '+' ("features+output"); empty: none
     bool priority_reads = true;          // L1 priority-table reads go through the L2 (as on the platform)
     // Records outside [cacheable_lo, cacheable_hi) bypass the caches (MMIO: the controllers'
     // registers, the trace marker): the platform caches only RAM.
@@ -86,6 +87,9 @@ std::vector<LevelResult> run_l1(const Log& log, const Config& cfg, std::vector<R
 LevelResult run_l2(const Log& log, const Config& cfg, const std::vector<Request>& l2_stream);
 // Both, for one configuration.
 Result simulate(const Log& log, const Config& cfg);
+
+// The address range of an fv_region spec (empty range for ""). Throws naming a missing region.
+cache::Region fv_range(const Log& log, const std::string& spec);
 
 // Validates a configuration against a log (geometry, policy names, opt only at the L2).
 void validate(const Config& cfg);

@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     app.add_option("--hot", hot,
                    "GRASP hot range: 'auto' = the first L2-capacity bytes of the feature region, "
                    "or a byte count from its start, or 'none'")->capture_default_str();
-    app.add_option("--fv-region", fv_region, "region of the log that the controllers' FV range covers ('' = none)")->capture_default_str();
+    app.add_option("--fv-region", fv_region, "region(s) of the log the controllers' FV range covers: a name, adjacent names joined by '+' (features+output), or '' (none)")->capture_default_str();
     std::string cacheable = "0x80000000:0x100000000";
     app.add_option("--cacheable", cacheable, "LO:HI, the cached address range (others bypass, as MMIO does)")->capture_default_str();
     app.add_flag("--no-priority-reads", no_prio_reads, "L1 priority-table reads do not reach the L2 (the seed's model)");
@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
             }
         }
         if (sizes.empty()) sizes.push_back(0);
-        const cache::Region* fv = log.region(fv_region);
+        const cache::Region* fv = log.region("features");
         auto grasp_hot = [&](cachesim::LevelConfig& lc) {
             if (lc.policy != "grasp" || hot == "none" || !fv) return;
             const uint64_t bytes = hot == "auto" ? lc.geo.size : cachesim::parse_size(hot);

@@ -156,18 +156,11 @@ def validate(args, logs):
     return rows
 
 
-def find_cache_stats(stats, level):
-    """Total misses of a cache in stats.json: the first component whose name ends with the level."""
-    def walk(node, path):
-        if isinstance(node, dict):
-            for k, v in node.items():
-                yield from walk(v, path + [k])
-        else:
-            yield path, node
-    for path, v in walk(stats, []):
-        if len(path) >= 2 and path[-1] == "misses" and any(p.endswith(level) for p in path[:-1]) \
-                and "regions" not in path:
-            return v
+def find_cache_stats(stats, level, key="misses"):
+    """A cache's counter in stats.json (components.<level>.counters.<key>)."""
+    for name, comp in stats.get("components", {}).items():
+        if name == level or name.endswith("." + level):
+            return comp.get("counters", {}).get(key)
     return None
 
 

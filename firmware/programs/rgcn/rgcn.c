@@ -9,7 +9,7 @@
  *
  * Before computing, every cache controller announced in the boot-info block ("cachectl.l1i",
  * "cachectl.l1d", "cachectl.l2") is programmed for seed 000's priority-aware replacement:
- * FV_START/FV_END = the features blob, PR_START = "prio_ac" under policy AC, "prio_pb" under PB
+ * FV_START/FV_END = the features blob (features and output with RGCN_FLAG_OUTPUT_PRIORITY), PR_START = "prio_ac" under policy AC, "prio_pb" under PB
  * (else left alone), MAX_P = the workload's max_p. PERIOD and DEFAULT_PRIO keep their configured
  * values. Without such entries (no caches, or plain runs) it just computes.
  *
@@ -83,11 +83,17 @@ int main(void) {
                (unsigned long)d);
         return 2;
     }
-    const uint32_t xy_bytes = n * stride, lines = xy_bytes / 64;
+    const uint32_t xy_bytes = n * stride, out_prio = (info->flags & RGCN_FLAG_OUTPUT_PRIORITY) != 0;
+    const uint32_t lines = xy_bytes / 64 * (out_prio ? 2 : 1); /* priority-table entries */
     if (!need("rgcn_info", sizeof(rgcn_info_t) + info->matrices * sizeof(rgcn_matrix_t), &a_info) ||
         !need("adj", info->vals_off + 8 * nnz, &a_adj) || !need("features", xy_bytes, &a_x) ||
         !need("output", xy_bytes, &a_y) || !need("prio_ac", 4 * lines, &a_ac) || !need("prio_pb", 4 * lines, &a_pb))
         return 2;
+    if (out_prio && a_y != a_x + xy_bytes) {
+        printf("rgcn: ERROR: output priorities need \"output\" right after \"features\"\n");
+        return 2;
+    }
+    const uint32_t fv_end = out_prio ? a_y + xy_bytes : a_x + xy_bytes;
     const rgcn_matrix_t *mats = (const rgcn_matrix_t *)(info + 1);
     const uint32_t *rows = (const uint32_t *)(uintptr_t)(a_adj + info->rows_off);
     const uint32_t *cols = (const uint32_t *)(uintptr_t)(a_adj + info->cols_off);
@@ -114,9 +120,9 @@ int main(void) {
            (unsigned long)info->relations, (unsigned long)info->matrices, (unsigned long)nnz);
 
     /* The priority registers first (contract with the cache model, docs/rgcn_cache.md). */
-    program_cache("cachectl.l1i", a_x, a_x + xy_bytes, a_ac, a_pb, info->max_p);
-    program_cache("cachectl.l1d", a_x, a_x + xy_bytes, a_ac, a_pb, info->max_p);
-    program_cache("cachectl.l2", a_x, a_x + xy_bytes, a_ac, a_pb, info->max_p);
+    program_cache("cachectl.l1i", a_x, fv_end, a_ac, a_pb, info->max_p);
+    program_cache("cachectl.l1d", a_x, fv_end, a_ac, a_pb, info->max_p);
+    program_cache("cachectl.l2", a_x, fv_end, a_ac, a_pb, info->max_p);
 
     const int on_vp = vp_bootinfo_find("vp", NULL, NULL);
     if (on_vp) vp_marker_begin("rgcn");
