@@ -27,16 +27,24 @@ L2_SIZES = [256 * KIB, 512 * KIB, 1024 * KIB, 2048 * KIB, 4096 * KIB, 8192 * KIB
 # The seed's L2 sizes are 0.256 .. 32 "MiB"; 256 KiB .. 32 MiB keeps them powers of two (8-way, 64 B).
 PB_PERIODS = [10, 30, 100, 300, 1000, 4294967295]  # the last one: no decay (the seed's plain "PB")
 
-# name, sorted log?, L1D policy, L2 policy, extra vp-cachesim arguments
+# name, sorted log?, L1D policy, L2 policy, extra vp-cachesim arguments.
+# The seed's setup (Sec. 4): both levels use the policy, the output lines get priorities too
+# (feature range = X and Y), and the priority-table read is free (not an L2 access).
+SEED = ["--fv-region", "features+output", "--no-priority-reads"]
 CONFIGS = [
     ("LRU_w/o_sort", False, "lru", "lru", []),
     ("LRU", True, "lru", "lru", []),
-    ("AC", True, "ac", "ac", []),
-    ("PB", True, "pb", "pb", ["--period", "100"]),
+    ("AC", True, "ac", "ac", SEED),
+    ("PB", True, "pb", "pb", SEED + ["--period", "100"]),
     ("SRRIP", True, "lru", "srrip", []),
     ("GRASP", True, "lru", "grasp", ["--hot", "auto"]),
     ("OPT", True, "lru", "opt", []),
+    # Variants beyond the seed's setup.
+    ("AC_platform", True, "ac", "ac", ["--fv-region", "features+output"]),  # L1 table reads go through the L2
+    ("AC_L2only", True, "lru", "ac", ["--fv-region", "features+output"]),   # L1 stays LRU
+    ("AC_Xonly", True, "ac", "ac", ["--fv-region", "features", "--no-priority-reads"]),  # Y at priority 0
 ]
+FIG5 = ["LRU_w/o_sort", "LRU", "AC", "PB", "SRRIP", "GRASP", "OPT", "AC_L2only"]
 
 
 def log(msg):
@@ -52,8 +60,22 @@ def run(cmd, **kw):
 
 
 def record(args, sort):
-    """One platform run with the access log recorded; returns the log path."""
+    """One platform run with the access log recorded (or the host emulation); returns the log path."""
     tag = "sorted" if sort else "unsorted"
+    if args.source == "emulated":
+        path = os.path.join(args.out, f"emulated_{tag}.vplog")
+        if args.reuse and os.path.exists(path):
+            return path
+        ds = {"aifb": "aifb_stripped.nt.gz", "mutag": "mutag_stripped.nt.gz"}.get(args.dataset)
+        cmd = [args.trace, "--out", path, "--sort", "true" if sort else "false", "--output-priority", "true"]
+        if ds:
+            cmd += ["--dataset", os.path.join(args.shared, "data", "rgcn", ds)]
+        else:
+            cmd += args.synthetic.split()
+        _, secs = run(cmd)
+        log(f"emulated {path} ({os.path.getsize(path) / 1e6:.0f} MB) in {secs:.1f} s")
+        args.timing.append({"what": f"emulate {tag}", "seconds": round(secs, 1)})
+        return path
     out = os.path.join(args.out, f"record_{tag}")
     path = os.path.join(out, "accesses.vplog")
     if args.reuse and os.path.exists(path):
@@ -61,6 +83,7 @@ def record(args, sort):
         return path
     cmd = [args.vp, "run", args.scenario, "--out", out, "--quiet",
            "--set", f"workload.rgcn.sort={'true' if sort else 'false'}",
+           "--set", "workload.rgcn.output_priority=true",
            "--set", f"{args.record_key}=true"] + sum((["--set", s] for s in args.set), [])
     _, secs = run(cmd)
     log(f"recorded {path} ({os.path.getsize(path) / 1e6:.0f} MB) in {secs:.0f} s")
@@ -89,11 +112,16 @@ def plots(args, summary):
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
+        # A python other than Debian's (pyenv, venv) may lack python3-matplotlib: plot with that one.
+        if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+            run(["/usr/bin/python3", os.path.abspath(__file__), "--plot-only", "--dataset", args.dataset,
+                 "--out", args.out, "--sizes", ",".join(str(s) for s in args.sizes)])
+            return
         log("matplotlib missing: no plots (scripts/setup.sh installs python3-matplotlib)")
         return
     xs = [s // KIB for s in args.sizes]
     fig, ax = plt.subplots(figsize=(7, 4.5))
-    for name, *_ in CONFIGS:
+    for name in FIG5:
         ys = [summary[(name, s)] for s in args.sizes]
         ax.plot(range(len(xs)), ys, marker="o", label=name, linestyle="--" if name in ("OPT", "SRRIP", "GRASP") else "-")
     ax.set_xticks(range(len(xs)))
@@ -132,7 +160,7 @@ def validate(args, logs):
     points = [(p, s) for p in args.validate_policies for s in args.validate_sizes]
     for policy, size in points:
         out = os.path.join(args.out, f"full_{policy}_{size // KIB}k")
-        sets = ["--set", f"workload.rgcn.sort=true"]
+        sets = ["--set", "workload.rgcn.sort=true", "--set", "workload.rgcn.output_priority=true"]
         for key in args.cache_keys:
             sets += ["--set", key.format(policy=policy, l2_size=f"{size // KIB}KiB")]
         _, secs = run([args.vp, "run", args.scenario, "--out", out, "--quiet"] + sets +
@@ -140,7 +168,7 @@ def validate(args, logs):
         with open(os.path.join(out, "stats.json")) as f:
             stats = json.load(f)
         full = {lv: find_cache_stats(stats, lv) for lv in ("l1d", "l2")}
-        rep = replay(args, logs[True], f"val_{policy}", policy, policy, [], [size])
+        rep = replay(args, logs[True], f"val_{policy}", policy, policy, ["--fv-region", "features+output"], [size])
         got = {}
         for r in rep:
             if r[7] == "total":
@@ -164,16 +192,33 @@ def find_cache_stats(stats, level, key="misses"):
     return None
 
 
+def read_summary(path):
+    summary = {}
+    with open(path) as f:
+        for r in csv.DictReader(f):
+            if r["level"] == "l2" and r["region"] == "total":
+                summary[(r["label"], int(r["l2_size"]))] = int(r["misses"])
+    return summary
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--dataset", required=True, help="aifb, mutag or tiny (scenarios/rgcn_<dataset>.yaml)")
     ap.add_argument("--out", required=True)
+    ap.add_argument("--source", choices=["recorded", "emulated"], default="recorded",
+                    help="recorded: the platform runs the firmware and records its accesses; emulated: "
+                         "vp-rgcn-trace writes the firmware's data accesses without the ISS")
+    ap.add_argument("--synthetic", default="--entities 333845 --relations 103 --edges 916199",
+                    help="vp-rgcn-trace arguments for a dataset other than aifb/mutag (emulated only)")
+    ap.add_argument("--shared", default=os.path.join(REPO, "..", "shared"))
+    ap.add_argument("--trace", default=os.path.join(REPO, "build", "bin", "vp-rgcn-trace"))
     ap.add_argument("--vp", default=os.path.join(REPO, "build", "bin", "vp"))
     ap.add_argument("--cachesim", default=os.path.join(REPO, "build", "bin", "vp-cachesim"))
     ap.add_argument("--record-key", default="platform.cpu.record_accesses",
                     help="scenario key that makes the platform record the CPU's access log (<out>/accesses.vplog)")
     ap.add_argument("--set", action="append", default=[], help="extra --set for every platform run")
     ap.add_argument("--sizes", default=",".join(str(s) for s in L2_SIZES), help="L2 sizes in bytes")
+    ap.add_argument("--plot-only", action="store_true", help="only redraw the plots from --out/results.csv")
     ap.add_argument("--reuse", action="store_true", help="reuse recorded logs found in --out")
     ap.add_argument("--validate", action="store_true", help="compare with full platform runs")
     ap.add_argument("--validate-policies", default="lru,ac")
@@ -186,13 +231,16 @@ def main():
                     help="--set templates enabling the caches for validation runs ({policy}, {l2_size})")
     args = ap.parse_args()
     args.scenario = os.path.join(REPO, "scenarios", f"rgcn_{args.dataset}.yaml")
-    if not os.path.exists(args.scenario):
+    if args.source == "recorded" and not os.path.exists(args.scenario):
         sys.exit(f"sweep.py: --dataset {args.dataset}: no scenario {args.scenario}")
     args.sizes = [int(s) for s in args.sizes.split(",")]
     args.validate_policies = args.validate_policies.split(",")
     args.validate_sizes = [int(s) for s in args.validate_sizes.split(",")]
     args.timing = []
     os.makedirs(args.out, exist_ok=True)
+    if args.plot_only:
+        plots(args, read_summary(os.path.join(args.out, "results.csv")))
+        return
 
     logs = {True: record(args, True), False: record(args, False)}
     rows = []
@@ -200,7 +248,7 @@ def main():
         rows += replay(args, logs[sort], name, l1, l2, extra, args.sizes)
         log(f"replayed {name}")
     for p in PB_PERIODS:
-        rows += replay(args, logs[True], f"PB_period_{p}", "pb", "pb", ["--period", str(p)], args.sizes)
+        rows += replay(args, logs[True], f"PB_period_{p}", "pb", "pb", SEED + ["--period", str(p)], args.sizes)
         log(f"replayed PB period {p}")
     with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
         w = csv.writer(f)
@@ -213,13 +261,17 @@ def main():
     with open(os.path.join(args.out, "summary.csv"), "w", newline="") as f:
         w = csv.writer(f)
         labels = [c[0] for c in CONFIGS] + [f"PB_period_{p}" for p in PB_PERIODS]
-        w.writerow(["l2_size"] + labels + ["AC_vs_LRU_%", "PB_vs_LRU_%", "LRU_vs_unsorted_%"])
+        extra = ["AC_vs_LRU_%", "PB_vs_LRU_%", "AC_vs_unsorted_%", "PB_vs_unsorted_%", "LRU_vs_unsorted_%",
+                 "OPT_vs_LRU_%", "AC_L2only_vs_LRU_%", "AC_platform_vs_LRU_%", "AC_Xonly_vs_LRU_%"]
+        w.writerow(["l2_size"] + labels + extra)
+        pct = lambda a, b: round(100.0 * (b - a) / b, 2) if b else 0.0
         for s in args.sizes:
-            lru = summary[("LRU", s)]
-            pct = lambda a, b: round(100.0 * (b - a) / b, 2) if b else 0.0
-            w.writerow([s] + [summary[(l, s)] for l in labels] +
-                       [pct(summary[("AC", s)], lru), pct(summary[("PB", s)], lru),
-                        pct(lru, summary[("LRU_w/o_sort", s)])])
+            lru, uns = summary[("LRU", s)], summary[("LRU_w/o_sort", s)]
+            g = lambda l: summary[(l, s)]
+            w.writerow([s] + [g(l) for l in labels] +
+                       [pct(g("AC"), lru), pct(g("PB"), lru), pct(g("AC"), uns), pct(g("PB"), uns), pct(lru, uns),
+                        pct(g("OPT"), lru), pct(g("AC_L2only"), lru), pct(g("AC_platform"), lru),
+                        pct(g("AC_Xonly"), lru)])
     plots(args, summary)
     if args.validate:
         validate(args, logs)
