@@ -2,6 +2,7 @@
 // multiplies, priorities per vertex, X, and the reference result.
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <cstring>
 #include <cmath>
 #include <set>
 #include <tuple>
@@ -162,4 +163,45 @@ TEST_CASE("AIFB layer: 2R + 1 matrices, 2 |E| nonzeros, q sums to 2 |E| + N") {
     CHECK(qs == 2 * 29043 + 8285);
     CHECK(L.row_doubles == 64);
     for (const SparseMatrix& m : L.mats) CHECK(std::is_sorted(m.row.begin(), m.row.end()));
+}
+
+TEST_CASE("memory image: blob order and alignment, header, one table entry per line, output tables") {
+    RgcnLayer L = build_rgcn_layer(tiny(), true, 12, 10, 1);  // 12 doubles = 96 B -> 2 lines per row
+    RgcnImage img = build_rgcn_image(L, 0x81005010);
+    const char* order[] = {"rgcn_info", "adj", "features", "output", "prio_ac", "prio_pb"};
+    REQUIRE(img.blobs.size() == 6);
+    for (size_t i = 0; i < 6; ++i) {
+        CHECK(img.blobs[i].name == order[i]);
+        CHECK(img.blobs[i].addr % 64 == 0);
+        if (i) CHECK(img.blobs[i].addr >= img.blobs[i - 1].addr + img.blobs[i - 1].data.size());
+    }
+    rgcn_info_t info;
+    std::memcpy(&info, img.blob("rgcn_info").data.data(), sizeof info);
+    CHECK(info.magic == RGCN_INFO_MAGIC);
+    CHECK(info.n == 3);
+    CHECK(info.row_stride == 128);
+    CHECK(info.matrices == 5);
+    CHECK(info.total_nnz == 6);
+    CHECK(info.flags == 0);
+    CHECK(img.blob("features").data.size() == 3 * 128);
+    // prio_ac: 2 entries per vertex, each q of that vertex; prio_pb likewise with p.
+    const auto& ac = img.blob("prio_ac").data;
+    REQUIRE(ac.size() == 3 * 2 * 4);
+    for (uint32_t line = 0; line < 6; ++line) {
+        uint32_t v;
+        std::memcpy(&v, ac.data() + 4 * line, 4);
+        CHECK(v == L.q[line / 2]);
+        std::memcpy(&v, img.blob("prio_pb").data.data() + 4 * line, 4);
+        CHECK(v == L.p[line / 2]);
+    }
+    CHECK(img.regions.size() == 4);
+    // With output priorities, Y follows X directly and the tables go on over Y with the same values.
+    L.output_priority = true;
+    img = build_rgcn_image(L, 0x81005000);
+    std::memcpy(&info, img.blob("rgcn_info").data.data(), sizeof info);
+    CHECK(info.flags == RGCN_FLAG_OUTPUT_PRIORITY);
+    CHECK(img.blob("output").addr == img.blob("features").addr + 3 * 128);
+    const auto& ac2 = img.blob("prio_ac").data;
+    REQUIRE(ac2.size() == 2 * 3 * 2 * 4);
+    CHECK(std::equal(ac2.begin(), ac2.begin() + 24, ac2.begin() + 24));
 }
