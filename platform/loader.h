@@ -35,6 +35,12 @@ public:
     void add_bootinfo(const std::string& name, uint32_t addr, uint32_t size);
     void write_bootinfo();
     size_t bootinfo_entries() const { return entries_.size(); }
+    // The entry called `name`: false if there is none.
+    bool find_bootinfo(const std::string& name, uint32_t& addr, uint32_t& size) const {
+        for (const Entry& e : entries_)
+            if (e.name == name) { addr = e.addr; size = e.size; return true; }
+        return false;
+    }
 
 private:
     void end_of_elaboration() override {

@@ -5,6 +5,9 @@
 #include <sys/resource.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 #include "models/bus/bus.h"
+#include "models/cache/access_log.h"
+#include "models/cache/cache.h"
+#include "models/cache/cache_ctrl.h"
 #include "models/cpu/cpu.h"
 #include "models/cpu/gdb/gdb_stub.h"
 #include "models/memory/memory.h"
@@ -18,6 +21,7 @@
 #include "platform/loader.h"
 #include "platform/workload/workload.h"
 #include "vp/regs/bootinfo.h"
+#include "vp/regs/cache_ctrl.h"
 #include "vp/regs/clint.h"
 #include "vp/regs/finisher.h"
 #include "vp/regs/marker.h"
@@ -66,7 +70,23 @@ static Schema build_schema() {
     device("plic", "platform-level interrupt controller", PlicConfig::declare);
     device("finisher", "test finisher (sifive_test compatible): ends the run with an exit code", TestFinisherConfig::declare);
     device("marker", "trace-marker device: firmware-named regions in the trace", TraceMarkerConfig::declare);
-    CpuConfig::declare(plat.map("cpu", "the RISC-V CPU hart (RV32IMAFC, ISS)"));
+    Schema& cpu = plat.map("cpu", "the RISC-V CPU hart (RV32IMAFC, ISS)");
+    CpuConfig::declare(cpu);
+    cpu.add("record_accesses", Kind::Bool, "false", "",
+            "write every L1D access and I-cache line fetch to <out>/accesses.vplog (replay: tools/cachesim)");
+
+    // Caches (models/cache, docs/cache.md): private L1I/L1D of the CPU, shared L2 in front of the RAM.
+    Schema& caches = plat.map("caches", "L1 instruction and data caches of the CPU, L2 between the bus and the RAM");
+    auto cache = [&](const char* key, const char* help, const char* size, const char* ways, const char* hit,
+                     const char* ctrl) {
+        Schema& c = caches.map(key, help);
+        c.add("enabled", Kind::Bool, "false", "", std::string("instantiate the ") + key);
+        CacheConfig::declare(c, size, ways, hit, ctrl);
+    };
+    cache("l1i", "L1 instruction cache (private to the CPU)", "32KiB", "4", "0ns", "0x1800_1000");
+    cache("l1d", "L1 data cache (private to the CPU)", "32KiB", "8", "0ns", "0x1800_2000");
+    cache("l2", "shared L2 cache between the bus and the RAM (every master's RAM traffic passes it)", "256KiB", "8",
+          "10ns", "0x1800_3000");
 
     Schema& gens = s.list("traffic", "traffic generators (initiators replaying access patterns)");
     gens.add("name", Kind::String, "", "", "component name (unique; default trafficN)");
@@ -111,6 +131,8 @@ struct Platform::Models {
     std::unique_ptr<Plic> plic;
     std::unique_ptr<TestFinisher> finisher;
     std::unique_ptr<TraceMarker> marker;
+    std::unique_ptr<Cache> l1i, l1d, l2;
+    std::unique_ptr<cache::AccessLogWriter> access_log;
     std::unique_ptr<Cpu> cpu;
     std::unique_ptr<gdb::GdbStub> gdb;  // --gdb (declared after cpu: destroyed before it)
     std::vector<std::unique_ptr<TrafficGenerator>> generators;
@@ -167,13 +189,35 @@ void Platform::build() {
     m.bus = std::make_unique<Bus>("bus", ctx_, BusConfig::from_json(plat.at("bus")));
     MapKeys keys;
 
-    // Memories.
+    // Caches: each enabled one is built from its section; controllers are mapped like devices.
+    const auto& caches = plat.at("caches");
+    auto make_cache = [&](std::unique_ptr<Cache>& slot, const char* key) {
+        const auto& section = caches.at(key);
+        if (!section.at("enabled").get<bool>()) return;
+        const std::string k = std::string("platform.caches.") + key;
+        try {
+            slot = std::make_unique<Cache>(key, ctx_, CacheConfig::from_json(section), std::string(key) == "l2");
+        } catch (const std::invalid_argument& e) {
+            scenario_.fail(k + ".size", e.what());
+        }
+    };
+    make_cache(m.l1i, "l1i");
+    make_cache(m.l1d, "l1d");
+    make_cache(m.l2, "l2");
+
+    // Memories. With an L2, the bus reaches the RAM through it.
     auto add_memory = [&](const std::string& name, const nlohmann::json& j, const std::string& key) {
         const MemoryConfig cfg = MemoryConfig::from_json(j);
         if (cfg.size == 0) scenario_.fail(key + ".size", "a memory needs a size > 0");
         m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
-        attach(*m.bus, m.next_port, m.memories.back()->target_socket, j.at("base").get<uint64_t>(), cfg.size, name,
-               scenario_, key, keys);
+        const uint64_t base = j.at("base").get<uint64_t>();
+        if (name == "ram" && m.l2) {
+            attach(*m.bus, m.next_port, m.l2->target_socket(), base, cfg.size, name, scenario_, key, keys);
+            m.l2->initiator_socket.bind(m.memories.back()->target_socket);
+            m.l2->set_mapping_base(base);
+            return;
+        }
+        attach(*m.bus, m.next_port, m.memories.back()->target_socket, base, cfg.size, name, scenario_, key, keys);
     };
     add_memory("ram", plat.at("ram"), "platform.ram");
     const auto& mems = plat.at("memories");
@@ -194,6 +238,12 @@ void Platform::build() {
     device(m.plic, "plic", PLIC_SIZE, PlicConfig::from_json);
     device(m.finisher, "finisher", FINISHER_SIZE, TestFinisherConfig::from_json);
     device(m.marker, "marker", MARKER_SIZE, TraceMarkerConfig::from_json);
+    for (auto* c : {&m.l1i, &m.l1d, &m.l2}) {
+        if (!*c || !(*c)->controller()) continue;
+        const std::string n = (*c)->controller()->component_name();
+        attach(*m.bus, m.next_port, (*c)->controller()->socket, (*c)->config().ctrl_base, CACHECTL_SIZE, n, scenario_,
+               "platform.caches." + std::string((*c)->basename()), keys);
+    }
     if (m.uart && m.plic) {
         const unsigned irq = plat.at("uart").at("irq").get<unsigned>();
         const unsigned sources = plat.at("plic").at("sources").get<unsigned>();
@@ -203,10 +253,24 @@ void Platform::build() {
         m.uart->irq().on_change([&src](bool level) { src.set(level); });
     }
 
-    // Initiators: the CPU, traffic generators, the loader.
+    // Initiators: the CPU (with its L1s), traffic generators, the loader.
+    if ((m.l1i || m.l1d) && !plat.at("cpu").at("enabled").get<bool>())
+        scenario_.fail("platform.caches", "L1 caches need the CPU");
+    for (Cache* l1 : {m.l1i.get(), m.l1d.get()}) {
+        if (!l1) continue;
+        l1->initiator_socket.bind(m.bus->target_socket);
+        // Devices are never cached: everything on the bus but the memories bypasses the L1s.
+        for (auto& map : m.bus->mappings()) {
+            const bool memory = std::any_of(m.memories.begin(), m.memories.end(),
+                                            [&](auto& mem) { return map.name == mem->component_name(); });
+            if (!memory) l1->add_uncached(map.base, map.size);
+        }
+        m.bus->add_observer([l1](tlm::tlm_generic_payload& p, Tick at) { l1->observe(p, at); });
+    }
     if (plat.at("cpu").at("enabled").get<bool>()) {
         m.cpu = std::make_unique<Cpu>("cpu0", ctx_, CpuConfig::from_json(plat.at("cpu")));
         m.cpu->socket.bind(m.bus->target_socket);
+        m.cpu->attach_caches(m.l1i.get(), m.l1d.get(), m.l2.get());
         if (m.plic) m.cpu->connect_external_irq(m.plic->context_irq(0));
         if (m.clint) {
             m.cpu->connect_software_irq(m.clint->software_irq(0));
@@ -312,6 +376,22 @@ void Platform::load_images() {
             scenario_.fail("workload.base", e.what());
         }
     }
+    // Caches: statistics by the workload's data regions; firmware finds the controllers by name.
+    std::vector<cache::Region> regions;
+    if (m.workload)
+        for (const DataRegion& r : m.workload->regions()) regions.push_back({r.name, r.lo, r.hi});
+    for (Cache* c : {m.l1i.get(), m.l1d.get(), m.l2.get()}) {
+        if (!c) continue;
+        try {
+            c->set_regions(regions);
+        } catch (const std::invalid_argument& e) {
+            scenario_.fail("workload", std::string("data regions: ") + e.what());
+        }
+        if (c->controller())
+            m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->config().ctrl_base), CACHECTL_SIZE);
+    }
+    if (m.cpu && v.at("platform").at("cpu").at("record_accesses").get<bool>()) open_access_log(regions);
+
     // Boot-info: always present on the VP when there is a CPU, with a "vp" entry (firmware can tell it
     // runs on the VP and use VP-only devices such as the trace marker).
     if (own_bootinfo) {
@@ -328,6 +408,33 @@ void Platform::load_images() {
 }
 
 void Platform::log_platform_warning(const std::string& msg) { ctx_.logger("platform")->warn("{}", msg); }
+
+// The access log (models/cache/access_log.h): regions, the blobs the workload names (priority
+// tables), then one record per L1D access / I-cache line fetch, written as the CPU runs.
+void Platform::open_access_log(const std::vector<cache::Region>& regions) {
+    Models& m = *m_;
+    nlohmann::ordered_json h;
+    h["scenario"] = scenario_.values().at("name");
+    h["regions"] = nlohmann::json::array();
+    for (auto& r : regions) h["regions"].push_back({{"name", r.name}, {"lo", r.lo}, {"hi", r.hi}});
+    h["blobs"] = nlohmann::json::array();
+    std::vector<std::vector<uint8_t>> blobs;
+    if (m.workload) {
+        for (const std::string& name : m.workload->log_blobs()) {
+            uint32_t addr = 0, size = 0;
+            if (!m.loader->find_bootinfo(name, addr, size))
+                throw std::logic_error("workload names log blob '" + name + "' but placed no such boot-info entry");
+            blobs.emplace_back(size);
+            m.loader->read(addr, blobs.back().data(), size, name);
+            h["blobs"].push_back({{"name", name}, {"addr", addr}, {"size", size}});
+        }
+    }
+    for (const char* k : {"l1i", "l1d", "l2"}) h["caches"][k] = scenario_.values().at("platform").at("caches").at(k);
+    fs::create_directories(opts_.out_dir);
+    m.access_log = std::make_unique<cache::AccessLogWriter>((fs::path(opts_.out_dir) / "accesses.vplog").string(),
+                                                            h.dump(), blobs);
+    m.cpu->record_accesses(m.access_log.get());
+}
 
 void Platform::open_trace() {
     const auto& t = scenario_.values().at("trace");
@@ -388,6 +495,10 @@ RunResult Platform::run() {
         if (max_host > 0 && host_elapsed() > max_host) { ctx_.request_stop(3, "host time limit reached"); break; }
     }
     for (Component* c : ctx_.components()) c->finalize();
+    if (m_->access_log) {
+        m_->cpu->record_accesses(nullptr);
+        m_->access_log->close();
+    }
     if (!ctx_.stop_requested()) ctx_.request_stop(0, "all activity finished");
     ctx_.tracer.close();
     r.exit_code = ctx_.exit_code();

@@ -12,6 +12,7 @@
 namespace vp {
 
 class Bus;
+namespace cache { struct Region; }
 
 struct RunOptions {
     std::string out_dir;      // where stats.json, trace files and the run's config go
@@ -49,6 +50,7 @@ private:
     void load_images();
     void open_trace();
     void log_platform_warning(const std::string& msg);
+    void open_access_log(const std::vector<cache::Region>& regions);
 
     const config::Scenario& scenario_;
     RunOptions opts_;

@@ -105,6 +105,7 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
         return;
     }
     ++*per_target_[m - map_.data()];
+    for (auto& observe : observers_) observe(p, arrival);
     if (is_write) { ++writes_; bytes_written_ += len; } else { ++reads_; bytes_read_ += len; }
 
     // Request phase: address (+ write data) over the shared request channel.

@@ -9,6 +9,7 @@
 // ties in call order); the wait is recorded in the trace and in the `wait` histogram.
 // DMI requests are forwarded and translated; invalidations from targets reach every initiator.
 #pragma once
+#include <functional>
 #include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
@@ -53,6 +54,11 @@ public:
     const Mapping* decode(uint64_t addr) const;
     std::string summary() const override;
 
+    // Called for every routed transaction before it reaches its target, with bus addresses and the
+    // arrival time: the caches' stale-data hazard detection watches other masters this way.
+    using Observer = std::function<void(tlm::tlm_generic_payload&, Tick arrival)>;
+    void add_observer(Observer fn) { observers_.push_back(std::move(fn)); }
+
 private:
     void b_transport(int port, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
     bool get_direct_mem_ptr(int port, tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi);
@@ -69,6 +75,7 @@ private:
         &dmi_grants_;
     Histogram &wait_, &latency_;
     std::vector<Counter*> per_target_;
+    std::vector<Observer> observers_;
 };
 
 }  // namespace vp

@@ -28,7 +28,7 @@ public:
     // Sum of all reserved durations, for utilisation statistics.
     Tick busy_total() const { return busy_total_; }
 
-    void reset() { busy_.clear(); head_ = 0; busy_total_ = 0; last_end_ = 0; }
+    void reset() { busy_.clear(); head_ = 0; busy_total_ = 0; last_end_ = 0; prune_at_ = 32; }
 
 private:
     struct Interval { Tick start, end; };
@@ -36,6 +36,7 @@ private:
 
     std::vector<Interval> busy_;  // [head_, size): live intervals, sorted, disjoint, non-touching
     size_t head_ = 0;             // intervals before head_ are pruned (compacted away now and then)
+    size_t prune_at_ = 32;        // prune when this many intervals are live
     Tick busy_total_ = 0;
     Tick last_end_ = 0;
 };

@@ -2,6 +2,8 @@
 #include <chrono>
 #include <iostream>
 #include <tlm_utils/tlm_quantumkeeper.h>
+#include "models/cache/access_log.h"
+#include "models/cache/cache.h"
 #include "models/cpu/iss/fault_report.h"
 #include "platform/config/schema.h"
 
@@ -116,8 +118,10 @@ void Cpu::set_tohost(uint32_t addr) {
     iss::HartConfig h = hart_->config();
     h.has_tohost = true;
     h.tohost_addr = addr;
+    iss::MemTiming* timing = hart_->mem_timing();
     hart_ = std::make_unique<iss::Hart>(h, *this);  // before the simulation starts: no state to keep
     hart_->set_pc(cfg_.reset_pc);
+    hart_->set_mem_timing(timing);
 }
 
 void Cpu::set_reset_pc(uint32_t pc) {
@@ -286,7 +290,86 @@ void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
     hart_->remove_fast_regions(uint32_t(start), uint32_t(end - start + 1));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Caches
+
+void Cpu::attach_caches(Cache* l1i, Cache* l1d, Cache* l2) {
+    l1i_ = l1i;
+    l1d_ = l1d;
+    l2_ = l2;
+    for (Cache* c : {l1i, l1d}) {
+        if (!c) continue;
+        c->add_own_initiator(trace_id());
+        for (Cache* other : {l1i, l1d})
+            if (other && other != c) c->add_own_initiator(other->trace_id());
+    }
+    // Another master rewrote code the hart may have decoded: decode again at the next fetch.
+    if (l1i) l1i->on_line_dropped([this](uint64_t line) {
+        hart_->invalidate_decoded(uint32_t(line), l1i_->config().geometry.line);
+        hart_->forget_fetch_line();
+    });
+    if (l1i) fetch_line_bits_ = unsigned(__builtin_ctz(l1i->config().geometry.line));
+    hart_->set_mem_timing(l1i || l1d ? static_cast<iss::MemTiming*>(this) : nullptr);
+}
+
+uint32_t Cpu::cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint64_t now) {
+    const Tick at = now * period_;
+    ext_.pc = hart_->pc();
+    ext_.trace_id = 0;
+    ext_.trace_component = 0;
+    const Tick done = cache.access(addr, len, write, at, ext_);
+    return done > at ? uint32_t(div_ceil(done - at, period_)) : 0;
+}
+
+uint32_t Cpu::data_access(iss::AccessKind kind, uint32_t addr, unsigned len, uint64_t now, uint32_t region_cycles) {
+    const bool write = iss::is_write(kind);
+    if (access_log_) access_log_->add(addr, write ? cache::AccessLog::Store : cache::AccessLog::Load, len);
+    if (!l1d_ || !l1d_->cacheable(addr)) return region_cycles;
+    return cached(*l1d_, addr, len, write, now);
+}
+
+uint32_t Cpu::fetch_line(uint32_t addr, uint64_t now) {
+    // One lookup of the line holding pc (the upper half of a 4-byte instruction straddling two lines
+    // is not looked up separately; the next line is when execution enters it).
+    if (access_log_) access_log_->add(addr, cache::AccessLog::FetchLine, 2);
+    if (l1i_ && l1i_->cacheable(addr)) return cached(*l1i_, addr, 2, false, now);
+    for (const iss::FastRegion& r : hart_->fast_regions())
+        if (addr - r.base < r.size) return r.read_cycles;
+    return 0;
+}
+
+void Cpu::cache_op(iss::CacheOp op, uint32_t addr, uint64_t& cycles) {
+    const Tick at = (hart_->cycles() + cycles) * period_;
+    ext_.pc = hart_->pc();
+    Tick done = at;
+    // L1D gets the operation as written. The shared L2 is where other masters see memory: clean and
+    // flush write back there too; an invalidation flushes the L2 line (the spec allows cbo.inval to
+    // act as a flush), so data another master wrote into the L2 is never thrown away.
+    const Cache::Maint l1 = op == iss::CacheOp::Clean ? Cache::Maint::Clean
+                            : op == iss::CacheOp::Flush ? Cache::Maint::Flush
+                                                        : Cache::Maint::Invalidate;
+    if (l1d_ && l1d_->cacheable(addr)) done = std::max(done, l1d_->maintain(l1, addr, at, ext_));
+    if (l2_ && l2_->cacheable(addr))
+        done = std::max(done, l2_->maintain(l1 == Cache::Maint::Clean ? Cache::Maint::Clean : Cache::Maint::Flush, addr, at, ext_));
+    cycles += done > at ? div_ceil(done - at, period_) : 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+
 iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsigned len, uint64_t& cycles) {
+    // A cacheable access outside the DMI fast path (dmi: false): the L1 times it, the data moves
+    // through the untimed debug path (the memory always holds the current data).
+    Cache* l1 = kind == iss::AccessKind::Fetch ? l1i_ : l1d_;
+    if (l1 && l1->cacheable(addr)) {
+        const bool write = iss::is_write(kind);
+        if (access_log_)
+            access_log_->add(addr, kind == iss::AccessKind::Fetch ? cache::AccessLog::FetchLine
+                                   : write                         ? cache::AccessLog::Store
+                                                                   : cache::AccessLog::Load, len);
+        if (!debug_access(write, addr, data, len)) return iss::MemStatus::AccessFault;
+        cycles += cached(*l1, addr, len, write, hart_->cycles() + cycles);
+        return iss::MemStatus::Ok;
+    }
     const Tick issue = (hart_->cycles() + cycles) * period_;
     payload_.set_command(iss::is_write(kind) ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     payload_.set_address(addr);

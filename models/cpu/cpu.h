@@ -23,6 +23,8 @@
 
 namespace vp {
 namespace config { class Schema; }
+class Cache;
+namespace cache { class AccessLogWriter; }
 
 struct CpuConfig {
     double clock_hz = 1e9;
@@ -36,7 +38,7 @@ struct CpuConfig {
     static CpuConfig from_json(const nlohmann::json& j);
 };
 
-class Cpu : public sc_core::sc_module, public Component, public iss::HartEnv {
+class Cpu : public sc_core::sc_module, public Component, public iss::HartEnv, private iss::MemTiming {
 public:
     tlm_utils::simple_initiator_socket<Cpu> socket;
 
@@ -69,6 +71,13 @@ public:
     void set_debug_poll(std::function<void()> fn) { debug_poll_ = std::move(fn); }
     void set_single_step(bool on) { single_step_ = on; }
 
+    // Caches (models/cache): the L1s time every access the ISS makes (hits cost no TLM call; the
+    // data still moves through DMI), Zicbom operations reach L1D and the L2. Any may be null.
+    // Call before the simulation starts.
+    void attach_caches(Cache* l1i, Cache* l1d, Cache* l2);
+    // Records every L1D access and I-cache line fetch into an access log (tools/cachesim replays it).
+    void record_accesses(cache::AccessLogWriter* log) { access_log_ = log; }
+
     std::string summary() const override;
     void finalize() override;
 
@@ -87,6 +96,14 @@ private:
     void console_write(const char* s, size_t n) override;
     void exit_request(int code) override;
     bool tohost_write(uint32_t value) override;
+    void cache_op(iss::CacheOp op, uint32_t addr, uint64_t& cycles) override;
+
+    // iss::MemTiming (installed when caches are attached)
+    uint32_t data_access(iss::AccessKind kind, uint32_t addr, unsigned len, uint64_t now, uint32_t region_cycles) override;
+    uint32_t fetch_line(uint32_t addr, uint64_t now) override;
+    unsigned fetch_line_bits() const override { return fetch_line_bits_; }
+    // The access at hart cycle `now` through `cache`; returns the cycles it took.
+    uint32_t cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint64_t now);
 
     void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
 
@@ -103,6 +120,12 @@ private:
     bool exited_ = false;
     double host_seconds_ = 0;  // from the first instruction to the end of the run (for MIPS)
     std::chrono::steady_clock::time_point host_start_;
+
+    Cache* l1i_ = nullptr;
+    Cache* l1d_ = nullptr;
+    Cache* l2_ = nullptr;
+    unsigned fetch_line_bits_ = 6;
+    cache::AccessLogWriter* access_log_ = nullptr;
 
     tlm::tlm_generic_payload payload_;
     TxnExt ext_;

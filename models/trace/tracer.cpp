@@ -1,4 +1,6 @@
 #include "models/trace/tracer.h"
+#include <new>
+#include <type_traits>
 #include <algorithm>
 
 namespace vp {
@@ -64,36 +66,38 @@ void Tracer::close() {
 }
 
 void TraceSpan::open(uint16_t component, tlm::tlm_generic_payload& p, Tick issue) {
-    rec_.id = tracer_->next_id();
-    rec_.component = component;
-    rec_.cmd = p.get_command();
-    rec_.addr = p.get_address();
-    rec_.len = p.get_data_length();
-    rec_.issue = rec_.start = rec_.end = issue;
+    static_assert(std::is_trivially_destructible_v<TraceRecord>, "the span's record is never destroyed");
+    new (&s_.rec) TraceRecord();
+    s_.rec.id = tracer_->next_id();
+    s_.rec.component = component;
+    s_.rec.cmd = p.get_command();
+    s_.rec.addr = p.get_address();
+    s_.rec.len = p.get_data_length();
+    s_.rec.issue = s_.rec.start = s_.rec.end = issue;
     ext_ = txn_ext(p);
     if (ext_) {
-        rec_.parent = ext_->trace_id;
-        rec_.parent_component = ext_->trace_component;
-        rec_.initiator = ext_->initiator;
-        rec_.has_pc = ext_->has_pc;
-        rec_.pc = ext_->pc;
-        ext_->trace_id = rec_.id;
+        s_.rec.parent = ext_->trace_id;
+        s_.rec.parent_component = ext_->trace_component;
+        s_.rec.initiator = ext_->initiator;
+        s_.rec.has_pc = ext_->has_pc;
+        s_.rec.pc = ext_->pc;
+        ext_->trace_id = s_.rec.id;
         ext_->trace_component = component;
     }
 }
 
 void TraceSpan::restore() {
-    ext_->trace_id = rec_.parent;
-    ext_->trace_component = rec_.parent_component;
+    ext_->trace_id = s_.rec.parent;
+    ext_->trace_component = s_.rec.parent_component;
     ext_ = nullptr;
 }
 
 void TraceSpan::finish(Tick end, tlm::tlm_response_status status) {
     if (!tracer_) return;
-    rec_.end = end;
-    rec_.status = status;
+    s_.rec.end = end;
+    s_.rec.status = status;
     if (ext_) restore();
-    tracer_->record(rec_);
+    tracer_->record(s_.rec);
     tracer_ = nullptr;
 }
 

@@ -111,10 +111,10 @@ public:
     ~TraceSpan() { if (tracer_ && ext_) restore(); }
 
     bool active() const { return tracer_ != nullptr; }
-    uint64_t id() const { return rec_.id; }
-    void start(Tick t) { if (tracer_) rec_.start = t; }
+    uint64_t id() const { return tracer_ ? s_.rec.id : 0; }
+    void start(Tick t) { if (tracer_) s_.rec.start = t; }
     void attr(const char* key, int64_t value) {
-        if (tracer_ && rec_.n_attrs < rec_.attrs.size()) rec_.attrs[rec_.n_attrs++] = {key, value};
+        if (tracer_ && s_.rec.n_attrs < s_.rec.attrs.size()) s_.rec.attrs[s_.rec.n_attrs++] = {key, value};
     }
     void finish(Tick end, tlm::tlm_response_status status);
 
@@ -124,7 +124,11 @@ private:
 
     Tracer* tracer_;
     TxnExt* ext_ = nullptr;
-    TraceRecord rec_;
+    // Constructed only when tracing is on (open()): an inert span costs no zeroing of the record.
+    union Storage {
+        Storage() {}
+        TraceRecord rec;
+    } s_;
 };
 
 // Sinks: Chrome/Perfetto trace-event JSON and CSV (see docs/trace.md).

@@ -219,6 +219,52 @@ def test_list_shows_shipped_scenarios():
     assert "invalid" not in out, out
 
 
+# ---- caches (models/cache) -------------------------------------------------------------------
+
+def counters(stats, comp):
+    return stats["components"][comp]["counters"]
+
+
+def test_cache_counts_are_consistent_through_the_hierarchy():
+    out = os.path.join(WORK, "c")
+    vp("run", "--quiet", "--out", out, check=0)  # the default scenario has L1I, L1D and L2
+    st = json.load(open(os.path.join(out, "stats.json")))
+    l1i, l1d, l2 = counters(st, "l1i"), counters(st, "l1d"), counters(st, "l2")
+    for c in (l1i, l1d, l2):
+        assert c["hits"] + c["misses"] == c["accesses"] > 0, c
+    # Every L1 miss and every L1 write-back is one transaction the L2 serves, nothing else is.
+    assert l2["accesses"] == l1i["misses"] + l1d["misses"] + l1d["writebacks"], (l1i, l1d, l2)
+    assert counters(st, "ram")["reads"] == l2["misses"], (l2, counters(st, "ram"))
+    cpu = counters(st, "cpu0")
+    assert cpu["instret"] > 0 and cpu["bus_accesses"] < l1d["accesses"] / 10, cpu  # hits take the fast path
+
+
+def test_cache_maintenance_from_firmware():
+    out = os.path.join(WORK, "m")
+    rc, o, err = vp("run", "cache_ops", "--out", out, check=0)
+    assert "cache_ops: done" in o and "policy select PB -> 6" in o, o
+    st = json.load(open(os.path.join(out, "stats.json")))
+    l1d = counters(st, "l1d")
+    assert l1d["writebacks"] >= 9, l1d      # 8 cleaned lines + 1 flushed line
+    assert l1d["dirty_discards"] == 1, l1d  # cbo.inval of a dirty line ...
+    assert "stale-data hazard" in err and "dropped dirty line" in err, err  # ... is reported
+
+
+def test_access_log_records_every_l1_access():
+    out = os.path.join(WORK, "r")
+    vp("run", "--quiet", "--out", out, "--set", "platform.cpu.record_accesses=true", check=0)
+    st = json.load(open(os.path.join(out, "stats.json")))
+    data = open(os.path.join(out, "accesses.vplog"), "rb").read()
+    assert data[:8] == b"VPACCLOG"
+    hlen = int.from_bytes(data[12:16], "little")
+    header = json.loads(data[16:16 + hlen])
+    body = data[16 + hlen + sum(b["size"] for b in header["blobs"]):]
+    assert len(body) % 8 == 0
+    kinds = [body[i + 4] for i in range(0, len(body), 8)]
+    assert kinds.count(0) + kinds.count(1) == counters(st, "l1d")["accesses"]
+    assert kinds.count(2) == counters(st, "l1i")["accesses"]
+
+
 def main():
     global VP, REPO, WORK
     ap = argparse.ArgumentParser()

@@ -29,6 +29,22 @@ struct FastRegion {
 // Cache-block management operation requested by a Zicbom instruction.
 enum class CacheOp { Clean = 1, Flush = 2, Inval = 0 };  // values are the cbo.* imm field
 
+// Timing of fast-region accesses when a cache model is attached (Hart::set_mem_timing). The hart
+// still moves the data through the fast region (no environment call); the model only says how many
+// cycles each access took. Without a MemTiming, fast regions cost their fixed read/write cycles.
+class MemTiming {
+ public:
+  virtual ~MemTiming() = default;
+  // A data access (Load, Store, AmoLoad, AmoStore) to a fast region at the hart's cycle `now`;
+  // `region_cycles` is what the region would cost uncached. Returns the cycles the access takes.
+  virtual uint32_t data_access(AccessKind kind, uint32_t addr, unsigned len, uint64_t now,
+                               uint32_t region_cycles) = 0;
+  // The hart starts fetching from a new line (of 2^fetch_line_bits() bytes) of a fast region.
+  // Returns the cycles the fetch takes.
+  virtual uint32_t fetch_line(uint32_t addr, uint64_t now) = 0;
+  virtual unsigned fetch_line_bits() const = 0;
+};
+
 class HartEnv {
  public:
   virtual ~HartEnv() = default;

@@ -32,6 +32,14 @@ void Hart::execute_block() {
     DecodedInsn* slot;
     if (__builtin_expect(cur_page_ != nullptr, 1)) {
       slot = &cur_page_->insn[(pc & (kPageSize - 1)) >> 1];
+      // With a cache model, fetching from a new line is an I-cache access (within a line the fetch
+      // unit keeps the line; a 4-byte instruction straddling two lines counts as the first line).
+      if (__builtin_expect(mem_timing_ != nullptr, 0) && (pc >> fetch_line_bits_) != fetch_line_) {
+        fetch_line_ = pc >> fetch_line_bits_;
+        const uint32_t c = mem_timing_->fetch_line(pc, cycle_);
+        cycle_ += c;
+        stall_fetch_ += c;
+      }
     } else {
       slot = &scratch_;  // not cacheable memory: fetch through the environment every time
       scratch_.op = Op::Undecoded;

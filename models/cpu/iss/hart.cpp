@@ -276,8 +276,9 @@ bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
   const FastRegion* r = find_region(addr, len);
   if (r && r->read) {
     std::memcpy(data, r->host + (addr - r->base), len);
-    cycle_ += r->read_cycles;
-    stall_data_ += r->read_cycles;
+    const uint32_t c = mem_timing_ ? mem_timing_->data_access(kind, addr, len, cycle_, r->read_cycles) : r->read_cycles;
+    cycle_ += c;
+    stall_data_ += c;
     const uint32_t page_base = page << kPageBits;
     if (page == last_page && !(pf & kWatchReadPage) && find_region(page_base, kPageSize) == r) {
       rtlb_[page % kTlbEntries] = TlbEntry{page, r->read_cycles, r->host + (page_base - r->base)};
@@ -312,8 +313,9 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
   const FastRegion* r = find_region(addr, len);
   if (r && r->write) {
     std::memcpy(r->host + (addr - r->base), data, len);
-    cycle_ += r->write_cycles;
-    stall_data_ += r->write_cycles;
+    const uint32_t c = mem_timing_ ? mem_timing_->data_access(kind, addr, len, cycle_, r->write_cycles) : r->write_cycles;
+    cycle_ += c;
+    stall_data_ += c;
     const uint32_t page_base = page << kPageBits;
     if (page == last_page && pf == 0 && find_region(page_base, kPageSize) == r) {
       wtlb_[page % kTlbEntries] = TlbEntry{page, r->write_cycles, r->host + (page_base - r->base)};
@@ -415,6 +417,12 @@ void Hart::notify_external_write(uint32_t addr, uint32_t len) {
 // ---------------------------------------------------------------------------------------------
 // Decode cache
 
+void Hart::set_mem_timing(MemTiming* t) {
+  mem_timing_ = t;
+  fetch_line_bits_ = t ? t->fetch_line_bits() : 6;
+  fetch_line_ = ~0u;
+}
+
 Hart::DecodedPage* Hart::decoded_page(uint32_t page) {
   PageCacheEntry& c = page_cache_[page % 64];
   if (c.page == page) return c.p;
@@ -444,6 +452,13 @@ void Hart::invalidate_code_page(uint32_t page) {
   if (prev != pages_.end()) prev->second->insn[kPageSize / 2 - 1].op = Op::Undecoded;
 }
 
+void Hart::invalidate_decoded(uint32_t addr, uint32_t len) {
+  if (!len) return;
+  for (uint64_t page = addr >> kPageBits; page <= (uint64_t(addr) + len - 1) >> kPageBits; ++page) {
+    if (page_flags_.get()[page] & kCodePage) invalidate_code_page(uint32_t(page));
+  }
+}
+
 void Hart::flush_decode_cache() {
   for (auto& [page, p] : pages_) {
     clear_page(*p);
@@ -457,7 +472,7 @@ bool Hart::fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles) {
   const FastRegion* r = find_region(addr, len);
   if (r && r->exec) {
     std::memcpy(bytes, r->host + (addr - r->base), len);
-    cycles += r->read_cycles;
+    if (!mem_timing_) cycles += r->read_cycles;  // with a cache model the executor times fetches per line
     return true;
   }
   uint64_t c = 0;

@@ -99,6 +99,12 @@ class Hart {
   // Removes every fast region overlapping [base, base+size) (DMI invalidation).
   void remove_fast_regions(uint32_t base, uint32_t size);
   const std::vector<FastRegion>& fast_regions() const { return regions_; }
+  // Attaches a cache model that times fast-region accesses (nullptr: fixed region cycles). Set it
+  // before the first instruction: decoded instructions keep the fetch cost they were decoded with.
+  void set_mem_timing(MemTiming* t);
+  MemTiming* mem_timing() const { return mem_timing_; }
+  // The I-side forgets which line it fetches from (after an I-cache invalidation).
+  void forget_fetch_line() { fetch_line_ = ~0u; }
   // Someone else (DMA, debugger, loader, another hart) wrote guest memory: drops decoded code
   // and the LR reservation if they overlap.
   void notify_external_write(uint32_t addr, uint32_t len);
@@ -153,6 +159,8 @@ class Hart {
   const Extension* extension(unsigned index) const;
   // Flushes the whole decode cache (what fence.i does).
   void flush_decode_cache();
+  // Drops decoded instructions of [addr, addr + len) (an I-cache line was invalidated).
+  void invalidate_decoded(uint32_t addr, uint32_t len);
   // Decodes the instruction at pc without executing it (disassembly); false if not fetchable.
   bool decode_at_debug(uint32_t pc, DecodedInsn& d);
 
@@ -246,6 +254,9 @@ class Hart {
   uint32_t misalign_mask_ = 0;     // jump targets with these bits set are misaligned (2 without C)
 
   // memory
+  MemTiming* mem_timing_ = nullptr;
+  unsigned fetch_line_bits_ = 6;
+  uint32_t fetch_line_ = ~0u;  // line (pc >> fetch_line_bits_) the hart fetches from; ~0: none
   std::vector<FastRegion> regions_;
   TlbEntry rtlb_[kTlbEntries], wtlb_[kTlbEntries];
   std::unique_ptr<uint8_t, void (*)(void*)> page_flags_;  // 2^20 entries, lazily zeroed

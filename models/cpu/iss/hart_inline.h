@@ -29,8 +29,11 @@ inline bool Hart::load(uint32_t addr, T& v) {
   const TlbEntry& e = rtlb_[page % kTlbEntries];
   if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
     std::memcpy(&v, e.host + (addr & (kPageSize - 1)), sizeof(T));
-    cycle_ += e.cycles;
-    stall_data_ += e.cycles;
+    const uint32_t c = __builtin_expect(mem_timing_ != nullptr, 0)
+                           ? mem_timing_->data_access(AccessKind::Load, addr, sizeof(T), cycle_, e.cycles)
+                           : e.cycles;
+    cycle_ += c;
+    stall_data_ += c;
     return true;
   }
   return load_slow(addr, &v, sizeof(T), AccessKind::Load);
@@ -42,8 +45,11 @@ inline bool Hart::store(uint32_t addr, T v) {
   const TlbEntry& e = wtlb_[page % kTlbEntries];
   if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
     std::memcpy(e.host + (addr & (kPageSize - 1)), &v, sizeof(T));
-    cycle_ += e.cycles;
-    stall_data_ += e.cycles;
+    const uint32_t c = __builtin_expect(mem_timing_ != nullptr, 0)
+                           ? mem_timing_->data_access(AccessKind::Store, addr, sizeof(T), cycle_, e.cycles)
+                           : e.cycles;
+    cycle_ += c;
+    stall_data_ += c;
     return true;
   }
   return store_slow(addr, &v, sizeof(T), AccessKind::Store);

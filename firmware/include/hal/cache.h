@@ -1,0 +1,40 @@
+/* Cache maintenance for firmware: Zicbom block operations (one line, the caches of the hart and the
+ * shared L2) and the cache controllers' registers (include/vp/regs/cache_ctrl.h), found through the
+ * boot-info entries "cachectl.l1i", "cachectl.l1d", "cachectl.l2" the VP adds for each cache present.
+ * DMA is not coherent with the caches (docs/cache.md): clean before a DMA reads what the CPU wrote,
+ * invalidate before the CPU reads what a DMA wrote. On a core without caches the cbo.* are no-ops. */
+#ifndef FW_HAL_CACHE_H
+#define FW_HAL_CACHE_H
+#include <stdint.h>
+#include <rt/bootinfo.h>
+#include <hal/mmio.h>
+#include <vp/regs/cache_ctrl.h>
+
+/* cbo.clean / cbo.flush / cbo.inval (MISC-MEM, funct3 2, imm 1 / 2 / 0), written with .insn so that
+ * no assembler support for Zicbom is needed. */
+static inline void vp_cbo_clean(const volatile void *p) { __asm__ volatile(".insn i 0x0F, 2, x0, %0, 1" ::"r"(p) : "memory"); }
+static inline void vp_cbo_flush(const volatile void *p) { __asm__ volatile(".insn i 0x0F, 2, x0, %0, 2" ::"r"(p) : "memory"); }
+static inline void vp_cbo_inval(const volatile void *p) { __asm__ volatile(".insn i 0x0F, 2, x0, %0, 0" ::"r"(p) : "memory"); }
+
+/* The block size of the cbo.* operations (the VP's line size; 64 bytes unless configured otherwise). */
+#define VP_CBO_BLOCK 64u
+
+/* Applies op to every block overlapping [p, p + len). */
+static inline void vp_cache_range(void (*op)(const volatile void *), const volatile void *p, uint32_t len) {
+    uintptr_t a = (uintptr_t)p & ~(uintptr_t)(VP_CBO_BLOCK - 1);
+    const uintptr_t end = (uintptr_t)p + len;
+    for (; a < end; a += VP_CBO_BLOCK) op((const volatile void *)a);
+}
+static inline void vp_cache_clean_range(const volatile void *p, uint32_t len) { vp_cache_range(vp_cbo_clean, p, len); }
+static inline void vp_cache_flush_range(const volatile void *p, uint32_t len) { vp_cache_range(vp_cbo_flush, p, len); }
+static inline void vp_cache_inval_range(const volatile void *p, uint32_t len) { vp_cache_range(vp_cbo_inval, p, len); }
+
+/* Base of a cache controller ("l1i", "l1d", "l2"), or 0 when that cache is not present. */
+static inline uintptr_t vp_cachectl(const char *which) {
+    char name[16] = "cachectl.";
+    for (int i = 0; which[i] && i < 6; ++i) { name[9 + i] = which[i]; name[10 + i] = 0; }
+    uint32_t addr = 0;
+    return vp_bootinfo_find(name, &addr, 0) ? (uintptr_t)addr : 0;
+}
+
+#endif

@@ -1,0 +1,419 @@
+#include "models/cache/cache.h"
+#include <algorithm>
+#include "models/cache/cache_ctrl.h"
+#include "platform/config/schema.h"
+
+namespace vp {
+
+// ---------------------------------------------------------------------------------------------
+// Configuration
+
+void CacheConfig::declare(config::Schema& s, const char* size, const char* ways, const char* hit_latency,
+                          const char* ctrl_base) {
+    using config::Kind;
+    s.add("size", Kind::Size, size, "bytes", "capacity");
+    s.add("ways", Kind::Int, ways, "", "associativity").range(1, 64);
+    s.add("line", Kind::Size, "64B", "bytes", "line size (a power of two)");
+    s.add("hit_latency", Kind::Time, hit_latency, "ps",
+          "tag + data access on a hit (the L1's is on top of the core's pipelined 1-cycle access)");
+    s.add("mshrs", Kind::Int, "4", "", "miss status holding registers: outstanding misses (1 = blocking)").range(1, 256);
+    s.add("posted_writes", Kind::Bool, "true", "", "a store miss does not wait for its line fill (store buffer)");
+    s.add("policy", Kind::Enum, "lru", "", "replacement policy (docs/cache_policies.md)")
+        .one_of({"lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp"});
+    s.add("seed", Kind::Int, "1", "", "seed of the random policy and of DRRIP's BRRIP insertion").range(0, 1e18);
+    s.add("max_p", Kind::Int, "10", "", "PB: maximum priority (MAX_P register at reset)").range(0, 1e9);
+    s.add("period", Kind::Int, "100", "", "PB: accesses per set between priority decays (PERIOD register at reset)")
+        .range(1, 1e9);
+    s.add("default_priority", Kind::Int, "0", "", "priority of lines outside the feature-vector range").range(0, 4294967295.0);
+    s.add("ctrl_base", Kind::Address, ctrl_base, "", "controller registers (include/vp/regs/cache_ctrl.h)");
+    s.add("hazards", Kind::Enum, "warn", "", "stale-data hazards with non-coherent masters: ignore, warn (count and log), "
+          "error (stop the run, exit 6)").one_of({"ignore", "warn", "error"});
+    auto& u = s.list("uncached", "address ranges that bypass this cache");
+    u.add("base", Kind::Address, "", "", "start").mandatory();
+    u.add("size", Kind::Size, "", "bytes", "length").mandatory();
+}
+
+CacheConfig CacheConfig::from_json(const nlohmann::json& j) {
+    CacheConfig c;
+    c.geometry.size = j.at("size").get<uint64_t>();
+    c.geometry.ways = j.at("ways").get<unsigned>();
+    c.geometry.line = j.at("line").get<unsigned>();
+    c.hit_latency = j.at("hit_latency").get<Tick>();
+    c.mshrs = j.at("mshrs").get<unsigned>();
+    c.posted_writes = j.at("posted_writes").get<bool>();
+    c.policy = j.at("policy").get<std::string>();
+    c.params.seed = j.at("seed").get<uint64_t>();
+    c.params.pb_max_priority = j.at("max_p").get<uint32_t>();
+    c.params.pb_period = j.at("period").get<unsigned>();
+    c.default_priority = j.at("default_priority").get<uint32_t>();
+    c.ctrl_base = j.at("ctrl_base").get<uint64_t>();
+    const std::string h = j.at("hazards").get<std::string>();
+    c.hazard = h == "ignore" ? HazardAction::Ignore : h == "error" ? HazardAction::Error : HazardAction::Warn;
+    for (auto& r : j.at("uncached")) c.uncached.push_back({r.at("base").get<uint64_t>(), r.at("size").get<uint64_t>()});
+    return c;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& cfg, bool bus_side)
+    : sc_module(name), Component(ctx, std::string(sc_module::name())), initiator_socket("initiator_socket"), cfg_(cfg), array_(cfg.geometry, cfg.policy, cfg.params),
+      policy_name_(cfg.policy),
+      accesses_(stats_.counter("accesses", "count", "lookups (one per line touched)")),
+      hits_(stats_.counter("hits", "count", "lookups that found the line")),
+      misses_(stats_.counter("misses", "count", "lookups that did not find the line (line fills)")),
+      evictions_(stats_.counter("evictions", "count", "valid lines replaced")),
+      writebacks_(stats_.counter("writebacks", "count", "dirty lines written back (evictions and maintenance)")),
+      prio_fetches_(stats_.counter("priority_fetches", "count", "priority-table reads on misses in the FV range")),
+      mshr_merges_(stats_.counter("mshr_merges", "count", "hits on a line whose fill was still in flight")),
+      mshr_waits_(stats_.counter("mshr_waits", "count", "misses that waited for a free MSHR")),
+      hazard_dirty_reads_(stats_.counter("hazard_dirty_reads", "count",
+                                         "another master read a line that is dirty here (stale data in memory)")),
+      hazard_stale_hits_(stats_.counter("hazard_stale_hits", "count",
+                                        "hits on a line another master rewrote in memory (stale data here)")),
+      dirty_discards_(stats_.counter("dirty_discards", "count", "dirty lines dropped by an invalidation (data lost)")),
+      uncached_(stats_.counter("uncached", "count", "transactions passed through (uncached ranges)")),
+      miss_latency_(stats_.histogram("miss_latency", "ps", "miss to fill completion")) {
+    prio_.max_p = cfg.params.pb_max_priority;
+    prio_.period = cfg.params.pb_period;
+    prio_.default_prio = cfg.default_priority;
+    ready_.assign(size_t(cfg.geometry.sets()) * cfg.geometry.ways, 0);
+    mshr_free_.assign(cfg.mshrs, 0);
+    scratch_.assign(cfg.geometry.line, 0);
+    wb_data_.assign(cfg.geometry.line, 0);
+    needs_priority_ = cfg.policy == "ac" || cfg.policy == "pb";
+    payload_.set_extension(&ext_);
+    down_.set_extension(&down_ext_);
+    if (bus_side) {
+        target_socket_ = std::make_unique<tlm_utils::simple_target_socket<Cache>>("target_socket");
+        target_socket_->register_b_transport(this, &Cache::b_transport);
+        target_socket_->register_transport_dbg(this, &Cache::transport_dbg);
+        target_socket_->register_get_direct_mem_ptr(this, &Cache::get_direct_mem_ptr);
+    }
+    initiator_socket.register_invalidate_direct_mem_ptr(this, &Cache::invalidate_direct_mem_ptr);
+    if (cfg.ctrl_base) ctrl_ = std::make_unique<CacheController>((std::string(basename()) + "_ctrl").c_str(), ctx, *this, cfg.ctrl_latency);
+    stats_.derived("hit_rate", "ratio", "hits / accesses", [this] {
+        return accesses_.value ? double(hits_.value) / double(accesses_.value) : 0.0;
+    });
+    set_regions({});
+}
+
+Cache::~Cache() {
+    payload_.clear_extension(&ext_);
+    down_.clear_extension(&down_ext_);
+}
+
+void Cache::set_regions(const std::vector<cache::Region>& regions) {
+    array_.set_regions(regions);
+    for (auto& r : regions) {
+        for (const char* k : {"accesses", "hits", "misses", "evictions", "writebacks", "priority_fetches"}) {
+            const std::string n = "region." + r.name + "." + k;
+            if (!stats_.find_counter(n)) stats_.counter(n, "count", std::string(k) + " in region " + r.name);
+        }
+    }
+    for (const char* k : {"accesses", "hits", "misses", "evictions", "writebacks", "priority_fetches"}) {
+        const std::string n = std::string("region.other.") + k;
+        if (!regions.empty() && !stats_.find_counter(n)) stats_.counter(n, "count", std::string(k) + " outside every region");
+    }
+}
+
+void Cache::select_policy(const std::string& name) {
+    cache::PolicyParams p = cfg_.params;
+    p.pb_max_priority = prio_.max_p;
+    p.pb_period = prio_.period;
+    p.hot_start = prio_.hot_start;
+    p.hot_end = prio_.hot_end;
+    array_.set_policy(name, p);
+    policy_name_ = name;
+    needs_priority_ = name == "ac" || name == "pb";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timing of accesses
+
+Tick Cache::access(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin) {
+    const unsigned line = cfg_.geometry.line;
+    const uint64_t first = array_.line_addr(addr), last = array_.line_addr(addr + (len ? len : 1) - 1);
+    Tick done = at;
+    for (uint64_t l = first;; l += line) {
+        const bool full = addr <= l && addr + len >= l + line;
+        // AC counts a visit when the line's first word is touched (seed 000).
+        const bool offset0 = (l >= addr ? 0 : addr - l) < 4;
+        done = std::max(done, access_line(l == first ? addr : l, write, full, offset0, at, origin));
+        if (l == last) break;
+    }
+    return done;
+}
+
+Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0, Tick at, const TxnExt& origin) {
+    Tick t = at;
+    if (cfg_.hit_latency) t = tag_port_.reserve(at, cfg_.hit_latency) + cfg_.hit_latency;
+    last_missed_ = false;
+    if (array_.access(addr, write, offset0)) {
+        const unsigned set = array_.set_of(addr), way = array_.last_way();
+        const size_t i = size_t(set) * cfg_.geometry.ways + way;
+        if (__builtin_expect(ready_[i] > t, 0)) {  // its fill is still in flight: wait for it
+            ++mshr_merges_;
+            t = ready_[i];
+        }
+        if (__builtin_expect(array_.user_flags_at(set, way) != 0, 0)) {
+            array_.set_user_flags(addr, 0);
+            ++hazard_stale_hits_;
+            char buf[200];
+            snprintf(buf, sizeof buf, "%s hit at 0x%08llx (pc 0x%08x) on a line another master rewrote in memory: "
+                     "the cache returns stale data (invalidate before reading DMA output)",
+                     write ? "store" : "load", (unsigned long long)addr, origin.pc);
+            hazard(buf);
+        }
+        return t;
+    }
+
+    // Miss: an MSHR, the line (unless the write covers it whole) and, in the FV range, its priority.
+    last_missed_ = true;
+    auto mshr = std::min_element(mshr_free_.begin(), mshr_free_.end());
+    Tick start = t;
+    if (*mshr > start) {
+        ++mshr_waits_;
+        start = *mshr;
+    }
+    // The miss is a span of its own, so that fill, write-back and priority read hang below it.
+    ext_ = origin;
+    if (!ext_.initiator) ext_.initiator = trace_id();
+    payload_.set_address(array_.line_addr(addr));
+    payload_.set_data_length(cfg_.geometry.line);
+    payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    TraceSpan span(ctx_.tracer, trace_id(), payload_, at);
+    const uint64_t parent = span.active() ? span.id() : origin.trace_id;
+    span.start(start);
+    span.attr("miss", 1);
+    Tick prio_done = start;
+    const uint32_t prio = initial_priority(array_.line_addr(addr), start, origin, parent, prio_done);
+    const cache::Eviction ev = array_.fill(addr, write, offset0, prio);
+    if (ev.dirty) write_back(ev.addr, start, origin, parent);
+    const size_t i = size_t(array_.set_of(addr)) * cfg_.geometry.ways + array_.last_way();
+    Tick fill_done = start;
+    if (!(write && full_line))  // a write of the whole line needs nothing from below
+        fill_done = downstream(tlm::TLM_READ_COMMAND, array_.line_addr(addr), cfg_.geometry.line, start, origin, parent,
+                               scratch_.data(), "fill");
+    const Tick done = std::max(fill_done, prio_done);
+    ready_[i] = done;
+    *mshr = done;
+    miss_latency_.add(done - start);
+    span.finish(done, tlm::TLM_OK_RESPONSE);
+    if (write && cfg_.posted_writes) return start;  // the store waits only for its MSHR
+    return done;
+}
+
+uint32_t Cache::initial_priority(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent, Tick& done) {
+    done = at;
+    if (!needs_priority_) return prio_.default_prio;
+    if (prio_.fv_end <= prio_.fv_start || line < prio_.fv_start || line >= prio_.fv_end || !prio_.pr_start)
+        return prio_.default_prio;
+    const uint64_t entry = prio_.pr_start + 4 * ((line - prio_.fv_start) / cfg_.geometry.line);
+    uint32_t value = 0;
+    ++array_.stats_for(line).priority_fetches;
+    // The table entry is read like any data: through the caches below and the memory, timed.
+    done = downstream(tlm::TLM_READ_COMMAND, entry, 4, at, origin, parent, reinterpret_cast<uint8_t*>(&value),
+                      "priority");
+    return value;
+}
+
+Tick Cache::write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent) {
+    // The memory holds the current data (tags-only cache): write back exactly what is there, so the
+    // transaction is real (memory timing, bandwidth, trace) and harmless.
+    down_.set_command(tlm::TLM_READ_COMMAND);
+    down_.set_address(line - base_);
+    down_.set_data_ptr(wb_data_.data());
+    down_.set_data_length(cfg_.geometry.line);
+    down_.set_streaming_width(cfg_.geometry.line);
+    down_.set_byte_enable_ptr(nullptr);
+    initiator_socket->transport_dbg(down_);
+    return downstream(tlm::TLM_WRITE_COMMAND, line, cfg_.geometry.line, at, origin, parent, wb_data_.data(), "writeback");
+}
+
+Tick Cache::downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin, uint64_t parent,
+                       uint8_t* data, const char* why) {
+    tlm::tlm_generic_payload& p = down_;
+    down_ext_ = origin;
+    down_ext_.initiator = origin.initiator ? origin.initiator : trace_id();
+    down_ext_.trace_id = parent;
+    down_ext_.trace_component = parent ? trace_id() : 0;
+    p.set_command(cmd);
+    p.set_address(addr - base_);
+    p.set_data_ptr(data);
+    p.set_data_length(len);
+    p.set_streaming_width(len);
+    p.set_byte_enable_ptr(nullptr);
+    p.set_dmi_allowed(false);
+    p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    const Tick now = sim_now();
+    sc_core::sc_time delay = to_sc_time(at > now ? at - now : 0);
+    initiator_socket->b_transport(p, delay);
+    if (!p.is_response_ok())
+        log_->warn("{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, p.get_response_string());
+    return now + to_tick(delay);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maintenance
+
+Tick Cache::maintain(Maint op, uint64_t addr, Tick at, const TxnExt& origin) {
+    const uint64_t line = array_.line_addr(addr);
+    Tick done = at + cfg_.hit_latency;
+    if (!array_.contains(line)) return done;
+    if (op == Maint::Clean || op == Maint::Flush) {
+        if (array_.clean(line)) done = std::max(done, write_back(line, at, origin, 0));
+    }
+    if (op == Maint::Invalidate || op == Maint::Flush) {
+        const cache::Eviction ev = array_.invalidate(line);
+        if (ev.dirty) {
+            ++dirty_discards_;
+            char buf[160];
+            snprintf(buf, sizeof buf, "invalidation (pc 0x%08x) dropped dirty line 0x%08llx: in hardware the CPU's "
+                     "writes to it are lost (clean or flush first)", origin.pc, (unsigned long long)line);
+            hazard(buf);
+        }
+        if (dropped_) dropped_(line);
+    }
+    return done;
+}
+
+Tick Cache::maintain_all(Maint op, Tick at) {
+    TxnExt origin;
+    origin.initiator = trace_id();
+    Tick done = at;
+    // Write-backs go out back to back; the operation completes with the last one.
+    if (op == Maint::Clean || op == Maint::Flush) {
+        for (uint64_t line : array_.dirty_lines()) {
+            array_.clean(line);
+            done = std::max(done, write_back(line, at, origin, 0));
+        }
+    }
+    if (op == Maint::Invalidate || op == Maint::Flush) {
+        for (const cache::Eviction& ev : array_.invalidate_all()) {
+            if (ev.dirty) ++dirty_discards_;
+            if (dropped_) dropped_(ev.addr);
+        }
+        std::fill(ready_.begin(), ready_.end(), 0);
+        if (op == Maint::Invalidate && dirty_discards_.value)
+            hazard("whole-cache invalidation dropped dirty lines (see dirty_discards)");
+    }
+    return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hazards with non-coherent masters
+
+void Cache::observe(tlm::tlm_generic_payload& p, Tick) {
+    const TxnExt* e = txn_ext(p);
+    const uint16_t who = e ? e->initiator : 0;
+    if (who == trace_id() || std::find(own_.begin(), own_.end(), who) != own_.end()) return;
+    const uint64_t addr = p.get_address();
+    const unsigned len = p.get_data_length();
+    if (!len || !cacheable(addr)) return;
+    const uint64_t last = array_.line_addr(addr + len - 1);
+    for (uint64_t l = array_.line_addr(addr);; l += cfg_.geometry.line) {
+        if (p.is_read() && array_.dirty(l)) {
+            ++hazard_dirty_reads_;
+            char buf[200];
+            snprintf(buf, sizeof buf, "%s read 0x%08llx, a line dirty in this cache: the master gets stale memory "
+                     "(clean the line before starting the transfer)",
+                     who && who < ctx_.tracer.component_count() ? ctx_.tracer.component_name(who).c_str()
+                                                                : "another master",
+                     (unsigned long long)l);
+            hazard(buf);
+        } else if (p.is_write() && array_.contains(l)) {
+            array_.set_user_flags(l, 1);  // stale: reported if the CPU hits it before invalidating
+        }
+        if (l == last) break;
+    }
+}
+
+void Cache::hazard(const std::string& what) {
+    if (cfg_.hazard == CacheConfig::HazardAction::Ignore) return;
+    if (hazard_reports_++ < 10) log_->warn("stale-data hazard: {}", what);
+    else if (hazard_reports_ == 11) log_->warn("further hazards are only counted (stats: hazard_*)");
+    if (cfg_.hazard == CacheConfig::HazardAction::Error) ctx_.request_stop(6, name_ + ": stale-data hazard: " + what);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bus-side cache (L2): TLM target
+
+void Cache::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+    const Tick now = sim_now();
+    const Tick arrival = now + to_tick(delay);
+    const uint64_t addr = p.get_address() + base_;
+    const unsigned len = p.get_data_length();
+    if (!cacheable(addr)) {
+        ++uncached_;
+        initiator_socket->b_transport(p, delay);
+        return;
+    }
+    p.set_address(addr);  // the span shows the physical address, like the bus and the L1s
+    TraceSpan span(ctx_.tracer, trace_id(), p, arrival);
+    p.set_address(addr - base_);
+    // Data: through the untimed path (memory always holds the current data).
+    if (initiator_socket->transport_dbg(p) != len) {
+        p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
+        const Tick end = arrival + cfg_.hit_latency;
+        span.finish(end, p.get_response_status());
+        delay = to_sc_time(end - now);
+        return;
+    }
+    TxnExt origin;
+    if (const TxnExt* e = txn_ext(p)) origin = *e;
+    origin.trace_id = span.active() ? span.id() : 0;
+    const Tick end = access(addr, len, p.is_write(), arrival, origin);
+    span.start(arrival);
+    span.attr("hit", !last_missed_);
+    p.set_response_status(tlm::TLM_OK_RESPONSE);
+    p.set_dmi_allowed(false);
+    span.finish(end, p.get_response_status());
+    delay = to_sc_time(end - now);
+}
+
+unsigned Cache::transport_dbg(tlm::tlm_generic_payload& p) { return initiator_socket->transport_dbg(p); }
+
+bool Cache::get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi) {
+    // Granted for the CPU's functional fast path: a CPU with caches takes its timing from its L1s.
+    return initiator_socket->get_direct_mem_ptr(p, dmi);
+}
+
+void Cache::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
+    if (target_socket_) (*target_socket_)->invalidate_direct_mem_ptr(start, end);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+void Cache::publish() {
+    const cache::RegionStats t = array_.totals();
+    accesses_.value = t.accesses;
+    hits_.value = t.hits;
+    misses_.value = t.misses;
+    evictions_.value = t.evictions;
+    writebacks_.value = t.writebacks;
+    prio_fetches_.value = t.priority_fetches;
+    const auto& regions = array_.regions();
+    if (regions.empty()) return;
+    for (size_t i = 0; i <= regions.size(); ++i) {
+        const std::string base = "region." + (i < regions.size() ? regions[i].name : std::string("other")) + ".";
+        const cache::RegionStats& s = array_.stats()[i];
+        const uint64_t values[] = {s.accesses, s.hits, s.misses, s.evictions, s.writebacks, s.priority_fetches};
+        const char* keys[] = {"accesses", "hits", "misses", "evictions", "writebacks", "priority_fetches"};
+        for (int k = 0; k < 6; ++k) const_cast<Counter*>(stats_.find_counter(base + keys[k]))->value = values[k];
+    }
+}
+
+void Cache::finalize() { publish(); }
+
+std::string Cache::summary() const {
+    const cache::RegionStats t = array_.totals();
+    if (!t.accesses) return {};
+    char buf[200];
+    snprintf(buf, sizeof buf, "%s %lluK %u-way: %llu accesses, %llu misses (hit rate %.2f %%), %llu write-backs",
+             policy_name_.c_str(), (unsigned long long)(cfg_.geometry.size / 1024), cfg_.geometry.ways,
+             (unsigned long long)t.accesses, (unsigned long long)t.misses, 100.0 * double(t.hits) / double(t.accesses),
+             (unsigned long long)t.writebacks);
+    return buf;
+}
+
+}  // namespace vp

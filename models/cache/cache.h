@@ -1,0 +1,158 @@
+// A set-associative, write-back, write-allocate cache as a TLM-2.0 model (L1I, L1D, L2).
+//
+// Tags only (DESIGN.md): the data always lives in the memory behind the cache, so correctness never
+// depends on the cache; the cache decides *when* things happen. Two ways in:
+//   - access(): a direct call for the CPU's L1s. A hit costs no TLM call at all; the CPU's ISS moves
+//     the data through its DMI fast path and asks the L1 only for the timing.
+//   - target_socket: bus-side caches (the shared L2) serve TLM transactions; the data moves through
+//     the downstream debug interface (untimed), the timing through the tag model.
+// Misses, write-backs and priority-table reads are timed TLM transactions on initiator_socket,
+// traced as children of the access that caused them.
+//
+// Timing (LT + reservation, docs/timing.md and docs/cache.md): a lookup takes hit_latency on the tag
+// port; a miss takes an MSHR (the earliest free one: with 1 MSHR the cache is blocking), fetches the
+// line (and the line's priority in parallel) and completes when both are back. The line is installed
+// at once with a "ready at" time, so a later access to a line still in flight waits for it (an MSHR
+// merge) instead of missing again. A dirty victim is written back posted: it uses the downstream
+// bandwidth but does not delay the fill. With posted_writes, a store miss costs the CPU only the time
+// to get an MSHR.
+#pragma once
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+#include <nlohmann/json.hpp>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+#include "models/cache/cache_array.h"
+#include "models/common/context.h"
+#include "models/common/timeline.h"
+#include "models/common/txn.h"
+
+namespace vp {
+namespace config { class Schema; }
+class CacheController;
+
+struct CacheConfig {
+    cache::Geometry geometry;
+    Tick hit_latency = 0;      // tag + data array access on a hit (and the lookup before a miss)
+    unsigned mshrs = 4;        // outstanding misses; 1 = blocking
+    bool posted_writes = true; // a store miss does not wait for its fill (store buffer)
+    std::string policy = "lru";
+    cache::PolicyParams params;
+    uint32_t default_priority = 0;
+    uint64_t ctrl_base = 0;    // controller registers (0: none)
+    Tick ctrl_latency = 10 * kNs;
+    enum class HazardAction { Ignore, Warn, Error } hazard = HazardAction::Warn;
+    struct Range { uint64_t base, size; };
+    std::vector<Range> uncached;  // passed through untouched (bus-side) / not looked up (CPU-side)
+
+    // Declares the keys of one cache; `defaults` = {size, ways, hit_latency, mshrs, ctrl_base}.
+    static void declare(config::Schema& s, const char* size, const char* ways, const char* hit_latency,
+                        const char* ctrl_base);
+    static CacheConfig from_json(const nlohmann::json& j);
+};
+
+class Cache : public sc_core::sc_module, public Component {
+public:
+    tlm_utils::simple_initiator_socket<Cache> initiator_socket;  // downstream: misses, write-backs
+
+    // `bus_side`: the cache is a TLM target (the L2) and has a target socket; a CPU's L1 is called
+    // directly through access() and has none.
+    Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& cfg, bool bus_side);
+    tlm_utils::simple_target_socket<Cache>& target_socket() { return *target_socket_; }
+    ~Cache() override;
+
+    // Timing of one access issued at `at` (tags only; the caller moves the data). Returns the time the
+    // access completes. `origin` names the initiator and PC for the trace and for hazard reports.
+    Tick access(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin);
+    bool cacheable(uint64_t addr) const {
+        for (auto& r : cfg_.uncached)
+            if (addr - r.base < r.size) return false;
+        return true;
+    }
+
+    // Maintenance on the line holding addr (Zicbom) or on every line (controller MAINT register).
+    // Write-backs are timed transactions; returns the completion time.
+    enum class Maint { Clean = 1, Invalidate = 2, Flush = 3 };
+    Tick maintain(Maint op, uint64_t addr, Tick at, const TxnExt& origin);
+    Tick maintain_all(Maint op, Tick at);
+
+    // Seen by the bus: a transaction of another master (DMA). A read of a line dirty here, a CPU hit on
+    // a line another master rewrote, are stale-data hazards (DESIGN.md); see docs/cache.md.
+    void observe(tlm::tlm_generic_payload& p, Tick at);
+    // Initiators whose transactions are this cache's own (its CPU, the CPU's other L1).
+    void add_own_initiator(uint16_t id) { own_.push_back(id); }
+    // A callback for "the content of this line may have changed under the CPU" (I-cache invalidation
+    // must also drop decoded instructions). Called for lines invalidated or found stale.
+    void on_line_dropped(std::function<void(uint64_t line)> fn) { dropped_ = std::move(fn); }
+
+    // A bus-side cache sees addresses relative to its bus mapping; `base` turns them back into
+    // physical addresses (what firmware writes into the controller and what statistics use).
+    void set_mapping_base(uint64_t base) { base_ = base; }
+    void add_uncached(uint64_t base, uint64_t size) { cfg_.uncached.push_back({base, size}); }
+
+    cache::CacheArray& array() { return array_; }
+    const CacheConfig& config() const { return cfg_; }
+    CacheController* controller() { return ctrl_.get(); }
+    void set_regions(const std::vector<cache::Region>& regions);
+
+    // Controller state (registers): the feature-vector range and the priority table.
+    struct PriorityRegs {
+        uint32_t fv_start = 0, fv_end = 0, pr_start = 0;
+        uint32_t max_p = 10, period = 100, default_prio = 0;
+        uint32_t hot_start = 0, hot_end = 0;
+    };
+    PriorityRegs& priority_regs() { return prio_; }
+    // Replaces the policy by name (controller POLICY register); keeps tags.
+    void select_policy(const std::string& name);
+    const std::string& policy_name() const { return policy_name_; }
+
+    std::string summary() const override;
+    void finalize() override;
+
+private:
+    void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+    unsigned transport_dbg(tlm::tlm_generic_payload& p);
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi);
+    void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
+
+    Tick access_line(uint64_t addr, bool write, bool full_line, bool offset0, Tick at, const TxnExt& origin);
+    // A timed downstream transaction; returns its completion time. `parent`: the span that caused it.
+    Tick downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin, uint64_t parent,
+                    uint8_t* data, const char* why);
+    Tick write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent);
+    uint32_t initial_priority(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent, Tick& done);
+    void hazard(const std::string& what);
+    void publish();
+
+    std::unique_ptr<tlm_utils::simple_target_socket<Cache>> target_socket_;
+    CacheConfig cfg_;
+    cache::CacheArray array_;
+    std::string policy_name_;
+    bool needs_priority_ = false;      // ac, pb: misses in the FV range read the priority table
+    bool last_missed_ = false;         // the last access_line() missed (for the trace)
+    PriorityRegs prio_;
+    std::vector<Tick> ready_;          // per line (set * ways + way): when its fill completes
+    std::vector<Tick> mshr_free_;      // per MSHR: when it becomes free
+    Timeline tag_port_;
+    std::vector<uint8_t> scratch_;     // line buffer for timed transfers (data are not used)
+    tlm::tlm_generic_payload payload_;      // the miss span's payload (trace only)
+    TxnExt ext_;
+    tlm::tlm_generic_payload down_;         // downstream transactions (reused: no allocation per miss)
+    TxnExt down_ext_;
+    std::vector<uint8_t> wb_data_;
+    std::vector<uint16_t> own_;
+    std::function<void(uint64_t)> dropped_;
+    std::unique_ptr<CacheController> ctrl_;
+    uint64_t base_ = 0;                // physical address of downstream address 0
+
+    Counter &accesses_, &hits_, &misses_, &evictions_, &writebacks_, &prio_fetches_, &mshr_merges_, &mshr_waits_,
+        &hazard_dirty_reads_, &hazard_stale_hits_, &dirty_discards_, &uncached_;
+    Histogram& miss_latency_;
+    uint64_t hazard_reports_ = 0;
+};
+
+}  // namespace vp

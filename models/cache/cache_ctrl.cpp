@@ -1,0 +1,67 @@
+#include "models/cache/cache_ctrl.h"
+#include "models/cache/cache.h"
+#include "vp/regs/cache_ctrl.h"
+
+namespace vp {
+
+static const char* const kPolicies[] = {"lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp"};
+static_assert(CACHECTL_POLICY_GRASP + 1 == sizeof kPolicies / sizeof kPolicies[0], "policy table matches cache_ctrl.h");
+
+const char* cachectl_policy_name(uint32_t v) { return v < 8 ? kPolicies[v] : nullptr; }
+
+int cachectl_policy_value(const std::string& name) {
+    for (int i = 0; i < 8; ++i)
+        if (name == kPolicies[i]) return i;
+    return -1;
+}
+
+CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, Cache& cache, Tick latency)
+    : MmioDevice(name, ctx, CACHECTL_SIZE, latency), cache_(cache) {
+    Cache::PriorityRegs& pr = cache.priority_regs();
+    regs_.add("POLICY", CACHECTL_POLICY, 4)
+        .reads([this](const RegAccess&) -> uint64_t { return uint64_t(cachectl_policy_value(cache_.policy_name())); })
+        .writes([this](uint64_t v, const RegAccess&) {
+            const char* n = cachectl_policy_name(uint32_t(v));
+            if (!n) {
+                log_->warn("POLICY write {}: no such policy (0..7), ignored", v);
+                return;
+            }
+            cache_.select_policy(n);
+        });
+    // Plain value registers. PB and GRASP parameters take effect at the next POLICY write (the policy
+    // object is rebuilt then), as a hardware controller latches them when the policy is selected.
+    auto value = [this](const char* n, uint32_t off, uint32_t& field) {
+        regs_.add(n, off, 4)
+            .reads([&field](const RegAccess&) -> uint64_t { return field; })
+            .writes([&field](uint64_t v, const RegAccess&) { field = uint32_t(v); });
+    };
+    value("FV_START", CACHECTL_FV_START, pr.fv_start);
+    value("FV_END", CACHECTL_FV_END, pr.fv_end);
+    value("PR_START", CACHECTL_PR_START, pr.pr_start);
+    value("MAX_P", CACHECTL_MAX_P, pr.max_p);
+    value("PERIOD", CACHECTL_PERIOD, pr.period);
+    value("DEFAULT_PRIO", CACHECTL_DEFAULT_PRIO, pr.default_prio);
+    value("HOT_START", CACHECTL_HOT_START, pr.hot_start);
+    value("HOT_END", CACHECTL_HOT_END, pr.hot_end);
+    regs_.add("MAINT", CACHECTL_MAINT, 4)
+        .reads([](const RegAccess&) -> uint64_t { return 0; })
+        .writes([this](uint64_t v, const RegAccess& a) {
+            if (v < 1 || v > 3) {
+                log_->warn("MAINT write {}: not an operation (1 clean, 2 invalidate, 3 flush), ignored", v);
+                return;
+            }
+            // The write-backs are issued at the access time; the register write itself is posted.
+            cache_.maintain_all(Cache::Maint(v), a.at);
+        })
+        .no_debug_write();
+    const auto& g = cache.config().geometry;
+    auto ro = [this](const char* n, uint32_t off, uint64_t v) {
+        regs_.add(n, off, 4).reads([v](const RegAccess&) -> uint64_t { return v; });
+    };
+    ro("LINE_SIZE", CACHECTL_LINE_SIZE, g.line);
+    ro("WAYS", CACHECTL_WAYS, g.ways);
+    ro("SETS", CACHECTL_SETS, g.sets());
+    ro("SIZE_KIB", CACHECTL_SIZE_KIB, g.size / 1024);
+}
+
+}  // namespace vp

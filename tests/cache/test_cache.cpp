@@ -1,0 +1,310 @@
+// The TLM cache model: timing of hits, misses, MSHR merges and blocking; write-backs and data
+// surviving eviction; the priority-table fetch of seed 000; controller registers; stale-data hazards.
+// Each TEST_CASE runs in its own process (SystemC elaborates once).
+#include <catch2/catch.hpp>
+#include <cstring>
+#include "models/cache/cache.h"
+#include "models/cache/cache_ctrl.h"
+#include "models/memory/fixed_timing.h"
+#include "models/memory/memory.h"
+#include "tests/support/test_initiator.h"
+#include "vp/regs/cache_ctrl.h"
+
+using namespace vp;
+using vp::test::TestInitiator;
+
+namespace {
+
+constexpr Tick kMemLatency = 50 * kNs;
+constexpr Tick kHit = 10 * kNs;
+
+CacheConfig small_cache(uint64_t size, unsigned ways, unsigned mshrs = 4, const char* policy = "lru") {
+    CacheConfig c;
+    c.geometry.size = size;
+    c.geometry.ways = ways;
+    c.geometry.line = 64;
+    c.hit_latency = kHit;
+    c.mshrs = mshrs;
+    c.policy = policy;
+    c.ctrl_base = 0x1000'0000;
+    return c;
+}
+
+// initiator -> L2 (bus-side cache) -> memory with a fixed 50 ns latency and unlimited bandwidth.
+struct Fixture {
+    SimContext ctx;
+    TestInitiator cpu{"cpu"};
+    TestInitiator ctrl_port{"ctrl_port"};
+    Cache cache;
+    Memory mem;
+
+    explicit Fixture(const CacheConfig& cc)
+        : cache("l2", ctx, cc, true), mem("mem", ctx, mem_config(), timing()) {
+        cpu.socket.bind(cache.target_socket());
+        cache.initiator_socket.bind(mem.target_socket);
+        ctrl_port.socket.bind(cache.controller()->socket);
+        cpu.initiator_id = 77;
+    }
+    static MemoryConfig mem_config() {
+        MemoryConfig m;
+        m.size = 1 << 20;
+        return m;
+    }
+    static std::unique_ptr<MemoryTiming> timing() {
+        FixedTimingConfig f;
+        f.latency = kMemLatency;
+        f.bandwidth = 0;
+        return std::make_unique<FixedTiming>(f);
+    }
+    uint64_t stat(const char* name) { return cache.array().totals().*(field(name)); }
+    static uint64_t cache::RegionStats::*field(const std::string& n) {
+        if (n == "accesses") return &cache::RegionStats::accesses;
+        if (n == "hits") return &cache::RegionStats::hits;
+        if (n == "misses") return &cache::RegionStats::misses;
+        if (n == "evictions") return &cache::RegionStats::evictions;
+        if (n == "writebacks") return &cache::RegionStats::writebacks;
+        return &cache::RegionStats::priority_fetches;
+    }
+    uint64_t mem_counter(const char* n) { return ctx.stats.group("mem").find_counter(n)->value; }
+    uint64_t cache_counter(const char* n) { return ctx.stats.group("l2").find_counter(n)->value; }
+};
+
+}  // namespace
+
+TEST_CASE("a miss costs lookup + memory, a hit only the lookup; hits + misses = accesses") {
+    Fixture f(small_cache(4096, 4));
+    f.cpu.body = [&](TestInitiator& cpu) {
+        uint32_t v = 0;
+        auto a = cpu.transport(false, 0x100, &v, 4, 0);
+        CHECK(a.end == kHit + kMemLatency);
+        a = cpu.transport(false, 0x104, &v, 4, 1000 * kNs);
+        CHECK(a.end == 1000 * kNs + kHit);
+        a = cpu.transport(false, 0x200, &v, 4, 2000 * kNs);
+        CHECK(a.end == 2000 * kNs + kHit + kMemLatency);
+    };
+    sc_core::sc_start();
+    CHECK(f.stat("accesses") == 3);
+    CHECK(f.stat("hits") == 1);
+    CHECK(f.stat("misses") == 2);
+    CHECK(f.stat("hits") + f.stat("misses") == f.stat("accesses"));
+    CHECK(f.mem_counter("reads") == 2);  // one line fill per miss
+}
+
+TEST_CASE("an access to a line still in flight waits for its fill (MSHR merge), it does not miss again") {
+    Fixture f(small_cache(4096, 4));
+    f.cpu.body = [&](TestInitiator& cpu) {
+        uint32_t v = 0;
+        const Tick first = cpu.transport(false, 0x0, &v, 4, 0).end;
+        const Tick second = cpu.transport(false, 0x8, &v, 4, 5 * kNs).end;
+        CHECK(first == kHit + kMemLatency);
+        CHECK(second == first);
+    };
+    sc_core::sc_start();
+    CHECK(f.stat("misses") == 1);
+    CHECK(f.cache_counter("mshr_merges") == 1);
+}
+
+TEST_CASE("with one MSHR the cache is blocking: misses to different lines serialise; with two they overlap") {
+    SimContext ctx;
+    TestInitiator a("a"), b("b");
+    Cache blocking("blocking", ctx, small_cache(4096, 4, 1), true), overlapping("overlapping", ctx, small_cache(4096, 4, 2), true);
+    Memory m1("m1", ctx, Fixture::mem_config(), Fixture::timing()), m2("m2", ctx, Fixture::mem_config(), Fixture::timing());
+    a.socket.bind(blocking.target_socket());
+    blocking.initiator_socket.bind(m1.target_socket);
+    b.socket.bind(overlapping.target_socket());
+    overlapping.initiator_socket.bind(m2.target_socket);
+    Tick ends[2][2] = {};
+    auto body = [&](int which) {
+        return [&, which](TestInitiator& t) {
+            uint32_t v = 0;
+            ends[which][0] = t.transport(false, 0x000, &v, 4, 0).end;
+            ends[which][1] = t.transport(false, 0x040, &v, 4, 0).end;
+        };
+    };
+    a.body = body(0);
+    b.body = body(1);
+    sc_core::sc_start();
+    CHECK(ends[0][0] == kHit + kMemLatency);
+    CHECK(ends[0][1] == ends[0][0] + kMemLatency);  // waited for the only MSHR
+    CHECK(ends[1][1] == ends[1][0]);                // a second MSHR: in parallel
+}
+
+TEST_CASE("dirty lines are written back when evicted and their data survives the eviction") {
+    // One set of 4 ways: the fifth line evicts the least recently used one.
+    Fixture f(small_cache(256, 4));
+    f.cpu.body = [&](TestInitiator& cpu) {
+        for (uint32_t i = 0; i < 4; ++i) cpu.write32(0x1000 * i, 0xC0DE0000 + i, i * 100 * kNs);
+        uint32_t v = 0;
+        cpu.transport(false, 0x4000, &v, 4, 1000 * kNs);  // evicts line 0x0000 (dirty)
+        CHECK(f.stat("evictions") == 1);
+        CHECK(f.stat("writebacks") == 1);
+        CHECK(!f.cache.array().contains(0x0000));
+        CHECK(cpu.read32(0x0000, 2000 * kNs) == 0xC0DE0000);  // from memory, after a new miss
+        CHECK(cpu.read32(0x3000, 3000 * kNs) == 0xC0DE0003);
+    };
+    sc_core::sc_start();
+    // Two write-backs: 0x0000 (evicted by 0x4000) and 0x1000 (evicted when 0x0000 came back); the
+    // CPU's own writes were write-allocated in the cache, not written to memory.
+    CHECK(f.mem_counter("writes") == 2);
+    uint32_t mem0 = 0;
+    f.mem.store().read(0, &mem0, 4);
+    CHECK(mem0 == 0xC0DE0000);
+}
+
+TEST_CASE("AC: a miss inside the feature-vector range reads the line's priority from the table; outside, the default") {
+    Fixture f(small_cache(128, 2, 4, "ac"));  // one set of two ways
+    auto& pr = f.cache.priority_regs();
+    pr.fv_start = 0x10000;
+    pr.fv_end = 0x20000;
+    pr.pr_start = 0x80000;
+    pr.default_prio = 0;
+    const uint32_t q_line0 = 5;
+    f.mem.store().write(0x80000, &q_line0, 4);  // entry 0 <-> line 0x10000
+    f.cpu.body = [&](TestInitiator& cpu) {
+        uint32_t v = 0;
+        const Tick miss_in = cpu.transport(false, 0x10000, &v, 4, 0).end;  // A: priority 5 (fetched)
+        CHECK(miss_in == kHit + kMemLatency);  // table read in parallel with the line fill
+        cpu.transport(false, 0x30000, &v, 4, 100 * kNs);  // B: outside, default priority 0
+        cpu.transport(false, 0x50000, &v, 4, 200 * kNs);  // C: evicts the lowest priority: B, not A
+        CHECK(f.cache.array().contains(0x10000));
+        CHECK(!f.cache.array().contains(0x30000));
+    };
+    sc_core::sc_start();
+    CHECK(f.stat("priority_fetches") == 1);
+    CHECK(f.mem_counter("reads") == 4);  // 3 line fills + 1 table entry
+}
+
+TEST_CASE("LRU on the same sequence evicts the older feature-vector line (the case AC wins)") {
+    Fixture f(small_cache(128, 2, 4, "lru"));
+    f.cpu.body = [&](TestInitiator& cpu) {
+        uint32_t v = 0;
+        cpu.transport(false, 0x10000, &v, 4, 0);
+        cpu.transport(false, 0x30000, &v, 4, 100 * kNs);
+        cpu.transport(false, 0x50000, &v, 4, 200 * kNs);
+        CHECK(!f.cache.array().contains(0x10000));
+    };
+    sc_core::sc_start();
+    CHECK(f.stat("priority_fetches") == 0);
+}
+
+TEST_CASE("controller registers: policy select, priority range, geometry, whole-cache clean") {
+    Fixture f(small_cache(4096, 4));
+    f.ctrl_port.body = [&](TestInitiator& c) {
+        CHECK(c.read32(CACHECTL_POLICY) == CACHECTL_POLICY_LRU);
+        CHECK(c.read32(CACHECTL_LINE_SIZE) == 64);
+        CHECK(c.read32(CACHECTL_WAYS) == 4);
+        CHECK(c.read32(CACHECTL_SETS) == 16);
+        CHECK(c.read32(CACHECTL_SIZE_KIB) == 4);
+        c.write32(CACHECTL_FV_START, 0x80100000);
+        c.write32(CACHECTL_FV_END, 0x80200000);
+        c.write32(CACHECTL_PR_START, 0x80300000);
+        c.write32(CACHECTL_POLICY, CACHECTL_POLICY_PB);
+        CHECK(c.read32(CACHECTL_POLICY) == CACHECTL_POLICY_PB);
+        CHECK(f.cache.policy_name() == "pb");
+        CHECK(f.cache.priority_regs().fv_end == 0x80200000);
+        c.write32(CACHECTL_POLICY, 99);  // no such policy: ignored
+        CHECK(f.cache.policy_name() == "pb");
+        // Two dirty lines, then MAINT clean: both written back, still valid.
+        wait(sc_core::sc_time(1, sc_core::SC_US));
+        c.write32(CACHECTL_MAINT, CACHECTL_MAINT_CLEAN, 2000 * kNs);
+        CHECK(f.cache.array().dirty_lines().empty());
+        CHECK(f.cache.array().valid_lines() == 2);
+        c.write32(CACHECTL_MAINT, CACHECTL_MAINT_INVALIDATE, 3000 * kNs);
+        CHECK(f.cache.array().valid_lines() == 0);
+    };
+    f.cpu.body = [&](TestInitiator& cpu) {
+        cpu.write32(0x100, 1, 0);
+        cpu.write32(0x200, 2, 10 * kNs);
+    };
+    sc_core::sc_start();
+    CHECK(f.mem_counter("writes") == 2);
+    CHECK(f.cache_counter("dirty_discards") == 0);
+}
+
+// A CPU-side L1 (no target socket; the CPU calls access()) watching another master's traffic.
+TEST_CASE("stale-data hazards: another master reading a dirty line, the CPU hitting a line another master rewrote") {
+    SimContext ctx;
+    CacheConfig cc = small_cache(4096, 4);
+    cc.ctrl_base = 0;
+    Cache l1("l1d", ctx, cc, false);
+    Memory mem("mem", ctx, Fixture::mem_config(), Fixture::timing());
+    l1.initiator_socket.bind(mem.target_socket);
+    const uint16_t cpu_id = ctx.tracer.register_component("cpu0"), dma_id = ctx.tracer.register_component("dma");
+    l1.add_own_initiator(cpu_id);
+    struct Driver : sc_core::sc_module {
+        std::function<void()> fn;
+        explicit Driver(sc_core::sc_module_name n) : sc_module(n) {
+            SC_HAS_PROCESS(Driver);
+            SC_THREAD(run);
+        }
+        void run() { fn(); }
+    } driver("driver");
+    auto bus_txn = [&](bool write, uint64_t addr, uint16_t who) {
+        tlm::tlm_generic_payload p;
+        TxnExt e;
+        e.initiator = who;
+        p.set_extension(&e);
+        uint8_t buf[64] = {};
+        p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+        p.set_address(addr);
+        p.set_data_ptr(buf);
+        p.set_data_length(64);
+        l1.observe(p, sim_now());
+        p.clear_extension(&e);
+    };
+    driver.fn = [&] {
+        TxnExt cpu;
+        cpu.initiator = cpu_id;
+        cpu.has_pc = true;
+        cpu.pc = 0x80001234;
+        l1.access(0x1000, 4, true, 0, cpu);   // dirty line
+        l1.access(0x2000, 4, false, 0, cpu);  // clean line
+        bus_txn(false, 0x1000, cpu_id);       // the CPU's own traffic: never a hazard
+        CHECK(ctx.stats.group("l1d").find_counter("hazard_dirty_reads")->value == 0);
+        bus_txn(false, 0x1000, dma_id);       // DMA reads a dirty line
+        CHECK(ctx.stats.group("l1d").find_counter("hazard_dirty_reads")->value == 1);
+        bus_txn(true, 0x2000, dma_id);        // DMA rewrites a cached line ...
+        l1.access(0x2004, 4, false, 1 * kUs, cpu);  // ... and the CPU hits it
+        CHECK(ctx.stats.group("l1d").find_counter("hazard_stale_hits")->value == 1);
+        l1.access(0x2008, 4, false, 2 * kUs, cpu);  // reported once per rewrite
+        CHECK(ctx.stats.group("l1d").find_counter("hazard_stale_hits")->value == 1);
+        // Invalidate before reading DMA output: no hazard.
+        bus_txn(true, 0x2000, dma_id);
+        l1.maintain(Cache::Maint::Invalidate, 0x2000, 3 * kUs, cpu);
+        l1.access(0x2000, 4, false, 4 * kUs, cpu);
+        CHECK(ctx.stats.group("l1d").find_counter("hazard_stale_hits")->value == 1);
+    };
+    sc_core::sc_start();
+    CHECK_FALSE(ctx.stop_requested());
+}
+
+TEST_CASE("hazards: error stops the run with exit code 6") {
+    SimContext ctx;
+    CacheConfig cc = small_cache(4096, 4);
+    cc.ctrl_base = 0;
+    cc.hazard = CacheConfig::HazardAction::Error;
+    Cache l1("l1d", ctx, cc, false);
+    Memory mem("mem", ctx, Fixture::mem_config(), Fixture::timing());
+    l1.initiator_socket.bind(mem.target_socket);
+    TestInitiator dummy("dummy");  // gives the test an SC_THREAD to run in
+    Memory mem2("mem2", ctx, Fixture::mem_config(), Fixture::timing());
+    dummy.socket.bind(mem2.target_socket);
+    dummy.body = [&](TestInitiator&) {
+        TxnExt cpu;
+        l1.access(0x1000, 4, true, 0, cpu);
+        tlm::tlm_generic_payload p;
+        TxnExt e;
+        e.initiator = 999;
+        p.set_extension(&e);
+        uint8_t buf[4];
+        p.set_command(tlm::TLM_READ_COMMAND);
+        p.set_address(0x1000);
+        p.set_data_ptr(buf);
+        p.set_data_length(4);
+        l1.observe(p, 0);
+        p.clear_extension(&e);
+    };
+    sc_core::sc_start();
+    CHECK(ctx.stop_requested());
+    CHECK(ctx.exit_code() == 6);
+}

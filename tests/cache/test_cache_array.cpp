@@ -1,0 +1,79 @@
+// The functional cache core (no timing): geometry checks, hit/miss/eviction bookkeeping, dirty bits,
+// maintenance and per-region statistics.
+#include <catch2/catch.hpp>
+#include "models/cache/cache_array.h"
+
+using namespace vp::cache;
+
+TEST_CASE("cache array: geometry is validated with a reason") {
+    CHECK_THROWS_WITH(CacheArray(Geometry{1000, 4, 64}, "lru"), Catch::Contains("multiple of ways x line"));
+    CHECK_THROWS_WITH(CacheArray(Geometry{3 * 4 * 64, 4, 64}, "lru"), Catch::Contains("power of two"));
+    CHECK_THROWS_WITH(CacheArray(Geometry{4096, 4, 48}, "lru"), Catch::Contains("line size"));
+    CHECK_THROWS(CacheArray(Geometry{4096, 4, 64}, "nope"));
+    CHECK(CacheArray(Geometry{32 * 1024, 8, 64}, "lru").geometry().sets() == 64);
+}
+
+TEST_CASE("cache array: hits + misses = accesses, dirty victims are reported for write-back") {
+    CacheArray c(Geometry{256, 4, 64}, "lru");  // one set, four ways
+    for (uint64_t a : {0x000, 0x100, 0x200, 0x300}) {
+        REQUIRE_FALSE(c.access(a, a == 0x100, true));
+        CHECK_FALSE(c.fill(a, a == 0x100, true, 0).valid);  // free ways first: nothing leaves
+    }
+    CHECK(c.access(0x000, false, true));  // 0x100 is now the least recently used
+    REQUIRE_FALSE(c.access(0x400, false, true));
+    const Eviction ev = c.fill(0x400, false, true, 0);
+    CHECK(ev.valid);
+    CHECK(ev.addr == 0x100);
+    CHECK(ev.dirty);
+    const RegionStats t = c.totals();
+    CHECK(t.accesses == 6);
+    CHECK(t.hits == 1);
+    CHECK(t.misses == 5);
+    CHECK(t.hits + t.misses == t.accesses);
+    CHECK(t.evictions == 1);
+    CHECK(t.writebacks == 1);
+}
+
+TEST_CASE("cache array: a write hit makes the line dirty; clean and invalidate report it") {
+    CacheArray c(Geometry{4096, 4, 64}, "lru");
+    REQUIRE_FALSE(c.access(0x1040, false, true));
+    c.fill(0x1040, false, true, 0);
+    CHECK_FALSE(c.dirty(0x1040));
+    CHECK(c.access(0x1048, true, false));
+    CHECK(c.dirty(0x1040));
+    CHECK(c.dirty_lines() == std::vector<uint64_t>{0x1040});
+    CHECK(c.clean(0x1040));
+    CHECK_FALSE(c.clean(0x1040));  // already clean: no second write-back
+    CHECK(c.access(0x1040, true, true));
+    const Eviction ev = c.invalidate(0x1040);
+    CHECK(ev.valid);
+    CHECK(ev.dirty);
+    CHECK_FALSE(c.contains(0x1040));
+}
+
+TEST_CASE("cache array: statistics split by region, the rest counts as other") {
+    CacheArray c(Geometry{4096, 4, 64}, "lru");
+    c.set_regions({{"features", 0x10000, 0x20000}, {"adjacency", 0x30000, 0x31000}});
+    auto touch = [&](uint64_t a) {
+        if (!c.access(a, false, true)) c.fill(a, false, true, 0);
+    };
+    touch(0x10000);
+    touch(0x10004);
+    touch(0x30000);
+    touch(0x50000);
+    REQUIRE(c.stats().size() == 3);
+    CHECK(c.stats()[0].accesses == 2);
+    CHECK(c.stats()[0].hits == 1);
+    CHECK(c.stats()[1].misses == 1);
+    CHECK(c.stats()[2].misses == 1);  // other
+    CHECK_THROWS_WITH(c.set_regions({{"a", 0, 100}, {"b", 50, 200}}), Catch::Contains("overlap"));
+}
+
+TEST_CASE("cache array: changing the policy keeps the lines") {
+    CacheArray c(Geometry{256, 4, 64}, "lru");
+    for (uint64_t a : {0x000, 0x100}) c.fill(a, true, true, 0);
+    c.set_policy("ac", PolicyParams{});
+    CHECK(c.contains(0x000));
+    CHECK(c.dirty(0x100));
+    CHECK(std::string(c.policy().name()) == "ac");
+}
