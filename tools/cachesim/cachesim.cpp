@@ -43,6 +43,12 @@ Log load_log(const std::string& path) {
     return log;
 }
 
+uint64_t LevelResult::total_read_misses() const {
+    uint64_t t = 0;
+    for (uint64_t v : read_misses) t += v;
+    return t;
+}
+
 uint64_t parse_size(const std::string& text) {
     size_t pos = 0;
     unsigned long long v = 0;
@@ -126,6 +132,7 @@ public:
         : cfg_(lc), name_(name), arr_(lc.geo, lc.policy, lc.params) {
         std::vector<cache::Region> regions = log.regions;
         arr_.set_regions(regions);
+        read_misses_.assign(regions.size() + 1, 0);
         line_ = lc.geo.line;
         if (lc.policy == "ac" || lc.policy == "pb") {
             const cache::Region fvr = fv_range(log, cfg.fv_region);
@@ -154,6 +161,7 @@ public:
             const bool offset0 = (l >= addr ? 0 : addr - l) < 4;
             const uint64_t a = l == first ? addr : l;
             if (!arr_.access(a, write, offset0)) {
+                if (!write) ++read_misses_[arr_.region_of(a)];
                 const uint32_t prio = initial_priority(l, below, prio_below);
                 const cache::Eviction ev = arr_.fill(a, write, offset0, prio);
                 if (below) {
@@ -172,6 +180,7 @@ public:
         for (const auto& reg : log.regions) r.region_names.push_back(reg.name);
         r.region_names.push_back("other");
         r.stats = arr_.stats();
+        r.read_misses = read_misses_;
         return r;
     }
 
@@ -192,6 +201,7 @@ private:
     unsigned line_ = 64;
     const Blob* table_ = nullptr;
     uint64_t fv_lo_ = 0, fv_hi_ = 0;
+    std::vector<uint64_t> read_misses_;
 };
 
 size_t region_index(const std::vector<cache::Region>& regions, uint64_t addr) {
@@ -212,7 +222,8 @@ LevelResult run_opt(const Log& log, const LevelConfig& lc, const std::vector<Req
     acc.reserve(stream.size());
     for (const Request& r : stream) {
         const uint64_t first = r.addr & ~uint64_t(line - 1), last = (uint64_t(r.addr) + (r.len ? r.len : 1) - 1) & ~uint64_t(line - 1);
-        for (uint64_t l = first; l <= last; l += line) acc.push_back({l, r.write != 0});
+        for (uint64_t l = first; l <= last; l += line)
+            acc.push_back({l, r.write != 0});
     }
     constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
     std::vector<uint64_t> next(acc.size());
@@ -233,12 +244,14 @@ LevelResult run_opt(const Log& log, const LevelConfig& lc, const std::vector<Req
     for (const auto& reg : log.regions) res.region_names.push_back(reg.name);
     res.region_names.push_back("other");
     res.stats.assign(res.region_names.size(), {});
+    res.read_misses.assign(res.region_names.size(), 0);
     const unsigned shift = unsigned(__builtin_ctz(line));
     for (size_t i = 0; i < acc.size(); ++i) {
         const uint64_t l = acc[i].line;
         const unsigned set = unsigned((l >> shift) % sets);
         Way* s = &w[size_t(set) * ways];
-        cache::RegionStats& st = res.stats[region_index(log.regions, l)];
+        const size_t ri = region_index(log.regions, l);
+        cache::RegionStats& st = res.stats[ri];
         ++st.accesses;
         unsigned hit = ways;
         for (unsigned k = 0; k < ways; ++k)
@@ -250,6 +263,7 @@ LevelResult run_opt(const Log& log, const LevelConfig& lc, const std::vector<Req
             continue;
         }
         ++st.misses;
+        if (!acc[i].write) ++res.read_misses[ri];
         unsigned v = ways;
         for (unsigned k = 0; k < ways; ++k)
             if (s[k].line == kNever) { v = k; break; }
@@ -313,10 +327,10 @@ Result simulate(const Log& log, const Config& cfg) {
 }
 
 nlohmann::json to_json(const LevelResult& r) {
-    auto stats = [](const cache::RegionStats& s) {
+    auto stats = [](const cache::RegionStats& s, uint64_t read_misses) {
         return nlohmann::json{{"accesses", s.accesses}, {"hits", s.hits}, {"misses", s.misses},
-                              {"evictions", s.evictions}, {"writebacks", s.writebacks},
-                              {"priority_fetches", s.priority_fetches}};
+                              {"read_misses", read_misses}, {"evictions", s.evictions},
+                              {"writebacks", s.writebacks}, {"priority_fetches", s.priority_fetches}};
     };
     nlohmann::json j;
     j["size"] = r.cfg.geo.size;
@@ -325,8 +339,9 @@ nlohmann::json to_json(const LevelResult& r) {
     j["policy"] = r.cfg.policy;
     if (r.cfg.policy == "pb") j["period"] = r.cfg.params.pb_period, j["max_p"] = r.cfg.params.pb_max_priority;
     if (r.cfg.policy == "grasp") j["hot"] = {r.cfg.params.hot_start, r.cfg.params.hot_end};
-    j["total"] = stats(r.total());
-    for (size_t i = 0; i < r.region_names.size(); ++i) j["regions"][r.region_names[i]] = stats(r.stats[i]);
+    j["total"] = stats(r.total(), r.total_read_misses());
+    for (size_t i = 0; i < r.region_names.size(); ++i)
+        j["regions"][r.region_names[i]] = stats(r.stats[i], i < r.read_misses.size() ? r.read_misses[i] : 0);
     return j;
 }
 

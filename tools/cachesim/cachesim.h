@@ -66,7 +66,11 @@ struct LevelResult {
     LevelConfig cfg;
     std::vector<std::string> region_names;  // ..., "other"
     std::vector<cache::RegionStats> stats;  // parallel to region_names
+    // Misses of read requests (the data must come from below), parallel to region_names. Write
+    // misses (at the L2: L1 write-backs) only allocate a line that is overwritten whole.
+    std::vector<uint64_t> read_misses;
     cache::RegionStats total() const;
+    uint64_t total_read_misses() const;
 };
 
 struct Result {

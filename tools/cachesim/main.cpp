@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
         std::ostringstream rows;
         if (csv && csv_header)
             rows << "label,l1d_size,l1d_policy,l2_size,l2_policy,period,level,region,accesses,hits,misses,evictions,"
-                    "writebacks,priority_fetches\n";
+                    "writebacks,priority_fetches,read_misses\n";
         for (uint64_t size : sizes) {
             cachesim::LevelConfig l2 = level(std::to_string(size), l2_ways, l2_policy, "l2");
             grasp_hot(l2);
@@ -146,14 +146,14 @@ int main(int argc, char** argv) {
             nlohmann::json run;
             for (const auto& lv : levels) {
                 run[lv.name] = cachesim::to_json(lv);
-                auto row = [&](const std::string& region, const cache::RegionStats& s) {
+                auto row = [&](const std::string& region, const cache::RegionStats& s, uint64_t rm) {
                     rows << label << ',' << cfg.l1d.geo.size * cfg.l1d.present << ',' << cfg.l1d.policy << ',' << size
                          << ',' << l2_policy << ',' << period << ',' << lv.name << ',' << region << ',' << s.accesses
                          << ',' << s.hits << ',' << s.misses << ',' << s.evictions << ',' << s.writebacks << ','
-                         << s.priority_fetches << '\n';
+                         << s.priority_fetches << ',' << rm << '\n';
                 };
-                row("total", lv.total());
-                for (size_t i = 0; i < lv.region_names.size(); ++i) row(lv.region_names[i], lv.stats[i]);
+                row("total", lv.total(), lv.total_read_misses());
+                for (size_t i = 0; i < lv.region_names.size(); ++i) row(lv.region_names[i], lv.stats[i], lv.read_misses[i]);
             }
             runs.push_back(run);
         }

@@ -2,8 +2,8 @@
 // as an access log (models/cache/access_log.h) for tools/cachesim, without running the ISS.
 //
 // It follows the firmware's loops access for access on the same memory image
-// (build_rgcn_image): the adjacency range check (row[k], col[k]), Y = 0 (4-byte stores, as
-// picolibc's memset), then per matrix and nonzero the loads of row, col and val (two words) and
+// (build_rgcn_image): the adjacency range check (row[k], col[k]), Y = 0 (byte stores, as the
+// rv32 picolibc memset does), then per matrix and nonzero the loads of row, col and val (two words) and
 // per element two loads of X, two of Y and two stores of Y (soft-float doubles are word pairs).
 // What it leaves out: instruction fetches, the stack (soft-float calls spill registers), the
 // boot-info and header reads. A recorded log (platform.cpu.record_accesses) has all of them;
@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
             w.add(cols + 4 * k, K::Load, 4);
         }
         for (uint32_t i = 0; i < L.n; ++i)
-            for (uint32_t b = 0; b < 8 * L.d; b += 4) w.add(y + i * stride + b, K::Store, 4);
+            for (uint32_t b = 0; b < 8 * L.d; ++b) w.add(y + i * stride + b, K::Store, 1);
         auto element_ops = [&](uint32_t yr, uint32_t xr) {
             for (uint32_t e = 0; e < L.d; ++e) {
                 w.add(xr + 8 * e, K::Load, 4);
@@ -92,8 +92,8 @@ int main(int argc, char** argv) {
                 const uint32_t k = first + j;
                 w.add(rows + 4 * k, K::Load, 4);
                 w.add(cols + 4 * k, K::Load, 4);
+                w.add(vals + 8 * k + 4, K::Load, 4);  // gcc loads the high word of val first
                 w.add(vals + 8 * k, K::Load, 4);
-                w.add(vals + 8 * k + 4, K::Load, 4);
                 element_ops(y + M.row[j] * stride, x + M.col[j] * stride);
             }
             first += uint32_t(M.row.size());

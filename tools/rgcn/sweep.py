@@ -103,7 +103,7 @@ def replay(args, logpath, label, l1, l2, extra, sizes):
 
 
 HEADER = ["label", "l1d_size", "l1d_policy", "l2_size", "l2_policy", "period", "level", "region", "accesses", "hits",
-          "misses", "evictions", "writebacks", "priority_fetches"]
+          "misses", "evictions", "writebacks", "priority_fetches", "read_misses"]
 
 
 def plots(args, summary):
