@@ -203,6 +203,29 @@ TEST_CASE("an AC/PB L1 reads the line's table entry through the L2 before the li
     CHECK(s.size() == 1);
 }
 
+TEST_CASE("streaming the records from the file gives the same results as loading them") {
+    Xoshiro256 rng(7);
+    std::vector<cache::AccessRecord> recs;
+    for (int i = 0; i < 1200000; ++i)  // more than one streaming chunk (2^20 records)
+        recs.push_back(load(0x10000 + 8 * uint32_t(rng.below(40000))));
+    TempLog t("streamed", recs, std::vector<uint32_t>(1000, 3));
+    Config cfg = all_cacheable();
+    cfg.l1d = level(2048, 4, "ac");
+    cfg.l2 = level(16384, 8, "pb");
+    const Result a = simulate(load_log(t.path.string(), true), cfg);
+    const Log streamed = load_log(t.path.string(), false);
+    CHECK(streamed.records.empty());
+    const Result b = simulate(streamed, cfg);
+    REQUIRE(a.levels.size() == b.levels.size());
+    CHECK(b.levels[0].total().accesses == 1200000);
+    for (size_t i = 0; i < a.levels.size(); ++i) {
+        CHECK(a.levels[i].total().accesses == b.levels[i].total().accesses);
+        CHECK(a.levels[i].total().misses == b.levels[i].total().misses);
+        CHECK(a.levels[i].total().writebacks == b.levels[i].total().writebacks);
+        CHECK(a.levels[i].total_read_misses() == b.levels[i].total_read_misses());
+    }
+}
+
 TEST_CASE("records outside the cacheable range bypass the caches") {
     TempLog t("mmio", {load(0x18002000), load(0x80000000u), load(0x80000004u)}, {1});
     const Log log = load_log(t.path.string());

@@ -22,7 +22,7 @@ const cache::Region* Log::region(const std::string& name) const {
     return nullptr;
 }
 
-Log load_log(const std::string& path) {
+Log load_log(const std::string& path, bool with_records) {
     Log log;
     log.path = path;
     cache::AccessLogReader rd(path);
@@ -38,6 +38,8 @@ Log load_log(const std::string& path) {
     size_t i = 0;
     for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
         log.blobs[i++].data = rd.blob(b.at("size").get<size_t>());
+    log.records_loaded = with_records;
+    if (!with_records) return log;
     std::vector<cache::AccessRecord> chunk;
     while (rd.records(chunk)) log.records.insert(log.records.end(), chunk.begin(), chunk.end());
     return log;
@@ -289,21 +291,23 @@ std::vector<LevelResult> run_l1(const Log& log, const Config& cfg, std::vector<R
     if (cfg.l1i.present) l1i = std::make_unique<Level>(log, cfg, cfg.l1i, "l1i");
     if (cfg.l1d.present) l1d = std::make_unique<Level>(log, cfg, cfg.l1d, "l1d");
     const bool prio_below = cfg.priority_reads;
-    for (const cache::AccessRecord& r : log.records) {
-        if (r.addr < cfg.cacheable_lo || r.addr >= cfg.cacheable_hi) continue;
-        switch (r.kind) {
-        case cache::AccessLog::FetchLine:
-            if (l1i) l1i->access(r.addr, r.size, false, &l2_stream, prio_below);
-            break;
-        case cache::AccessLog::Load:
-        case cache::AccessLog::Store:
-            if (l1d) l1d->access(r.addr, r.size, r.kind == cache::AccessLog::Store, &l2_stream, prio_below);
-            else l2_stream.push_back(Request{r.addr, uint16_t(r.size), uint8_t(r.kind == cache::AccessLog::Store), 0});
-            break;
-        default:
-            throw std::runtime_error("access log '" + log.path + "': record of unknown kind " + std::to_string(r.kind));
+    log.for_each_chunk([&](const std::vector<cache::AccessRecord>& chunk) {
+        for (const cache::AccessRecord& r : chunk) {
+            if (r.addr < cfg.cacheable_lo || r.addr >= cfg.cacheable_hi) continue;
+            switch (r.kind) {
+            case cache::AccessLog::FetchLine:
+                if (l1i) l1i->access(r.addr, r.size, false, &l2_stream, prio_below);
+                break;
+            case cache::AccessLog::Load:
+            case cache::AccessLog::Store:
+                if (l1d) l1d->access(r.addr, r.size, r.kind == cache::AccessLog::Store, &l2_stream, prio_below);
+                else l2_stream.push_back(Request{r.addr, uint16_t(r.size), uint8_t(r.kind == cache::AccessLog::Store), 0});
+                break;
+            default:
+                throw std::runtime_error("access log '" + log.path + "': record of unknown kind " + std::to_string(r.kind));
+            }
         }
-    }
+    });
     std::vector<LevelResult> out;
     if (l1i) out.push_back(l1i->result(log));
     if (l1d) out.push_back(l1d->result(log));

@@ -35,13 +35,29 @@ struct Log {
     nlohmann::json header;
     std::vector<cache::Region> regions;
     std::vector<Blob> blobs;
-    std::vector<cache::AccessRecord> records;
+    std::vector<cache::AccessRecord> records;  // empty when loaded without records (streamed instead)
+    bool records_loaded = false;
+    // Calls fn(chunk) for the records in order: from `records`, or read from the file in chunks.
+    template <class Fn> void for_each_chunk(Fn fn) const;
     const Blob* blob(const std::string& name) const;
     const cache::Region* region(const std::string& name) const;
 };
 
-// Reads the whole file. Throws std::runtime_error naming the file and the problem.
-Log load_log(const std::string& path);
+// Reads the header and blobs, and the records too unless `with_records` is false (then the
+// simulation streams them from the file: memory stays independent of the log's length).
+// Throws std::runtime_error naming the file and the problem.
+Log load_log(const std::string& path, bool with_records = true);
+
+template <class Fn> void Log::for_each_chunk(Fn fn) const {
+    if (records_loaded) {
+        fn(records);
+        return;
+    }
+    cache::AccessLogReader rd(path);
+    for (const auto& b : header.value("blobs", nlohmann::json::array())) rd.blob(b.at("size").get<size_t>());
+    std::vector<cache::AccessRecord> chunk;
+    while (rd.records(chunk, 1 << 20)) fn(chunk);
+}
 
 struct LevelConfig {
     bool present = false;

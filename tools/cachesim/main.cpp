@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
 
     try {
         const auto t0 = std::chrono::steady_clock::now();
-        const cachesim::Log log = cachesim::load_log(log_path);
+        const cachesim::Log log = cachesim::load_log(log_path, false);  // records are streamed
         cachesim::Config cfg;
         cfg.fv_region = fv_region;
         cfg.priority_reads = !no_prio_reads;
@@ -162,7 +162,9 @@ int main(int argc, char** argv) {
         if (csv) {
             text = rows.str();
         } else {
-            nlohmann::json out{{"log", log_path}, {"records", log.records.size()}, {"l2_requests", stream.size()},
+            uint64_t records = 0;
+            for (const auto& lv : l1) records = std::max<uint64_t>(records, lv.total().accesses);
+            nlohmann::json out{{"log", log_path}, {"l1_accesses", records}, {"l2_requests", stream.size()},
                                {"runs", runs}, {"host_seconds", secs}};
             if (!label.empty()) out["label"] = label;
             text = out.dump(1) + "\n";

@@ -84,6 +84,9 @@ def record(args, sort):
     cmd = [args.vp, "run", args.scenario, "--out", out, "--quiet",
            "--set", f"workload.rgcn.sort={'true' if sort else 'false'}",
            "--set", "workload.rgcn.output_priority=true",
+           # The CPU reports its data accesses to the recorder on the cached path: an L1D must exist
+           # (any geometry; the replay chooses its own).
+           "--set", "platform.caches.l1d.enabled=true",
            "--set", f"{args.record_key}=true"] + sum((["--set", s] for s in args.set), [])
     _, secs = run(cmd)
     log(f"recorded {path} ({os.path.getsize(path) / 1e6:.0f} MB) in {secs:.0f} s")
@@ -122,6 +125,8 @@ def plots(args, summary):
     xs = [s // KIB for s in args.sizes]
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for name in FIG5:
+        if (name, args.sizes[0]) not in summary:
+            continue
         ys = [summary[(name, s)] for s in args.sizes]
         ax.plot(range(len(xs)), ys, marker="o", label=name, linestyle="--" if name in ("OPT", "SRRIP", "GRASP") else "-")
     ax.set_xticks(range(len(xs)))
@@ -139,6 +144,8 @@ def plots(args, summary):
     fig, ax = plt.subplots(figsize=(7, 4.5))
     base = [summary[("LRU", s)] for s in args.sizes]
     for p in PB_PERIODS:
+        if (f"PB_period_{p}", args.sizes[0]) not in summary or ("LRU", args.sizes[0]) not in summary:
+            continue
         name = "PB" if p >= 2**32 - 1 else f"PB_{p}c"
         ys = [summary[(f"PB_period_{p}", s)] / b for s, b in zip(args.sizes, base)]
         ax.plot(range(len(xs)), ys, marker="o", label=name)
@@ -218,6 +225,8 @@ def main():
                     help="scenario key that makes the platform record the CPU's access log (<out>/accesses.vplog)")
     ap.add_argument("--set", action="append", default=[], help="extra --set for every platform run")
     ap.add_argument("--sizes", default=",".join(str(s) for s in L2_SIZES), help="L2 sizes in bytes")
+    ap.add_argument("--configs", default="", help="comma-separated subset of the configuration labels (default: all)")
+    ap.add_argument("--periods", default=",".join(str(p) for p in PB_PERIODS), help="PB periods to sweep ('' = none)")
     ap.add_argument("--plot-only", action="store_true", help="only redraw the plots from --out/results.csv")
     ap.add_argument("--reuse", action="store_true", help="reuse recorded logs found in --out")
     ap.add_argument("--validate", action="store_true", help="compare with full platform runs")
@@ -242,12 +251,17 @@ def main():
         plots(args, read_summary(os.path.join(args.out, "results.csv")))
         return
 
-    logs = {True: record(args, True), False: record(args, False)}
+    configs = [c for c in CONFIGS if not args.configs or c[0] in args.configs.split(",")]
+    periods = [int(p) for p in args.periods.split(",") if p]
+    need_unsorted = any(not c[1] for c in configs)
+    logs = {True: record(args, True)}
+    if need_unsorted:
+        logs[False] = record(args, False)
     rows = []
-    for name, sort, l1, l2, extra in CONFIGS:
+    for name, sort, l1, l2, extra in configs:
         rows += replay(args, logs[sort], name, l1, l2, extra, args.sizes)
         log(f"replayed {name}")
-    for p in PB_PERIODS:
+    for p in periods:
         rows += replay(args, logs[True], f"PB_period_{p}", "pb", "pb", SEED + ["--period", str(p)], args.sizes)
         log(f"replayed PB period {p}")
     with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
@@ -260,14 +274,14 @@ def main():
             summary[(r[0], int(r[3]))] = int(r[10])
     with open(os.path.join(args.out, "summary.csv"), "w", newline="") as f:
         w = csv.writer(f)
-        labels = [c[0] for c in CONFIGS] + [f"PB_period_{p}" for p in PB_PERIODS]
+        labels = [c[0] for c in configs] + [f"PB_period_{p}" for p in periods]
         extra = ["AC_vs_LRU_%", "PB_vs_LRU_%", "AC_vs_unsorted_%", "PB_vs_unsorted_%", "LRU_vs_unsorted_%",
                  "OPT_vs_LRU_%", "AC_L2only_vs_LRU_%", "AC_platform_vs_LRU_%", "AC_Xonly_vs_LRU_%"]
         w.writerow(["l2_size"] + labels + extra)
         pct = lambda a, b: round(100.0 * (b - a) / b, 2) if b else 0.0
         for s in args.sizes:
-            lru, uns = summary[("LRU", s)], summary[("LRU_w/o_sort", s)]
-            g = lambda l: summary[(l, s)]
+            g = lambda l: summary.get((l, s), 0)
+            lru, uns = g("LRU"), g("LRU_w/o_sort")
             w.writerow([s] + [g(l) for l in labels] +
                        [pct(g("AC"), lru), pct(g("PB"), lru), pct(g("AC"), uns), pct(g("PB"), uns), pct(lru, uns),
                         pct(g("OPT"), lru), pct(g("AC_L2only"), lru), pct(g("AC_platform"), lru),
