@@ -85,8 +85,10 @@ def record(args, sort):
            "--set", f"workload.rgcn.sort={'true' if sort else 'false'}",
            "--set", "workload.rgcn.output_priority=true",
            # The CPU reports its data accesses to the recorder on the cached path: an L1D must exist
-           # (any geometry; the replay chooses its own).
+           # (any geometry; the replay chooses its own). The L2 is there too so that the firmware
+           # sees the same controllers (and prints the same lines) as in the validation runs.
            "--set", "platform.caches.l1d.enabled=true",
+           "--set", "platform.caches.l2.enabled=true",
            "--set", f"{args.record_key}=true"] + sum((["--set", s] for s in args.set), [])
     _, secs = run(cmd)
     log(f"recorded {path} ({os.path.getsize(path) / 1e6:.0f} MB) in {secs:.0f} s")
