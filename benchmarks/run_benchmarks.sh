@@ -8,7 +8,7 @@
 #            cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release && ninja -C build-bench)
 #   -w DIR   scratch directory for run outputs, traces and QEMU data (default /tmp/vp-bench)
 #   -r N     repetitions per configuration, the best (least user+sys CPU time) is reported (default 3)
-#   -s LIST  comma-separated sections to run: ddr,spmv,qemu,mem (default all)
+#   -s LIST  comma-separated sections to run: ddr,spmv,cache,qemu,mem (default all)
 #   -k       keep trace files (default: their size is recorded, then they are deleted)
 #
 # Every measurement is /usr/bin/time -f "%U %S %e %M" around one process: CPU time = user + sys
@@ -23,7 +23,7 @@ repo=$(cd "$here/.." && pwd)
 build=$repo/build-bench
 work=/tmp/vp-bench
 reps=3
-sections=ddr,spmv,qemu,mem
+sections=ddr,spmv,cache,qemu,mem
 keep=0
 usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "b:w:r:s:kh" opt; do
@@ -60,6 +60,7 @@ small=(--set workload.spmv.rows=2000 --set workload.spmv.nnz_per_row=16)
 ddr=(--set platform.ram.timing=ddr)
 dmioff=(--set platform.ram.timing=ddr --set platform.cpu.dmi=false --set platform.ram.dmi=false)
 trace=(--set trace.enabled=true --set 'trace.formats=[perfetto,csv]')
+caches=(--set platform.caches.l1i.enabled=true --set platform.caches.l1d.enabled=true --set platform.caches.l2.enabled=true)
 # QEMU comparison data (tools/qemu/make_spmv_data.py; pure Python, ~3 us per nonzero, cached):
 # 250000 x 250000 with ~10 M nonzeros from __loader_start (QEMU's -m 128M holds it).
 q_rows=250000 q_nnz=10000000 q_base=0x81004000
@@ -154,6 +155,17 @@ if want spmv; then
   measure spmv.c.dmioff instret 0 "${spmv[@]}" "${mid[@]}" "${dmioff[@]}"
   measure spmv.c.small instret 0 "${spmv[@]}" "${small[@]}" "${dmioff[@]}"
   measure spmv.d.small.trace instret 0 "${spmv[@]}" "${small[@]}" "${dmioff[@]}" "${trace[@]}"
+fi
+
+if want cache; then
+  echo "== ISS on the SpMV firmware with L1I + L1D + L2 (DDR3): the cost of the cache model"
+  spmv=("$vp" run "$repo/scenarios/bench_spmv.yaml")
+  measure cache.spmv.b.ddr.nocache instret 0 "${spmv[@]}" "${big[@]}" "${ddr[@]}"
+  measure cache.spmv.b.ddr.caches instret 0 "${spmv[@]}" "${big[@]}" "${ddr[@]}" "${caches[@]}"
+  measure cache.spmv.b.ddr.caches.q1ms instret 0 "${spmv[@]}" "${big[@]}" "${ddr[@]}" "${caches[@]}" --set platform.quantum=1ms
+  # Trace cost with caches (every miss is traced through bus, L2 and RAM), back to back.
+  measure cache.spmv.mid.caches.notrace instret 0 "${spmv[@]}" "${mid[@]}" "${ddr[@]}" "${caches[@]}"
+  measure cache.spmv.mid.caches.trace instret 0 "${spmv[@]}" "${mid[@]}" "${ddr[@]}" "${caches[@]}" "${trace[@]}"
 fi
 
 if want qemu; then

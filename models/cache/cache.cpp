@@ -102,6 +102,18 @@ Cache::~Cache() {
     down_.clear_extension(&down_ext_);
 }
 
+bool Cache::cacheable_slow(uint64_t addr) const {
+    uint64_t lo = 0, hi = ~uint64_t(0);
+    for (auto& r : cfg_.uncached) {
+        if (addr - r.base < r.size) return false;
+        if (r.base + r.size <= addr) lo = std::max(lo, r.base + r.size);
+        else hi = std::min(hi, r.base);
+    }
+    cacheable_lo_ = lo;
+    cacheable_span_ = hi - lo;
+    return true;
+}
+
 void Cache::set_regions(const std::vector<cache::Region>& regions) {
     array_.set_regions(regions);
     for (auto& r : regions) {
@@ -151,7 +163,7 @@ Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0,
     if (array_.access(addr, write, offset0)) {
         const unsigned set = array_.set_of(addr), way = array_.last_way();
         const size_t i = size_t(set) * cfg_.geometry.ways + way;
-        if (__builtin_expect(ready_[i] > t, 0)) {  // its fill is still in flight: wait for it
+        if (__builtin_expect(t < latest_ready_ && ready_[i] > t, 0)) {  // its fill is still in flight: wait for it
             ++mshr_merges_;
             t = ready_[i];
         }
@@ -196,6 +208,7 @@ Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0,
                                scratch_.data(), "fill");
     const Tick done = std::max(fill_done, prio_done);
     ready_[i] = done;
+    latest_ready_ = std::max(latest_ready_, done);
     *mshr = done;
     miss_latency_.add(done - start);
     span.finish(done, tlm::TLM_OK_RESPONSE);

@@ -69,9 +69,8 @@ public:
     // access completes. `origin` names the initiator and PC for the trace and for hazard reports.
     Tick access(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin);
     bool cacheable(uint64_t addr) const {
-        for (auto& r : cfg_.uncached)
-            if (addr - r.base < r.size) return false;
-        return true;
+        if (addr - cacheable_lo_ < cacheable_span_) return true;  // inside the last cacheable gap
+        return cacheable_slow(addr);
     }
 
     // Maintenance on the line holding addr (Zicbom) or on every line (controller MAINT register).
@@ -92,7 +91,10 @@ public:
     // A bus-side cache sees addresses relative to its bus mapping; `base` turns them back into
     // physical addresses (what firmware writes into the controller and what statistics use).
     void set_mapping_base(uint64_t base) { base_ = base; }
-    void add_uncached(uint64_t base, uint64_t size) { cfg_.uncached.push_back({base, size}); }
+    void add_uncached(uint64_t base, uint64_t size) {
+        cfg_.uncached.push_back({base, size});
+        cacheable_span_ = 0;
+    }
 
     cache::CacheArray& array() { return array_; }
     const CacheConfig& config() const { return cfg_; }
@@ -136,6 +138,7 @@ private:
     bool last_missed_ = false;         // the last access_line() missed (for the trace)
     PriorityRegs prio_;
     std::vector<Tick> ready_;          // per line (set * ways + way): when its fill completes
+    Tick latest_ready_ = 0;            // max of ready_: accesses after it need not look
     std::vector<Tick> mshr_free_;      // per MSHR: when it becomes free
     Timeline tag_port_;
     std::vector<uint8_t> scratch_;     // line buffer for timed transfers (data are not used)
@@ -148,6 +151,9 @@ private:
     std::function<void(uint64_t)> dropped_;
     std::unique_ptr<CacheController> ctrl_;
     uint64_t base_ = 0;                // physical address of downstream address 0
+    bool cacheable_slow(uint64_t addr) const;
+    // The largest range around the last cacheable address free of uncached ranges (a memo).
+    mutable uint64_t cacheable_lo_ = 0, cacheable_span_ = 0;
 
     Counter &accesses_, &hits_, &misses_, &evictions_, &writebacks_, &prio_fetches_, &mshr_merges_, &mshr_waits_,
         &hazard_dirty_reads_, &hazard_stale_hits_, &dirty_discards_, &uncached_;

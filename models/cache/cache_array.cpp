@@ -28,6 +28,8 @@ CacheArray::CacheArray(const Geometry& g, const std::string& policy, const Polic
 
 void CacheArray::set_policy(const std::string& policy, const PolicyParams& params) {
     policy_ = make_policy(policy, geo_.sets(), geo_.ways, params);
+    repeat_ok_ = policy_->repeat_hit_is_noop();
+    forget();
     // A new policy starts without history; valid lines are made known to it as fills (priority 0)
     // so that its per-line state is defined.
     AccessInfo a;
@@ -71,6 +73,7 @@ Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t prio
     policy_->on_fill(set, way, info_);
     info_.priority = 0;
     last_way_ = way;
+    remember(addr >> line_shift_, base + way, stats_[region_of(addr)]);
     return ev;
 }
 
@@ -97,6 +100,7 @@ void CacheArray::set_user_flags(uint64_t addr, uint8_t f) {
     if (w < 0) return;
     uint8_t& fl = flags_[size_t(set) * geo_.ways + unsigned(w)];
     fl = uint8_t((fl & kDirty) | (f << 1));
+    if (f) forget();  // the owner checks user flags on hits: no shortcut past them
 }
 
 bool CacheArray::clean(uint64_t addr) {
@@ -119,6 +123,7 @@ Eviction CacheArray::invalidate(uint64_t addr) {
     ev.valid = true;
     ev.addr = line_addr(addr);
     ev.dirty = flags_[i] & kDirty;
+    if (last_tag_ == tags_[i]) forget();
     tags_[i] = kInvalid;
     flags_[i] = 0;
     policy_->on_invalidate(set, unsigned(w));
@@ -155,6 +160,7 @@ void CacheArray::set_regions(const std::vector<Region>& regions) {
     regions_ = regions;
     stats_.assign(regions_.size() + 1, RegionStats{});
     last_region_ = 0;
+    forget();
 }
 
 RegionStats CacheArray::totals() const {

@@ -55,8 +55,15 @@ public:
     // returns true. A miss changes no line and returns false: the caller fetches the line's priority if it needs one and
     // calls fill(). `offset0`: the access touches the line's first word (seed 000's AC counts those).
     bool access(uint64_t addr, bool write, bool offset0) {
-        const unsigned set = set_of(addr);
         const uint64_t tag = addr >> line_shift_;
+        // The line accessed last, again, under a policy for which that changes nothing: count it only.
+        if (tag == last_tag_) {
+            ++last_stats_->accesses;
+            ++last_stats_->hits;
+            if (write) flags_[last_index_] |= kDirty;
+            return true;
+        }
+        const unsigned set = set_of(addr);
         uint64_t* t = &tags_[size_t(set) * geo_.ways];
         RegionStats& st = stats_[region_of(addr)];
         ++st.accesses;
@@ -69,6 +76,7 @@ public:
                 policy_->on_hit(set, w, info_);
                 if (write) flags_[size_t(set) * geo_.ways + w] |= kDirty;
                 last_way_ = w;
+                remember(tag, size_t(set) * geo_.ways + w, st);
                 return true;
             }
         }
@@ -121,6 +129,13 @@ private:
     static constexpr uint64_t kInvalid = ~uint64_t(0);
     static constexpr uint8_t kDirty = 1;  // bit 0; user flags live in bits 1..7
     int find(uint64_t addr, unsigned& set) const;
+    void remember(uint64_t tag, size_t index, RegionStats& st) {
+        if (!repeat_ok_) return;
+        last_tag_ = tag;
+        last_index_ = index;
+        last_stats_ = &st;
+    }
+    void forget() { last_tag_ = kInvalid; }
 
     Geometry geo_;
     unsigned line_shift_ = 6;
@@ -131,6 +146,10 @@ private:
     std::vector<bool> valid_scratch_;
     AccessInfo info_;
     unsigned last_way_ = 0;
+    bool repeat_ok_ = false;          // the policy's repeat_hit_is_noop()
+    uint64_t last_tag_ = kInvalid;    // line of the last hit or fill (kInvalid: none to shortcut)
+    size_t last_index_ = 0;
+    RegionStats* last_stats_ = nullptr;
     std::vector<Region> regions_;
     std::vector<RegionStats> stats_;  // one per region + "other"
     mutable size_t last_region_ = 0;

@@ -26,6 +26,7 @@ public:
     LruPolicy(unsigned sets, unsigned ways) : ReplacementPolicy(sets, ways), lru_(size_t(sets) * ways) {}
     const char* name() const override { return "lru"; }
     void on_hit(unsigned set, unsigned way, const AccessInfo&) override { lru_.touch(line(set, way)); }
+    bool repeat_hit_is_noop() const override { return true; }
     void on_fill(unsigned set, unsigned way, const AccessInfo&) override { lru_.touch(line(set, way)); }
     void on_invalidate(unsigned set, unsigned way) override { lru_.clear(line(set, way)); }
 
@@ -44,6 +45,7 @@ public:
     PlruPolicy(unsigned sets, unsigned ways);
     const char* name() const override { return "plru"; }
     void on_hit(unsigned set, unsigned way, const AccessInfo&) override { touch(set, way); }
+    bool repeat_hit_is_noop() const override { return true; }
     void on_fill(unsigned set, unsigned way, const AccessInfo&) override { touch(set, way); }
     bool bit(unsigned set, unsigned node) const { return bits_[size_t(set) * (ways_ - 1) + node]; }
 
@@ -60,6 +62,7 @@ public:
     RandomPolicy(unsigned sets, unsigned ways, uint64_t seed) : ReplacementPolicy(sets, ways), rng_(seed) {}
     const char* name() const override { return "random"; }
     void on_hit(unsigned, unsigned, const AccessInfo&) override {}
+    bool repeat_hit_is_noop() const override { return true; }
     void on_fill(unsigned, unsigned, const AccessInfo&) override {}
 
 protected:
@@ -78,6 +81,7 @@ public:
     RripPolicy(unsigned sets, unsigned ways, unsigned rrpv_bits);
     const char* name() const override { return "srrip"; }
     void on_hit(unsigned set, unsigned way, const AccessInfo&) override { rrpv_[line(set, way)] = 0; }
+    bool repeat_hit_is_noop() const override { return true; }
     void on_fill(unsigned set, unsigned way, const AccessInfo&) override { rrpv_[line(set, way)] = max_ - 1; }
     void on_invalidate(unsigned set, unsigned way) override { rrpv_[line(set, way)] = max_; }
     uint8_t rrpv(unsigned set, unsigned way) const { return rrpv_[line(set, way)]; }
@@ -120,6 +124,7 @@ public:
     GraspPolicy(unsigned sets, unsigned ways, const PolicyParams& p)
         : RripPolicy(sets, ways, p.rrpv_bits), hot_start_(p.hot_start), hot_end_(p.hot_end) {}
     const char* name() const override { return "grasp"; }
+    bool repeat_hit_is_noop() const override { return false; }  // non-hot lines step up per hit
     void on_hit(unsigned set, unsigned way, const AccessInfo& a) override;
     void on_fill(unsigned set, unsigned way, const AccessInfo& a) override;
     bool hot(uint64_t addr) const { return addr >= hot_start_ && addr < hot_end_; }

@@ -1,4 +1,5 @@
 #include "models/cpu/cpu.h"
+#include <cfenv>
 #include <chrono>
 #include <iostream>
 #include <tlm_utils/tlm_quantumkeeper.h>
@@ -317,7 +318,13 @@ uint32_t Cpu::cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint
     ext_.pc = hart_->pc();
     ext_.trace_id = 0;
     ext_.trace_component = 0;
+    // Called from the ISS's inline load/store path, where the host FP exception flags stand for the
+    // guest's pending fflags (iss/hart_inline.h). A hit runs integer code only; a miss goes through
+    // TLM and SystemC time conversions that may raise host flags: drop exactly those.
+    const int flags_before = std::fetestexcept(FE_ALL_EXCEPT);
     const Tick done = cache.access(addr, len, write, at, ext_);
+    const int raised = std::fetestexcept(FE_ALL_EXCEPT) & ~flags_before;
+    if (__builtin_expect(raised != 0, 0)) std::feclearexcept(raised);
     return done > at ? uint32_t(div_ceil(done - at, period_)) : 0;
 }
 

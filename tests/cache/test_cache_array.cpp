@@ -77,3 +77,21 @@ TEST_CASE("cache array: changing the policy keeps the lines") {
     CHECK(c.dirty(0x100));
     CHECK(std::string(c.policy().name()) == "ac");
 }
+
+TEST_CASE("cache array: repeated hits on the last line are counted and mark it dirty (shortcut path)") {
+    for (const char* policy : {"lru", "ac"}) {  // lru takes the shortcut, ac never does
+        CacheArray c(Geometry{256, 4, 64}, policy);
+        REQUIRE_FALSE(c.access(0x40, false, true));
+        c.fill(0x40, false, true, 3);
+        CHECK(c.access(0x44, false, false));
+        CHECK_FALSE(c.dirty(0x40));
+        CHECK(c.access(0x48, true, false));
+        CHECK(c.dirty(0x40));
+        c.invalidate(0x40);
+        CHECK_FALSE(c.access(0x40, false, true));  // gone: the shortcut must not report a hit
+        const RegionStats t = c.totals();
+        CHECK(t.accesses == 4);
+        CHECK(t.hits == 2);
+        CHECK(t.misses == 2);
+    }
+}

@@ -250,6 +250,16 @@ def test_cache_maintenance_from_firmware():
     assert "stale-data hazard" in err and "dropped dirty line" in err, err  # ... is reported
 
 
+def test_isa_suite_passes_with_caches():
+    # The cache model runs inside the ISS's load/store path: it must not disturb architectural state
+    # (e.g. the host FP flags that stand for the guest's fflags).
+    caches = [a for k in ("l1i", "l1d", "l2") for a in ("--set", f"platform.caches.{k}.enabled=true")]
+    rc, o, err = vp("run", "isa_suite", "--out", os.path.join(WORK, "i"), *caches, check=0)
+    assert "FAIL" not in o and o.count("PASS") >= 22, o
+    st = json.load(open(os.path.join(WORK, "i", "stats.json")))
+    assert counters(st, "l1d")["misses"] > 0 and counters(st, "l2")["accesses"] > 0
+
+
 def test_access_log_records_every_l1_access():
     out = os.path.join(WORK, "r")
     vp("run", "--quiet", "--out", out, "--set", "platform.cpu.record_accesses=true", check=0)
