@@ -88,7 +88,7 @@ TEST_CASE("a log that is not one is rejected with the file name") {
     CHECK_THROWS_WITH(load_log("/nonexistent/x.log"), Catch::Contains("/nonexistent/x.log"));
 }
 
-TEST_CASE("L1 misses become full-line reads at the line address; dirty victims become write-backs") {
+TEST_CASE("L1 misses become full-line reads at the line address, dirty victims become write-backs") {
     // Direct-mapped 2-line L1 (128 B): lines 0x10000 and 0x10080 share set 0.
     TempLog t("stream", {store(0x10004), load(0x10008), load(0x10080), load(0x1003c, 8)}, {1, 1, 1});
     const Log log = load_log(t.path.string());

@@ -87,7 +87,7 @@ TEST_CASE("synthetic graph: impossible counts name the field") {
     CHECK_THROWS_WITH(synthetic_relational_graph(s), Catch::Contains("synthetic.exponent"));
 }
 
-TEST_CASE("layer matrices: A_r and A_r^T per relation, then E; row-normalised values") {
+TEST_CASE("layer matrices: A_r and A_r^T per relation, then E, row-normalised values") {
     const RgcnLayer L = build_rgcn_layer(tiny(), false, 3, 10, 1);
     REQUIRE(L.mats.size() == 5);
     CHECK(L.row_doubles == 8);  // 3 doubles padded to one 64-byte line
