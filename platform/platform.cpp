@@ -10,6 +10,7 @@
 #include "models/cache/cache_ctrl.h"
 #include "models/cpu/cpu.h"
 #include "models/cpu/gdb/gdb_stub.h"
+#include "models/dma/msgdma.h"
 #include "models/memory/memory.h"
 #include "models/periph/clint.h"
 #include "models/periph/finisher.h"
@@ -26,6 +27,7 @@
 #include "vp/regs/finisher.h"
 #include "vp/regs/marker.h"
 #include "vp/regs/memmap.h"
+#include "vp/regs/msgdma.h"
 #include "vp/regs/plic.h"
 #include "vp/regs/uart16550.h"
 
@@ -70,6 +72,9 @@ static Schema build_schema() {
     device("plic", "platform-level interrupt controller", PlicConfig::declare);
     device("finisher", "test finisher (sifive_test compatible): ends the run with an exit code", TestFinisherConfig::declare);
     device("marker", "trace-marker device: firmware-named regions in the trace", TraceMarkerConfig::declare);
+    // --- cascaded scatter-gather DMA (models/dma, docs/dma.md) ---
+    device("dma", "cascaded scatter-gather DMA from Intel mSGDMA blocks (seed 004)", MsgdmaConfig::declare);
+    // --- end DMA ---
     Schema& cpu = plat.map("cpu", "the RISC-V CPU hart (RV32IMAFC, ISS)");
     CpuConfig::declare(cpu);
     cpu.add("record_accesses", Kind::Bool, "false", "",
@@ -131,6 +136,7 @@ struct Platform::Models {
     std::unique_ptr<Plic> plic;
     std::unique_ptr<TestFinisher> finisher;
     std::unique_ptr<TraceMarker> marker;
+    std::unique_ptr<Msgdma> dma;
     std::unique_ptr<Cache> l1i, l1d, l2;
     std::unique_ptr<cache::AccessLogWriter> access_log;
     std::unique_ptr<Cpu> cpu;
@@ -252,6 +258,24 @@ void Platform::build() {
         IrqLine& src = m.plic->source(irq);
         m.uart->irq().on_change([&src](bool level) { src.set(level); });
     }
+
+    // --- cascaded scatter-gather DMA: registers on the bus, masters as a bus initiator, IRQ to the PLIC ---
+    if (plat.at("dma").at("enabled").get<bool>()) {
+        const MsgdmaConfig c = MsgdmaConfig::from_json(plat.at("dma"));
+        if (c.burst % c.width) scenario_.fail("platform.dma.burst", "must be a multiple of platform.dma.width");
+    }
+    device(m.dma, "dma", MSGDMA_WINDOW_SIZE, MsgdmaConfig::from_json);
+    if (m.dma) {
+        m.dma->initiator_socket.bind(m.bus->target_socket);
+        if (m.plic) {
+            const unsigned irq = plat.at("dma").at("irq").get<unsigned>();
+            if (irq >= plat.at("plic").at("sources").get<unsigned>())
+                scenario_.fail("platform.dma.irq", "no such PLIC source");
+            IrqLine& src = m.plic->source(irq);
+            m.dma->irq().on_change([&src](bool level) { src.set(level); });
+        }
+    }
+    // --- end DMA ---
 
     // Initiators: the CPU (with its L1s), traffic generators, the loader.
     if ((m.l1i || m.l1d) && !plat.at("cpu").at("enabled").get<bool>())

@@ -56,6 +56,13 @@ def test_error_overlapping_ranges():
     expect_error("platform:\n  uart:\n    base: 0x0200_0000\n",
                  r"s\.yaml:3: platform\.uart\.base: uart \[0x2000000, 0x2000008\) overlaps clint \[0x2000000, 0x2010000\)")
 
+def test_error_dma_burst_not_multiple_of_width():
+    expect_error("platform:\n  dma:\n    width: 16\n    burst: 72\n",
+                 r"s\.yaml:4: platform\.dma\.burst: must be a multiple of platform\.dma\.width")
+
+def test_error_dma_irq_beyond_plic():
+    expect_error("platform:\n  dma:\n    irq: 100\n", r"s\.yaml:3: platform\.dma\.irq: no such PLIC source")
+
 def test_error_missing_file():
     expect_error("load:\n  - elf: nowhere/fw.elf\n", r"s\.yaml:2: load\.0\.elf: file not found: '.*nowhere/fw\.elf'")
 
