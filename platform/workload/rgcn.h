@@ -71,4 +71,80 @@ std::vector<CooPattern> renumbered_adjacency(const RelationalGraph& g, const std
 // Throws std::invalid_argument if q_sorted is not non-increasing.
 std::vector<uint32_t> pb_priorities(const std::vector<uint64_t>& q_sorted, uint32_t max_p);
 
+// A synthetic relational graph with power-law degrees, for data sets of the seed's Table 1 sizes
+// that are not in ../shared/data (BGS, AM), and for small test graphs. Chung-Lu style: vertex k of a
+// random ranking gets weight (k+1)^(-1/(exponent-1)), so degrees follow a power law with that
+// exponent; relations are drawn Zipf-like (weight (r+1)^-relation_skew). Construction:
+//   1. every entity gets at least one edge (an entity is a subject or object of some triple, as in
+//      an RDF graph): entities without an edge, in random order, get one to a weighted partner, as
+//      subject or object with equal chance; the first `relations` edges use relations 0..R-1 in
+//      turn, so every relation appears;
+//   2. the rest are (subject ~ weight, relation ~ Zipf, object ~ weight) triples.
+// No self-loops and no repeated triple; exactly `entities`, `relations` and `edges`. Deterministic
+// for a seed (vp::Xoshiro256). Entity names are "<urn:vp:e{id}>", relations "<urn:vp:r{id}>".
+// Throws std::invalid_argument naming the field when the counts cannot be met (entities < 2,
+// relations < 1, edges < entities or more than a quarter of all possible triples).
+struct SyntheticSpec {
+    uint32_t entities = 1000;
+    uint32_t relations = 10;
+    uint64_t edges = 4000;
+    uint64_t seed = 1;
+    double exponent = 2.1;        // degree power-law exponent, > 1
+    double relation_skew = 1.0;   // Zipf exponent of the relation frequencies, >= 0
+};
+RelationalGraph synthetic_relational_graph(const SyntheticSpec& spec);
+
+// One R-GCN layer's sparse products as the firmware computes them (include/vp/rgcn_data.h):
+// matrices A_1, A_1^T, ..., A_R, A_R^T, E in that order; A_r and A_r^T as row-ascending COO with
+// values 1/c where c is the number of nonzeros in the entry's row of that matrix (the R-GCN
+// normalisation 1/c_{i,r} with c_{i,r} = |N_i^r|); E implicit (value 1).
+struct SparseMatrix {
+    uint32_t kind = 0;      // RGCN_MAT_ADJ / _TRANSPOSE / _IDENTITY
+    uint32_t relation = 0;
+    std::vector<uint32_t> row, col;  // empty for E
+    std::vector<double> val;
+};
+
+struct RgcnLayer {
+    uint32_t n = 0, d = 0, relations = 0, max_p = 0;
+    uint32_t row_doubles = 0;        // row stride of X and Y in doubles (a multiple of 8: 64 B lines)
+    bool sorted = false;             // degree renumbering applied
+    bool output_priority = false;    // priority tables (and the FV range) cover Y too
+    std::vector<uint32_t> vertex_id; // layer index -> entity id of the graph
+    std::vector<SparseMatrix> mats;
+    std::vector<double> x;           // n * row_doubles, padding 0
+    std::vector<uint64_t> q;         // eq. (4) per layer index
+    std::vector<uint32_t> p;         // eq. (5) per layer index (computed in q-descending order)
+    uint64_t total_nnz() const;      // entries of all A_r and A_r^T
+};
+
+// sort = true: vertices renumbered by q descending (degree_renumbering), else graph ids as they are.
+// X[i][k] is a deterministic value in [-1, 1) of (x_seed, entity id of i, k), so sorted and
+// unsorted layers hold the same features, only permuted.
+RgcnLayer build_rgcn_layer(const RelationalGraph& g, bool sort, uint32_t d, uint32_t max_p, uint64_t x_seed);
+
+// Y in the firmware's exact operation order, rounding every operation to double (n * row_doubles,
+// padding 0). Compiled with -ffp-contract=off.
+std::vector<double> rgcn_reference(const RgcnLayer& layer);
+
+// The memory image of a layer as the firmware expects it (include/vp/rgcn_data.h): blobs in order
+// rgcn_info, adj, features, output (NaN-poisoned), prio_ac, prio_pb, each 64-byte aligned from
+// `base`, and the regions adjacency (rgcn_info + adj), features, output, priority (both tables).
+struct ImageBlob {
+    std::string name;
+    uint64_t addr = 0;
+    std::vector<uint8_t> data;
+};
+struct ImageRegion {
+    std::string name;
+    uint64_t lo = 0, hi = 0;
+};
+struct RgcnImage {
+    std::vector<ImageBlob> blobs;
+    std::vector<ImageRegion> regions;
+    const ImageBlob& blob(const std::string& name) const;
+};
+// Throws std::runtime_error when the data does not fit a 32-bit address space.
+RgcnImage build_rgcn_image(const RgcnLayer& layer, uint64_t base);
+
 }  // namespace vp::workload

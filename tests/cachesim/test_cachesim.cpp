@@ -1,0 +1,255 @@
+// tools/cachesim: log reading, the L1 -> L2 request stream, Belady's OPT, priorities from the log.
+#include "tools/cachesim/cachesim.h"
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+#include "models/common/prng.h"
+
+using namespace vp;
+using namespace vp::cachesim;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A temporary log file: regions features [0x10000, 0x10000 + 64*lines), a prio_ac and prio_pb table.
+struct TempLog {
+    fs::path path;
+    TempLog(const std::string& name, const std::vector<cache::AccessRecord>& recs, const std::vector<uint32_t>& prio,
+            bool with_tables = true) {
+        path = fs::temp_directory_path() / ("vp_test_cachesim_" + std::to_string(::getpid()) + "_" + name + ".log");
+        const uint64_t lo = 0x10000, hi = lo + 64 * prio.size();
+        nlohmann::json h;
+        h["regions"] = {{{"name", "features"}, {"lo", lo}, {"hi", hi}}, {{"name", "priority"}, {"lo", 0x20000}, {"hi", 0x30000}}};
+        std::vector<std::vector<uint8_t>> blobs;
+        h["blobs"] = nlohmann::json::array();
+        if (with_tables) {
+            std::vector<uint8_t> b(prio.size() * 4);
+            std::memcpy(b.data(), prio.data(), b.size());
+            h["blobs"].push_back({{"name", "prio_ac"}, {"addr", 0x20000}, {"size", b.size()}});
+            h["blobs"].push_back({{"name", "prio_pb"}, {"addr", 0x28000}, {"size", b.size()}});
+            blobs = {b, b};
+        }
+        cache::AccessLogWriter w(path.string(), h.dump(), blobs);
+        for (const auto& r : recs) w.add(r.addr, cache::AccessLog::Kind(r.kind), r.size);
+        w.close();
+    }
+    ~TempLog() {
+        std::error_code ec;
+        fs::remove(path, ec);
+    }
+};
+
+cache::AccessRecord load(uint32_t a, uint8_t size = 4) { return {a, cache::AccessLog::Load, size, 0}; }
+cache::AccessRecord store(uint32_t a, uint8_t size = 4) { return {a, cache::AccessLog::Store, size, 0}; }
+
+LevelConfig level(uint64_t size, unsigned ways, const std::string& policy) {
+    LevelConfig l;
+    l.present = true;
+    l.geo.size = size;
+    l.geo.ways = ways;
+    l.geo.line = 64;
+    l.policy = policy;
+    return l;
+}
+
+// The tests' addresses are small; the platform default caches only RAM at 0x8000_0000.
+Config all_cacheable() {
+    Config c;
+    c.cacheable_lo = 0;
+    return c;
+}
+
+uint64_t l2_misses(const Log& log, Config cfg) { return simulate(log, cfg).levels.back().total().misses; }
+
+}  // namespace
+
+TEST_CASE("a log written by AccessLogWriter reads back: regions, blobs, records") {
+    TempLog t("roundtrip", {load(0x10000, 8), store(0x10044, 4), {0x80000000u, cache::AccessLog::FetchLine, 64, 0}},
+              {5, 6, 7});
+    const Log log = load_log(t.path.string());
+    REQUIRE(log.regions.size() == 2);
+    CHECK(log.region("features")->hi == 0x10000 + 3 * 64);
+    REQUIRE(log.blob("prio_ac") != nullptr);
+    CHECK(log.blob("prio_ac")->data.size() == 12);
+    CHECK(log.blob("prio_pb")->addr == 0x28000);
+    REQUIRE(log.records.size() == 3);
+    CHECK(log.records[1].addr == 0x10044);
+    CHECK(log.records[1].kind == cache::AccessLog::Store);
+    CHECK(log.records[2].size == 64);
+}
+
+TEST_CASE("a log that is not one is rejected with the file name") {
+    const fs::path p = fs::temp_directory_path() / ("vp_test_cachesim_bad_" + std::to_string(::getpid()));
+    { std::ofstream(p) << "not a log at all"; }
+    CHECK_THROWS_WITH(load_log(p.string()), Catch::Contains(p.string()) && Catch::Contains("bad magic"));
+    fs::remove(p);
+    CHECK_THROWS_WITH(load_log("/nonexistent/x.log"), Catch::Contains("/nonexistent/x.log"));
+}
+
+TEST_CASE("L1 misses become full-line reads at the line address, dirty victims become write-backs") {
+    // Direct-mapped 2-line L1 (128 B): lines 0x10000 and 0x10080 share set 0.
+    TempLog t("stream", {store(0x10004), load(0x10008), load(0x10080), load(0x1003c, 8)}, {1, 1, 1});
+    const Log log = load_log(t.path.string());
+    Config cfg = all_cacheable();
+    cfg.l1d = level(128, 1, "lru");
+    std::vector<Request> s;
+    const auto l1 = run_l1(log, cfg, s);
+    // store miss: write-allocate (line read); load hit; 0x10080 misses and evicts the dirty line
+    // (write-back first, then the read); the 8-byte load at 0x1003c spans lines 0x10000 and 0x10040.
+    REQUIRE(s.size() == 5);
+    CHECK((s[0].addr == 0x10000 && s[0].len == 64 && !s[0].write));
+    CHECK((s[1].addr == 0x10000 && s[1].write));
+    CHECK((s[2].addr == 0x10080 && !s[2].write));
+    CHECK((s[3].addr == 0x10000 && !s[3].write));  // 0x1003c: line 0x10000 (evicts the clean 0x10080)
+    CHECK((s[4].addr == 0x10040 && !s[4].write));
+    REQUIRE(l1.size() == 1);
+    CHECK(l1[0].total().accesses == 5);  // 4 records, one spanning two lines
+    CHECK(l1[0].total().misses == 4);
+    CHECK(l1[0].total().writebacks == 1);
+}
+
+TEST_CASE("OPT and LRU on the textbook reference string: 9 and 12 misses with 3 frames") {
+    // Silberschatz et al., Operating System Concepts, the page-replacement example: 3 frames,
+    // 7 0 1 2 0 3 0 4 2 3 0 3 2 1 2 0 1 7 0 1 -> OPT 9 faults, LRU 12.
+    const int ref[] = {7, 0, 1, 2, 0, 3, 0, 4, 2, 3, 0, 3, 2, 1, 2, 0, 1, 7, 0, 1};
+    std::vector<cache::AccessRecord> recs;
+    for (int p : ref) recs.push_back(load(0x40000 + 64 * p));
+    TempLog t("textbook", recs, {1});
+    const Log log = load_log(t.path.string());
+    Config cfg = all_cacheable();  // no L1: the loads reach the L2 directly; one set of 3 ways
+    cfg.l2 = level(3 * 64, 3, "opt");
+    CHECK(l2_misses(log, cfg) == 9);
+    cfg.l2.policy = "lru";
+    CHECK(l2_misses(log, cfg) == 12);
+}
+
+TEST_CASE("OPT never misses more than any policy on the same stream") {
+    Xoshiro256 rng(42);
+    std::vector<cache::AccessRecord> recs;
+    for (int i = 0; i < 20000; ++i) {
+        // Skewed footprint: small lines numbers are much more frequent.
+        const uint64_t u = rng.below(1000);
+        const uint32_t line = uint32_t(u * u / 2000);  // 0..499
+        recs.push_back(rng.below(4) ? load(0x10000 + 64 * line) : store(0x10000 + 64 * line + 8));
+    }
+    std::vector<uint32_t> prio(500);
+    for (size_t k = 0; k < prio.size(); ++k) prio[k] = uint32_t(500 - k);
+    TempLog t("property", recs, prio);
+    const Log log = load_log(t.path.string());
+    Config cfg = all_cacheable();
+    cfg.l1d = level(1024, 2, "lru");
+    cfg.l2 = level(4096, 4, "opt");
+    const uint64_t opt = l2_misses(log, cfg);
+    CHECK(opt > 0);
+    for (const char* p : {"lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp"}) {
+        cfg.l2.policy = p;
+        INFO("policy " << p);
+        CHECK(opt <= l2_misses(log, cfg));
+    }
+    // And OPT is strictly better than LRU here (a skewed stream larger than the cache).
+    cfg.l2.policy = "lru";
+    CHECK(opt < l2_misses(log, cfg));
+}
+
+TEST_CASE("AC keeps a line with many remaining accesses that LRU evicts (priorities from the log's table)") {
+    // One set of 2 ways. Line 0 of the features region (q = 100) is read once per round, between
+    // rounds two lines used once (q = 1). LRU evicts line 0 every round: 3 misses per round, 12 in 4.
+    // AC gives line 0 priority 100 and the single-use lines 1, so they are the victims: line 0 only
+    // misses once, 1 + 2 * 4 = 9 misses.
+    std::vector<cache::AccessRecord> recs;
+    for (uint32_t r = 0; r < 4; ++r) {
+        recs.push_back(load(0x10000));
+        recs.push_back(load(0x10000 + 64 * (2 * r + 1)));
+        recs.push_back(load(0x10000 + 64 * (2 * r + 2)));
+    }
+    std::vector<uint32_t> prio(9, 1);
+    prio[0] = 100;
+    TempLog t("ac", recs, prio);
+    const Log log = load_log(t.path.string());
+    Config cfg = all_cacheable();
+    cfg.l2 = level(128, 2, "lru");
+    CHECK(l2_misses(log, cfg) == 12);
+    cfg.l2.policy = "ac";
+    CHECK(l2_misses(log, cfg) == 9);
+    cfg.l2.policy = "opt";
+    CHECK(l2_misses(log, cfg) == 9);
+    // Without the feature range every line gets the default priority 0 and AC degenerates to LRU.
+    cfg.l2.policy = "ac";
+    cfg.fv_region = "";
+    CHECK(l2_misses(log, cfg) == 12);
+}
+
+TEST_CASE("an AC/PB L1 reads the line's table entry through the L2 before the line, unless told not to") {
+    TempLog t("prioreads", {load(0x10000 + 64 * 5 + 16)}, std::vector<uint32_t>(8, 3));
+    const Log log = load_log(t.path.string());
+    Config cfg = all_cacheable();
+    cfg.l1d = level(1024, 2, "pb");
+    std::vector<Request> s;
+    auto l1 = run_l1(log, cfg, s);
+    REQUIRE(s.size() == 2);
+    CHECK((s[0].addr == 0x28000 + 4 * 5 && s[0].len == 4));  // prio_pb entry of line 5
+    CHECK((s[1].addr == 0x10000 + 64 * 5 && s[1].len == 64));
+    CHECK(l1[0].stats[0].priority_fetches == 1);  // region 0 = features
+    cfg.priority_reads = false;
+    run_l1(log, cfg, s);
+    REQUIRE(s.size() == 1);
+    CHECK(s[0].addr == 0x10000 + 64 * 5);
+    // An LRU L1 reads no priority.
+    cfg.priority_reads = true;
+    cfg.l1d.policy = "lru";
+    run_l1(log, cfg, s);
+    CHECK(s.size() == 1);
+}
+
+TEST_CASE("streaming the records from the file gives the same results as loading them") {
+    Xoshiro256 rng(7);
+    std::vector<cache::AccessRecord> recs;
+    for (int i = 0; i < 1200000; ++i)  // more than one streaming chunk (2^20 records)
+        recs.push_back(load(0x10000 + 8 * uint32_t(rng.below(40000))));
+    TempLog t("streamed", recs, std::vector<uint32_t>(1000, 3));
+    Config cfg = all_cacheable();
+    cfg.l1d = level(2048, 4, "ac");
+    cfg.l2 = level(16384, 8, "pb");
+    const Result a = simulate(load_log(t.path.string(), true), cfg);
+    const Log streamed = load_log(t.path.string(), false);
+    CHECK(streamed.records.empty());
+    const Result b = simulate(streamed, cfg);
+    REQUIRE(a.levels.size() == b.levels.size());
+    CHECK(b.levels[0].total().accesses == 1200000);
+    for (size_t i = 0; i < a.levels.size(); ++i) {
+        CHECK(a.levels[i].total().accesses == b.levels[i].total().accesses);
+        CHECK(a.levels[i].total().misses == b.levels[i].total().misses);
+        CHECK(a.levels[i].total().writebacks == b.levels[i].total().writebacks);
+        CHECK(a.levels[i].total_read_misses() == b.levels[i].total_read_misses());
+    }
+}
+
+TEST_CASE("records outside the cacheable range bypass the caches") {
+    TempLog t("mmio", {load(0x18002000), load(0x80000000u), load(0x80000004u)}, {1});
+    const Log log = load_log(t.path.string());
+    Config cfg;  // default: RAM only
+    cfg.l1d = level(1024, 2, "lru");
+    const Result r = simulate(log, cfg);
+    CHECK(r.levels[0].total().accesses == 2);
+    CHECK(r.levels[0].total().misses == 1);
+}
+
+TEST_CASE("bad configurations and logs are rejected with the reason") {
+    TempLog t("notables", {load(0x10000)}, {1}, false);
+    const Log log = load_log(t.path.string());
+    Config cfg = all_cacheable();
+    cfg.l2 = level(1024, 2, "ac");
+    CHECK_THROWS_WITH(simulate(log, cfg), Catch::Contains("prio_ac") && Catch::Contains("ac"));
+    cfg.l2.policy = "belady";
+    CHECK_THROWS_WITH(simulate(log, cfg), Catch::Contains("unknown policy 'belady'"));
+    cfg.l2.policy = "lru";
+    cfg.l1d = level(1024, 2, "opt");
+    CHECK_THROWS_WITH(simulate(log, cfg), Catch::Contains("only available for the L2"));
+    CHECK(parse_size("32KiB") == 32768);
+    CHECK(parse_size("4MiB") == 4u << 20);
+    CHECK(parse_size("256") == 256);
+    CHECK_THROWS_WITH(parse_size("3 parsecs"), Catch::Contains("unknown size unit"));
+    CHECK_THROWS_WITH(parse_size("lots"), Catch::Contains("not a size"));
+}
