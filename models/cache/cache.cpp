@@ -1,6 +1,7 @@
 #include "models/cache/cache.h"
 #include <algorithm>
 #include <cfenv>
+#include <cmath>
 #include "models/cache/cache_ctrl.h"
 #include "platform/config/schema.h"
 
@@ -37,6 +38,9 @@ void CacheConfig::declare(config::Schema& s, const char* size, const char* ways,
     s.add("period", Kind::Int, "100", "", "PB: accesses per set between priority decays (PERIOD register at reset)")
         .range(1, 1e9);
     s.add("default_priority", Kind::Int, "0", "", "priority of lines outside the feature-vector range").range(0, 4294967295.0);
+    s.add("e_access", Kind::Float, "0", "pJ",
+          "energy of one lookup (a 64-bit word); a fill or write-back costs line/8 of them; 0: from the size "
+          "(Horowitz ISSCC 2014 SRAM figures, docs/energy.md)").at_least(0);
     s.add("ctrl_base", Kind::Address, ctrl_base, "", "controller registers (include/vp/regs/cache_ctrl.h)");
     s.add("hazards", Kind::Enum, "warn", "", "stale-data hazards with non-coherent masters: ignore, warn (count and log), "
           "error (stop the run, exit 6)").one_of({"ignore", "warn", "error"});
@@ -58,11 +62,23 @@ CacheConfig CacheConfig::from_json(const nlohmann::json& j) {
     c.params.pb_max_priority = j.at("max_p").get<uint32_t>();
     c.params.pb_period = j.at("period").get<unsigned>();
     c.default_priority = j.at("default_priority").get<uint32_t>();
+    c.e_access = j.at("e_access").get<double>();
     c.ctrl_base = j.at("ctrl_base").get<uint64_t>();
     const std::string h = j.at("hazards").get<std::string>();
     c.hazard = h == "ignore" ? HazardAction::Ignore : h == "error" ? HazardAction::Error : HazardAction::Warn;
     for (auto& r : j.at("uncached")) c.uncached.push_back({r.at("base").get<uint64_t>(), r.at("size").get<uint64_t>()});
     return c;
+}
+
+double sram_access_pj(uint64_t bytes) {
+    // (size, pJ) points from Horowitz, ISSCC 2014: 64-bit reads of 8 KiB, 32 KiB and 1 MiB SRAMs.
+    const double s = double(bytes);
+    const double k8 = 8192, k32 = 32768, m1 = 1048576;
+    auto law = [](double x, double x0, double e0, double x1, double e1) {
+        return e0 * std::pow(x / x0, std::log(e1 / e0) / std::log(x1 / x0));
+    };
+    if (s <= k32) return law(s, k8, energy_defaults::kSram8KiBRead64, k32, energy_defaults::kSram32KiBRead64);
+    return law(s, k32, energy_defaults::kSram32KiBRead64, m1, energy_defaults::kSram1MiBRead64);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -107,6 +123,11 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
         return accesses_.value ? double(hits_.value) / double(accesses_.value) : 0.0;
     });
     set_regions({});
+    const double e = cfg.e_access > 0 ? cfg.e_access : sram_access_pj(cfg.geometry.size);
+    const double words = double(cfg.geometry.line) / 8.0;
+    e_access_ = ctx.energy.define(name_, "access", e);
+    e_fill_ = ctx.energy.define(name_, "fill", e * words);
+    e_writeback_ = ctx.energy.define(name_, "writeback", e * words);
 }
 
 Cache::~Cache() {
@@ -172,6 +193,7 @@ Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0,
     Tick t = at;
     if (cfg_.hit_latency) t = tag_port_.reserve(at, cfg_.hit_latency) + cfg_.hit_latency;
     last_missed_ = false;
+    ctx_.energy.add(e_access_);
     if (array_.access(addr, write, offset0)) {
         const unsigned set = array_.set_of(addr), way = array_.last_way();
         const size_t i = size_t(set) * cfg_.geometry.ways + way;
@@ -215,6 +237,7 @@ Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0,
     Tick prio_done = start;
     const uint32_t prio = initial_priority(array_.line_addr(addr), start, origin, parent, prio_done);
     const cache::Eviction ev = array_.fill(addr, write, offset0, prio);
+    ctx_.energy.add(e_fill_);
     if (ev.dirty) write_back(ev.addr, start, origin, parent);
     const size_t i = size_t(array_.set_of(addr)) * cfg_.geometry.ways + array_.last_way();
     Tick fill_done = start;
@@ -246,6 +269,7 @@ uint32_t Cache::initial_priority(uint64_t line, Tick at, const TxnExt& origin, u
 }
 
 Tick Cache::write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent) {
+    ctx_.energy.add(e_writeback_);
     // The memory holds the current data (tags-only cache): write back exactly what is there, so the
     // transaction is real (memory timing, bandwidth, trace) and harmless.
     down_.set_command(tlm::TLM_READ_COMMAND);

@@ -43,6 +43,7 @@ struct CacheConfig {
     std::string policy = "lru";
     cache::PolicyParams params;
     uint32_t default_priority = 0;
+    double e_access = 0;       // pJ per lookup (one 64-bit word); 0: from the size (sram_access_pj)
     uint64_t ctrl_base = 0;    // controller registers (0: none)
     Tick ctrl_latency = 10 * kNs;
     enum class HazardAction { Ignore, Warn, Error } hazard = HazardAction::Warn;
@@ -54,6 +55,11 @@ struct CacheConfig {
                         const char* ctrl_base);
     static CacheConfig from_json(const nlohmann::json& j);
 };
+
+// Energy of one 64-bit SRAM access of an array of `bytes`: Horowitz (ISSCC 2014, 45 nm) gives 10 pJ
+// at 8 KiB, 20 pJ at 32 KiB and 100 pJ at 1 MiB; in between and beyond, a power law through the two
+// nearest points (docs/energy.md).
+double sram_access_pj(uint64_t bytes);
 
 class Cache : public sc_core::sc_module, public Component {
 public:
@@ -159,6 +165,9 @@ private:
         &hazard_dirty_reads_, &hazard_stale_hits_, &dirty_discards_, &uncached_;
     Histogram& miss_latency_;
     uint64_t hazard_reports_ = 0;
+    // Energy ledger events: a lookup (one word), a line written into the array (fill), a line read
+    // out of it (write-back).
+    EnergyLedger::Kind e_access_, e_fill_, e_writeback_;
 };
 
 }  // namespace vp

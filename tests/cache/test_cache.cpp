@@ -88,6 +88,21 @@ TEST_CASE("a miss costs lookup + memory, a hit only the lookup; hits + misses = 
     CHECK(f.stat("misses") == 2);
     CHECK(f.stat("hits") + f.stat("misses") == f.stat("accesses"));
     CHECK(f.mem_counter("reads") == 2);  // one line fill per miss
+    // Energy ledger: one lookup per access, one array write per fill (8 words of a 64-byte line).
+    const int acc = f.ctx.energy.find("l2", "access"), fill = f.ctx.energy.find("l2", "fill");
+    REQUIRE(acc >= 0);
+    REQUIRE(fill >= 0);
+    CHECK(f.ctx.energy.count(EnergyLedger::Kind(acc)) == 3);
+    CHECK(f.ctx.energy.count(EnergyLedger::Kind(fill)) == 2);
+    CHECK(f.ctx.energy.pj(EnergyLedger::Kind(fill)) == Approx(2 * 8 * sram_access_pj(4096)));
+}
+
+TEST_CASE("SRAM access energy follows Horowitz's points and grows with the size") {
+    CHECK(sram_access_pj(8 * 1024) == Approx(10.0));
+    CHECK(sram_access_pj(32 * 1024) == Approx(20.0));
+    CHECK(sram_access_pj(1024 * 1024) == Approx(100.0));
+    CHECK(sram_access_pj(256 * 1024) > sram_access_pj(32 * 1024));
+    CHECK(sram_access_pj(256 * 1024) < sram_access_pj(1024 * 1024));
 }
 
 TEST_CASE("an access to a line still in flight waits for its fill (MSHR merge), it does not miss again") {
