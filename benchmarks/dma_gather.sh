@@ -2,12 +2,12 @@
 # Cascaded DMA gather measurements (docs/dma.md, "Measurements"): scenarios/bench_dma_gather.yaml
 # (8192 random 4-byte elements from a 1 MiB table; the CPU loop, then the DMA) over memory types,
 # DMA 2 modes and FIFO depths. Prints one table row per configuration:
-#   memory(ddr, fixed, ddr+cache)  mode  depth  dma_elem_ns  dma_MB/s  Melem/s  max_inflight  fw_dma_cycles  fw_cpu_cycles  cpu/dma
+#   memory(ddr, fixed, hmc, ddr+cache, hmc+cache)  mode  depth  dma_elem_ns  dma_MB/s  Melem/s  max_inflight  fw_dma_cycles  fw_cpu_cycles  cpu/dma
 # dma_* come from the DMA's statistics (element bytes over the descriptor's active time, start of
 # the descriptor to its last write); fw_* are the firmware's rdcycle deltas around the CPU loop and
 # around msgdma_gather() (driver overhead and cache maintenance included; CPU at 1 GHz).
 #
-#   benchmarks/dma_gather.sh [-b BUILD_DIR] [-w WORK_DIR]
+#   [MEMS="ddr fixed hmc"] [CACHE_MEMS="ddr hmc"] benchmarks/dma_gather.sh [-b BUILD_DIR] [-w WORK_DIR]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -44,10 +44,12 @@ print(f"{mem:10} {'pipelined' if pip == 'true' else 'mSGDMA':9} {depth:>5} {ns:1
 PY
 }
 echo "memory      mode      depth dma_elem_ns  dma_MB/s  Melem/s max_inflight fw_dma_cycles fw_cpu_cycles cpu/dma check"
-for mem in ${MEMS:-ddr fixed}; do
+for mem in ${MEMS:-ddr fixed hmc}; do
   run "$mem" false 16
   for depth in 1 2 4 8 16 32 64; do run "$mem" true "$depth"; done
 done
 # With the CPU's L1I/L1D and the shared L2 (docs/cache.md); the DMA's RAM traffic passes the L2 too.
-run ddr+cache false 16
-for depth in 4 16; do run ddr+cache true "$depth"; done
+for mem in ${CACHE_MEMS:-ddr hmc}; do
+  run "$mem+cache" false 16
+  for depth in 4 16; do run "$mem+cache" true "$depth"; done
+done
