@@ -165,14 +165,7 @@ void CacheArray::set_regions(const std::vector<Region>& regions) {
 
 RegionStats CacheArray::totals() const {
     RegionStats t;
-    for (const RegionStats& s : stats_) {
-        t.accesses += s.accesses;
-        t.hits += s.hits;
-        t.misses += s.misses;
-        t.evictions += s.evictions;
-        t.writebacks += s.writebacks;
-        t.priority_fetches += s.priority_fetches;
-    }
+    for (const RegionStats& s : stats_) t += s;
     return t;
 }
 

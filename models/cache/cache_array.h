@@ -34,6 +34,15 @@ struct RegionStats {
     uint64_t accesses = 0, hits = 0, misses = 0;
     uint64_t evictions = 0, writebacks = 0;  // of lines belonging to the region
     uint64_t priority_fetches = 0;           // priority-table reads caused by the region's misses
+    RegionStats& operator+=(const RegionStats& o) {
+        accesses += o.accesses;
+        hits += o.hits;
+        misses += o.misses;
+        evictions += o.evictions;
+        writebacks += o.writebacks;
+        priority_fetches += o.priority_fetches;
+        return *this;
+    }
 };
 
 // What leaving the cache means for a line: its address, and whether it must be written back.

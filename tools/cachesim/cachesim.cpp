@@ -71,14 +71,7 @@ uint64_t parse_size(const std::string& text) {
 
 cache::RegionStats LevelResult::total() const {
     cache::RegionStats t;
-    for (const auto& s : stats) {
-        t.accesses += s.accesses;
-        t.hits += s.hits;
-        t.misses += s.misses;
-        t.evictions += s.evictions;
-        t.writebacks += s.writebacks;
-        t.priority_fetches += s.priority_fetches;
-    }
+    for (const auto& s : stats) t += s;
     return t;
 }
 
