@@ -341,13 +341,15 @@ Tick Cache::maintain_all(Maint op, Tick at) {
         }
     }
     if (op == Maint::Invalidate || op == Maint::Flush) {
+        uint64_t discarded = 0;
         for (const cache::Eviction& ev : array_.invalidate_all()) {
-            if (ev.dirty) ++dirty_discards_;
+            discarded += ev.dirty;
             if (dropped_) dropped_(ev.addr);
         }
+        dirty_discards_ += discarded;
         std::fill(ready_.begin(), ready_.end(), 0);
-        if (op == Maint::Invalidate && dirty_discards_.value)
-            hazard("whole-cache invalidation dropped dirty lines (see dirty_discards)");
+        if (discarded)  // only a plain invalidation can drop dirty lines (flush cleaned them first)
+            hazard("whole-cache invalidation dropped " + std::to_string(discarded) + " dirty lines");
     }
     return done;
 }

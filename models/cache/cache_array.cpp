@@ -88,12 +88,6 @@ bool CacheArray::dirty(uint64_t addr) const {
     return w >= 0 && (flags_[size_t(set) * geo_.ways + unsigned(w)] & kDirty);
 }
 
-uint8_t CacheArray::user_flags(uint64_t addr) const {
-    unsigned set;
-    const int w = find(addr, set);
-    return w >= 0 ? uint8_t(flags_[size_t(set) * geo_.ways + unsigned(w)] >> 1) : 0;
-}
-
 void CacheArray::set_user_flags(uint64_t addr, uint8_t f) {
     unsigned set;
     const int w = find(addr, set);
@@ -135,10 +129,6 @@ std::vector<uint64_t> CacheArray::dirty_lines() const {
     for (size_t i = 0; i < tags_.size(); ++i)
         if (tags_[i] != kInvalid && (flags_[i] & kDirty)) out.push_back(tags_[i] << line_shift_);
     return out;
-}
-
-void CacheArray::clean_all() {
-    for (uint64_t a : dirty_lines()) clean(a);
 }
 
 std::vector<Eviction> CacheArray::invalidate_all() {

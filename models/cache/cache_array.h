@@ -100,7 +100,6 @@ public:
     bool contains(uint64_t addr) const;
     bool dirty(uint64_t addr) const;
     // Per-line flag bits for the owner (the TLM model marks lines a DMA rewrote); 0 on fill.
-    uint8_t user_flags(uint64_t addr) const;
     void set_user_flags(uint64_t addr, uint8_t flags);
     // The way the last access() hit (for user flags on the hot path without a second lookup).
     unsigned last_way() const { return last_way_; }
@@ -111,7 +110,6 @@ public:
     bool clean(uint64_t addr);
     Eviction invalidate(uint64_t addr);
     std::vector<uint64_t> dirty_lines() const;
-    void clean_all();
     std::vector<Eviction> invalidate_all();
 
     // Replaces the replacement policy (state restarts; tags, dirty bits stay).
