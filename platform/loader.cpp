@@ -63,7 +63,8 @@ void Loader::load_elf(const iss::ElfImage& elf, const std::string& path) {
 
 void Loader::add_bootinfo(const std::string& name, uint32_t addr, uint32_t size) {
     if (name.size() >= VP_BOOTINFO_NAMELEN)
-        throw std::runtime_error("boot-info name '" + name + "' longer than " + std::to_string(VP_BOOTINFO_NAMELEN - 1));
+        throw std::runtime_error("boot-info name '" + name + "' longer than " +
+                                 std::to_string(VP_BOOTINFO_NAMELEN - 1));
     if (entries_.size() >= VP_BOOTINFO_MAX)
         throw std::runtime_error("more than " + std::to_string(VP_BOOTINFO_MAX) + " boot-info entries");
     entries_.push_back({name, addr, size});

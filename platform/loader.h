@@ -38,7 +38,11 @@ public:
     // The entry called `name`: false if there is none.
     bool find_bootinfo(const std::string& name, uint32_t& addr, uint32_t& size) const {
         for (const Entry& e : entries_)
-            if (e.name == name) { addr = e.addr; size = e.size; return true; }
+            if (e.name == name) {
+                addr = e.addr;
+                size = e.size;
+                return true;
+            }
         return false;
     }
 
@@ -48,7 +52,10 @@ private:
     }
 
     std::function<void()> when_elaborated_;
-    struct Entry { std::string name; uint32_t addr, size; };
+    struct Entry {
+        std::string name;
+        uint32_t addr, size;
+    };
     std::vector<Entry> entries_;
 };
 

@@ -72,7 +72,8 @@ static Schema build_schema() {
     device("uart", "16550 UART (console)", Uart16550Config::declare);
     device("clint", "core-local interruptor: mtime, mtimecmp, msip", ClintConfig::declare);
     device("plic", "platform-level interrupt controller", PlicConfig::declare);
-    device("finisher", "test finisher (sifive_test compatible): ends the run with an exit code", TestFinisherConfig::declare);
+    device("finisher", "test finisher (sifive_test compatible): ends the run with an exit code",
+           TestFinisherConfig::declare);
     device("marker", "trace-marker device: firmware-named regions in the trace", TraceMarkerConfig::declare);
     // --- cascaded scatter-gather DMA (models/dma, docs/dma.md) ---
     device("dma", "cascaded scatter-gather DMA from Intel mSGDMA blocks (seed 004)", MsgdmaConfig::declare);
@@ -96,7 +97,8 @@ static Schema build_schema() {
           "10ns", "0x1800_3000");
     // --- HMC host controller + gather/scatter engine (docs/hmc.md) ---
     {
-        Schema& h = plat.map("hmc_ctrl", "HMC host controller registers and gather/scatter engine (when ram.timing is hmc)");
+        Schema& h =
+            plat.map("hmc_ctrl", "HMC host controller registers and gather/scatter engine (when ram.timing is hmc)");
         h.add("enabled", Kind::Bool, "true", "", "instantiate the controller when platform.ram.timing is hmc");
         HmcCtrlConfig::declare(h);
     }
@@ -124,7 +126,8 @@ static Schema build_schema() {
     trace.add("formats", Kind::StringList, "[perfetto]", "", "output formats: perfetto (trace.json), csv (trace.csv)");
     trace.add("components", Kind::StringList, "[]", "", "record only these components (empty: all)");
     trace.add("address_from", Kind::Address, "0", "", "record only transactions ending above this address");
-    trace.add("address_to", Kind::Address, "0xFFFFFFFFFFFFFFFF", "", "record only transactions starting below this address");
+    trace.add("address_to", Kind::Address, "0xFFFFFFFFFFFFFFFF", "",
+              "record only transactions starting below this address");
     trace.add("time_from", Kind::Time, "0s", "ps", "record only transactions issued at or after this time");
     trace.add("time_to", Kind::Time, "0s", "ps", "record only transactions issued before this time (0 = no limit)");
     return s;
@@ -189,7 +192,8 @@ static void attach(Bus& bus, unsigned& port, Socket& socket, uint64_t base, uint
             const std::string other = keys[m.name];
             const std::string mine = name + " [" + hex(base) + ", " + hex(base + size) + ")";
             const std::string theirs = m.name + " [" + hex(m.base) + ", " + hex(m.base + m.size) + ")";
-            if (sc.line_of(key + ".base") || !sc.line_of(other + ".base")) sc.fail(key + ".base", mine + " overlaps " + theirs);
+            if (sc.line_of(key + ".base") || !sc.line_of(other + ".base"))
+                sc.fail(key + ".base", mine + " overlaps " + theirs);
             sc.fail(other + ".base", theirs + " overlaps " + mine);
         }
     }
@@ -278,13 +282,14 @@ void Platform::build() {
         const auto& section = plat.at("hmc_ctrl");
         const HmcCtrlConfig cfg = HmcCtrlConfig::from_json(section);
         m.hmc_ctrl = std::make_unique<HmcController>("hmc_ctrl", ctx_, cfg, *m.memories.front(),
-                                                      plat.at("ram").at("base").get<uint64_t>());
+                                                     plat.at("ram").at("base").get<uint64_t>());
         attach(*m.bus, m.next_port, m.hmc_ctrl->socket, cfg.base, HMC_CTRL_SIZE, "hmc_ctrl", scenario_,
                "platform.hmc_ctrl", keys);
         if (m.plic) {
             const unsigned sources = plat.at("plic").at("sources").get<unsigned>();
             if (cfg.irq >= sources)
-                scenario_.fail("platform.hmc_ctrl.irq", "no such PLIC source (plic.sources = " + std::to_string(sources) + ")");
+                scenario_.fail("platform.hmc_ctrl.irq",
+                               "no such PLIC source (plic.sources = " + std::to_string(sources) + ")");
             IrqLine& src = m.plic->source(cfg.irq);
             m.hmc_ctrl->irq().on_change([&src](bool level) { src.set(level); });
         }
@@ -341,8 +346,8 @@ void Platform::build() {
     }
     const auto& gens = v.at("traffic");
     for (size_t i = 0; i < gens.size(); ++i) {
-        const std::string name = gens[i].at("name").is_null() ? "traffic" + std::to_string(i)
-                                                               : gens[i].at("name").get<std::string>();
+        const std::string name =
+            gens[i].at("name").is_null() ? "traffic" + std::to_string(i) : gens[i].at("name").get<std::string>();
         try {
             m.generators.push_back(
                 std::make_unique<TrafficGenerator>(name.c_str(), ctx_, TrafficGenConfig::from_json(gens[i])));
@@ -366,7 +371,8 @@ void Platform::load_images() {
     for (size_t i = 0; i < loads.size(); ++i) {
         const std::string key = "load." + std::to_string(i);
         const auto& l = loads[i];
-        if (!l.at("elf").is_null() && !l.at("binary").is_null()) scenario_.fail(key, "give either elf or binary, not both");
+        if (!l.at("elf").is_null() && !l.at("binary").is_null())
+            scenario_.fail(key, "give either elf or binary, not both");
         if (!l.at("elf").is_null()) {
             if (opts_.elf.empty()) elves.push_back({l.at("elf").get<std::string>(), key + ".elf"});
         } else if (!l.at("binary").is_null()) {
@@ -380,8 +386,10 @@ void Platform::load_images() {
             } catch (const std::exception& e) {
                 scenario_.fail(key + ".at", e.what());
             }
-            if (!l.at("name").is_null()) m.loader->add_bootinfo(l.at("name").get<std::string>(), uint32_t(at), uint32_t(bytes.size()));
-            if (at < VP_BOOTINFO_ADDR + sizeof(vp_bootinfo_t) && at + bytes.size() > VP_BOOTINFO_ADDR) own_bootinfo = true;
+            if (!l.at("name").is_null())
+                m.loader->add_bootinfo(l.at("name").get<std::string>(), uint32_t(at), uint32_t(bytes.size()));
+            if (at < VP_BOOTINFO_ADDR + sizeof(vp_bootinfo_t) && at + bytes.size() > VP_BOOTINFO_ADDR)
+                own_bootinfo = true;
         } else {
             scenario_.fail(key, "a load entry needs `elf` or `binary`");
         }
@@ -443,7 +451,8 @@ void Platform::load_images() {
             scenario_.fail("workload", std::string("data regions: ") + e.what());
         }
         if (c->controller())
-            m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->config().ctrl_base), CACHECTL_SIZE);
+            m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->config().ctrl_base),
+                                   CACHECTL_SIZE);
     }
     // Firmware finds the HMC controller by name too (absent: no HMC on this platform).
     if (m.hmc_ctrl) m.loader->add_bootinfo("hmc_ctrl", uint32_t(m.hmc_ctrl->base()), HMC_CTRL_SIZE);
@@ -453,7 +462,8 @@ void Platform::load_images() {
     // runs on the VP and use VP-only devices such as the trace marker).
     if (own_bootinfo) {
         if (m.loader->bootinfo_entries())
-            log_platform_warning("the scenario loads its own boot-info block: named binaries and workload blobs are not announced");
+            log_platform_warning(
+                "the scenario loads its own boot-info block: named binaries and workload blobs are not announced");
     } else if (m.cpu) {
         m.loader->add_bootinfo("vp", 0, 0);
         try {
@@ -500,7 +510,8 @@ void Platform::open_trace() {
     f.components = t.at("components").get<std::vector<std::string>>();
     for (auto& c : f.components) {
         bool known = false;
-        for (size_t i = 1; i < ctx_.tracer.component_count(); ++i) known |= ctx_.tracer.component_name(uint16_t(i)) == c;
+        for (size_t i = 1; i < ctx_.tracer.component_count(); ++i)
+            known |= ctx_.tracer.component_name(uint16_t(i)) == c;
         if (!known) scenario_.fail("trace.components", "no component named '" + c + "'");
     }
     f.addr_lo = t.at("address_from").get<uint64_t>();
@@ -511,9 +522,12 @@ void Platform::open_trace() {
     ctx_.tracer.set_filter(f);
     fs::create_directories(opts_.out_dir);
     for (auto& fmt : t.at("formats").get<std::vector<std::string>>()) {
-        if (fmt == "perfetto") ctx_.tracer.add_sink(make_perfetto_sink((fs::path(opts_.out_dir) / "trace.json").string(), ctx_.tracer));
-        else if (fmt == "csv") ctx_.tracer.add_sink(make_csv_sink((fs::path(opts_.out_dir) / "trace.csv").string(), ctx_.tracer));
-        else scenario_.fail("trace.formats", "unknown trace format '" + fmt + "' (perfetto, csv)");
+        if (fmt == "perfetto")
+            ctx_.tracer.add_sink(make_perfetto_sink((fs::path(opts_.out_dir) / "trace.json").string(), ctx_.tracer));
+        else if (fmt == "csv")
+            ctx_.tracer.add_sink(make_csv_sink((fs::path(opts_.out_dir) / "trace.csv").string(), ctx_.tracer));
+        else
+            scenario_.fail("trace.formats", "unknown trace format '" + fmt + "' (perfetto, csv)");
     }
     ctx_.tracer.enable(true);
 }
@@ -549,7 +563,10 @@ RunResult Platform::run() {
         first = false;
         if (max_sim) step = std::min(step, max_sim - sim_now());
         sc_core::sc_start(to_sc_time(step), sc_core::SC_EXIT_ON_STARVATION);
-        if (max_host > 0 && host_elapsed() > max_host) { ctx_.request_stop(3, "host time limit reached"); break; }
+        if (max_host > 0 && host_elapsed() > max_host) {
+            ctx_.request_stop(3, "host time limit reached");
+            break;
+        }
     }
     for (Component* c : ctx_.components()) c->finalize();
     if (m_->access_log) {

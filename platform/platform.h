@@ -12,14 +12,16 @@
 namespace vp {
 
 class Bus;
-namespace cache { struct Region; }
+namespace cache {
+struct Region;
+}
 
 struct RunOptions {
-    std::string out_dir;      // where stats.json, trace files and the run's config go
-    bool quiet = false;       // no end-of-run summary
-    std::string elf;          // --elf: run this ELF instead of the scenario's (no result check)
-    int gdb_port = -1;        // --gdb: wait for gdb on 127.0.0.1:PORT (0 = any free port); -1 = off.
-                              // limits.max_host_seconds is ignored then (docs/gdb.md)
+    std::string out_dir;  // where stats.json, trace files and the run's config go
+    bool quiet = false;   // no end-of-run summary
+    std::string elf;      // --elf: run this ELF instead of the scenario's (no result check)
+    int gdb_port = -1;    // --gdb: wait for gdb on 127.0.0.1:PORT (0 = any free port); -1 = off.
+                          // limits.max_host_seconds is ignored then (docs/gdb.md)
 };
 
 struct RunResult {

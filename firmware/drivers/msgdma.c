@@ -17,7 +17,7 @@ static uint32_t pref_giem;
 
 /* Zicbom, encoded with .insn (MISC-MEM, funct3 2; imm 0 inval, 1 clean, 2 flush) so that no
  * assembler extension flag is needed. */
-#define CBO(imm, a) __asm__ volatile(".insn i 0x0F, 2, x0, %0, " #imm :: "r"(a) : "memory")
+#define CBO(imm, a) __asm__ volatile(".insn i 0x0F, 2, x0, %0, " #imm ::"r"(a) : "memory")
 
 void msgdma_cache_clean(const void *p, size_t n) {
     uintptr_t a = (uintptr_t)p & ~(uintptr_t)(MSGDMA_CACHE_LINE - 1), e = (uintptr_t)p + n;
@@ -64,7 +64,11 @@ void msgdma_irq(void) {
 static void wait_irq(void) {
     for (;;) {
         vp_irq_disable();
-        if (irq_seen) { --irq_seen; vp_irq_enable(); return; }
+        if (irq_seen) {
+            --irq_seen;
+            vp_irq_enable();
+            return;
+        }
         __asm__ volatile("wfi");
         vp_irq_enable();
     }
@@ -88,9 +92,7 @@ uint32_t msgdma_wait(msgdma_wait_t how, uint32_t *actual) {
     return s & 0x1FFu;
 }
 
-static uint32_t irq_bits(bool irq) {
-    return irq ? MSGDMA_DESC_CTL_TC_IRQ_EN | MSGDMA_DESC_CTL_ERR_IRQ_MASK(0xFF) : 0;
-}
+static uint32_t irq_bits(bool irq) { return irq ? MSGDMA_DESC_CTL_TC_IRQ_EN | MSGDMA_DESC_CTL_ERR_IRQ_MASK(0xFF) : 0; }
 
 uint32_t msgdma_memcpy(void *dst, const void *src, uint32_t n, msgdma_wait_t how) {
     msgdma_cache_clean(src, n);
@@ -144,7 +146,8 @@ void msgdma_job_start(const msgdma_job_t *j, bool irq) {
     vp_write32(CONV(MSGDMA_CONV_INDEX_SIZE), j->index_size);
     vp_write32(CONV(MSGDMA_CONV_LEVELS), j->levels ? j->levels : 1);
     vp_write32(CONV(MSGDMA_CONV_SRC_BASE), j->scatter ? (uint32_t)(uintptr_t)j->contiguous : 0);
-    for (unsigned k = 0; k < 3; ++k) vp_write32(CONV(MSGDMA_CONV_LEVEL_BASE(k)), (uint32_t)(uintptr_t)j->level_table[k]);
+    for (unsigned k = 0; k < 3; ++k)
+        vp_write32(CONV(MSGDMA_CONV_LEVEL_BASE(k)), (uint32_t)(uintptr_t)j->level_table[k]);
     vp_write32(CONV(MSGDMA_CONV_CTRL), MSGDMA_CONV_CTRL_ENABLE | (j->scatter ? MSGDMA_CONV_CTRL_SCATTER : 0));
     msgdma_submit((uint32_t)(uintptr_t)j->index, j->scatter ? 0 : (uint32_t)(uintptr_t)j->contiguous,
                   j->count * j->index_size, irq_bits(irq));

@@ -7,8 +7,8 @@
 
 void vp_uart_init(void) {
     vp_write8(UART(UART_IER), 0);
-    vp_write8(UART(UART_LCR), 0x03);        /* 8 data bits, no parity, 1 stop, DLAB=0 */
-    vp_write8(UART(UART_FCR), 0x07);        /* enable and clear both FIFOs */
+    vp_write8(UART(UART_LCR), 0x03); /* 8 data bits, no parity, 1 stop, DLAB=0 */
+    vp_write8(UART(UART_FCR), 0x07); /* enable and clear both FIFOs */
 }
 
 void vp_uart_putc(char c) {

@@ -28,7 +28,7 @@ vp_trap_handler_t vp_trap_install_vectored(vp_trap_handler_t handler) {
 
 void vp_trap_default_handler(vp_trap_frame_t *f) {
     uint32_t cause = f->mcause;
-    printf("unhandled trap: mcause=0x%08lx mepc=0x%08lx mtval=0x%08lx\n", (unsigned long)cause,
-           (unsigned long)f->mepc, (unsigned long)f->mtval);
+    printf("unhandled trap: mcause=0x%08lx mepc=0x%08lx mtval=0x%08lx\n", (unsigned long)cause, (unsigned long)f->mepc,
+           (unsigned long)f->mtval);
     exit(128 + (int)(cause & 0x3f));
 }

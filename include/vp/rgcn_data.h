@@ -26,22 +26,22 @@
 #define RGCN_INFO_MAGIC   0x4E434752u /* "RGCN" little-endian */
 #define RGCN_INFO_VERSION 1u
 
-#define RGCN_MAT_ADJ        0u /* A_r: rows = subjects, columns = objects */
-#define RGCN_MAT_TRANSPOSE  1u /* A_r^T: rows = objects, columns = subjects */
-#define RGCN_MAT_IDENTITY   2u /* E */
+#define RGCN_MAT_ADJ       0u /* A_r: rows = subjects, columns = objects */
+#define RGCN_MAT_TRANSPOSE 1u /* A_r^T: rows = objects, columns = subjects */
+#define RGCN_MAT_IDENTITY  2u /* E */
 
 typedef struct {
-    uint32_t magic;      /* RGCN_INFO_MAGIC */
-    uint32_t version;    /* RGCN_INFO_VERSION */
-    uint32_t n;          /* vertices (rows of X and Y) */
-    uint32_t d;          /* feature dimension (doubles per row) */
-    uint32_t row_stride; /* bytes from one row of X (or Y) to the next */
-    uint32_t relations;  /* R */
-    uint32_t matrices;   /* rgcn_matrix_t entries after this header (2R + 1) */
-    uint32_t max_p;      /* PB maximum priority, for the cache controllers' MAX_P */
-    uint32_t total_nnz;  /* entries of the "adj" arrays */
+    uint32_t magic;                        /* RGCN_INFO_MAGIC */
+    uint32_t version;                      /* RGCN_INFO_VERSION */
+    uint32_t n;                            /* vertices (rows of X and Y) */
+    uint32_t d;                            /* feature dimension (doubles per row) */
+    uint32_t row_stride;                   /* bytes from one row of X (or Y) to the next */
+    uint32_t relations;                    /* R */
+    uint32_t matrices;                     /* rgcn_matrix_t entries after this header (2R + 1) */
+    uint32_t max_p;                        /* PB maximum priority, for the cache controllers' MAX_P */
+    uint32_t total_nnz;                    /* entries of the "adj" arrays */
     uint32_t rows_off, cols_off, vals_off; /* byte offsets of the arrays inside "adj" */
-    uint32_t flags;      /* RGCN_FLAG_* */
+    uint32_t flags;                        /* RGCN_FLAG_* */
     uint32_t reserved[3];
 } rgcn_info_t; /* 64 bytes */
 

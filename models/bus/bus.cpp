@@ -21,8 +21,11 @@ BusConfig BusConfig::from_json(const nlohmann::json& j) {
 }
 
 Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
-    : sc_module(name), Component(ctx, std::string(sc_module::name())),
-      target_socket("target_socket"), initiator_socket("initiator_socket"), cfg_(cfg),
+    : sc_module(name),
+      Component(ctx, std::string(sc_module::name())),
+      target_socket("target_socket"),
+      initiator_socket("initiator_socket"),
+      cfg_(cfg),
       period_(period_of(cfg.clock_hz)),
       transactions_(stats_.counter("transactions", "count", "transactions routed (including decode errors)")),
       reads_(stats_.counter("reads", "count", "read transactions")),
@@ -106,7 +109,13 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
     }
     ++*per_target_[m - map_.data()];
     for (auto& observe : observers_) observe(p, arrival);
-    if (is_write) { ++writes_; bytes_written_ += len; } else { ++reads_; bytes_read_ += len; }
+    if (is_write) {
+        ++writes_;
+        bytes_written_ += len;
+    } else {
+        ++reads_;
+        bytes_read_ += len;
+    }
 
     // Request phase: address (+ write data) over the shared request channel.
     const Tick req_len = (cfg_.latency_cycles + (is_write ? beats : 0)) * period_;

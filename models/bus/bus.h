@@ -22,12 +22,14 @@
 
 namespace vp {
 
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct BusConfig {
     double clock_hz = 1e9;
-    unsigned width_bytes = 8;      // data path width: bytes per beat
-    unsigned latency_cycles = 1;   // address + arbitration cycles per transaction
+    unsigned width_bytes = 8;     // data path width: bytes per beat
+    unsigned latency_cycles = 1;  // address + arbitration cycles per transaction
 
     static void declare(config::Schema& s);
     static BusConfig from_json(const nlohmann::json& j);
@@ -35,7 +37,7 @@ struct BusConfig {
 
 class Bus : public sc_core::sc_module, public Component {
 public:
-    tlm_utils::multi_passthrough_target_socket<Bus> target_socket;       // initiators bind here
+    tlm_utils::multi_passthrough_target_socket<Bus> target_socket;        // initiators bind here
     tlm_utils::multi_passthrough_initiator_socket<Bus> initiator_socket;  // targets bind here
 
     Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg);

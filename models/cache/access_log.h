@@ -54,7 +54,9 @@ public:
         buf_.reserve(kBuf);
     }
     ~AccessLogWriter() {
-        try { close(); } catch (...) {}
+        try {
+            close();
+        } catch (...) {}
     }
     AccessLogWriter(const AccessLogWriter&) = delete;
     AccessLogWriter& operator=(const AccessLogWriter&) = delete;
@@ -103,7 +105,9 @@ public:
         header_.resize(len);
         get(header_.data(), len);
     }
-    ~AccessLogReader() { if (f_) std::fclose(f_); }
+    ~AccessLogReader() {
+        if (f_) std::fclose(f_);
+    }
     AccessLogReader(const AccessLogReader&) = delete;
     AccessLogReader& operator=(const AccessLogReader&) = delete;
 
@@ -127,9 +131,7 @@ private:
     void get(void* p, size_t n) {
         if (n && std::fread(p, 1, n, f_) != n) fail("truncated file");
     }
-    [[noreturn]] void fail(const std::string& why) {
-        throw std::runtime_error("access log '" + path_ + "': " + why);
-    }
+    [[noreturn]] void fail(const std::string& why) { throw std::runtime_error("access log '" + path_ + "': " + why); }
     std::string path_;
     std::FILE* f_;
     std::string header_;

@@ -29,7 +29,8 @@ void CacheConfig::declare(config::Schema& s, const char* size, const char* ways,
     s.add("line", Kind::Size, "64B", "bytes", "line size (a power of two)");
     s.add("hit_latency", Kind::Time, hit_latency, "ps",
           "tag + data access on a hit (the L1's is on top of the core's pipelined 1-cycle access)");
-    s.add("mshrs", Kind::Int, "4", "", "miss status holding registers: outstanding misses (1 = blocking)").range(1, 256);
+    s.add("mshrs", Kind::Int, "4", "", "miss status holding registers: outstanding misses (1 = blocking)")
+        .range(1, 256);
     s.add("posted_writes", Kind::Bool, "true", "", "a store miss does not wait for its line fill (store buffer)");
     s.add("policy", Kind::Enum, "lru", "", "replacement policy (docs/cache_policies.md)")
         .one_of({"lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp"});
@@ -37,13 +38,17 @@ void CacheConfig::declare(config::Schema& s, const char* size, const char* ways,
     s.add("max_p", Kind::Int, "10", "", "PB: maximum priority (MAX_P register at reset)").range(0, 1e9);
     s.add("period", Kind::Int, "100", "", "PB: accesses per set between priority decays (PERIOD register at reset)")
         .range(1, 1e9);
-    s.add("default_priority", Kind::Int, "0", "", "priority of lines outside the feature-vector range").range(0, 4294967295.0);
+    s.add("default_priority", Kind::Int, "0", "", "priority of lines outside the feature-vector range")
+        .range(0, 4294967295.0);
     s.add("e_access", Kind::Float, "0", "pJ",
           "energy of one lookup (a 64-bit word); a fill or write-back costs line/8 of them; 0: from the size "
-          "(Horowitz ISSCC 2014 SRAM figures, docs/energy.md)").at_least(0);
+          "(Horowitz ISSCC 2014 SRAM figures, docs/energy.md)")
+        .at_least(0);
     s.add("ctrl_base", Kind::Address, ctrl_base, "", "controller registers (include/vp/regs/cache_ctrl.h)");
-    s.add("hazards", Kind::Enum, "warn", "", "stale-data hazards with non-coherent masters: ignore, warn (count and log), "
-          "error (stop the run, exit 6)").one_of({"ignore", "warn", "error"});
+    s.add("hazards", Kind::Enum, "warn", "",
+          "stale-data hazards with non-coherent masters: ignore, warn (count and log), "
+          "error (stop the run, exit 6)")
+        .one_of({"ignore", "warn", "error"});
     auto& u = s.list("uncached", "address ranges that bypass this cache");
     u.add("base", Kind::Address, "", "", "start").mandatory();
     u.add("size", Kind::Size, "", "bytes", "length").mandatory();
@@ -84,7 +89,11 @@ double sram_access_pj(uint64_t bytes) {
 // ---------------------------------------------------------------------------------------------
 
 Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& cfg, bool bus_side)
-    : sc_module(name), Component(ctx, std::string(sc_module::name())), initiator_socket("initiator_socket"), cfg_(cfg), array_(cfg.geometry, cfg.policy, cfg.params),
+    : sc_module(name),
+      Component(ctx, std::string(sc_module::name())),
+      initiator_socket("initiator_socket"),
+      cfg_(cfg),
+      array_(cfg.geometry, cfg.policy, cfg.params),
       policy_name_(cfg.policy),
       accesses_(stats_.counter("accesses", "count", "lookups (one per line touched)")),
       hits_(stats_.counter("hits", "count", "lookups that found the line")),
@@ -118,10 +127,11 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
         target_socket_->register_get_direct_mem_ptr(this, &Cache::get_direct_mem_ptr);
     }
     initiator_socket.register_invalidate_direct_mem_ptr(this, &Cache::invalidate_direct_mem_ptr);
-    if (cfg.ctrl_base) ctrl_ = std::make_unique<CacheController>((std::string(basename()) + "_ctrl").c_str(), ctx, *this, cfg.ctrl_latency);
-    stats_.derived("hit_rate", "ratio", "hits / accesses", [this] {
-        return accesses_.value ? double(hits_.value) / double(accesses_.value) : 0.0;
-    });
+    if (cfg.ctrl_base)
+        ctrl_ = std::make_unique<CacheController>((std::string(basename()) + "_ctrl").c_str(), ctx, *this,
+                                                  cfg.ctrl_latency);
+    stats_.derived("hit_rate", "ratio", "hits / accesses",
+                   [this] { return accesses_.value ? double(hits_.value) / double(accesses_.value) : 0.0; });
     set_regions({});
     const double e = cfg.e_access > 0 ? cfg.e_access : sram_access_pj(cfg.geometry.size);
     const double words = double(cfg.geometry.line) / 8.0;
@@ -139,8 +149,10 @@ bool Cache::cacheable_slow(uint64_t addr) const {
     uint64_t lo = 0, hi = ~uint64_t(0);
     for (auto& r : cfg_.uncached) {
         if (addr - r.base < r.size) return false;
-        if (r.base + r.size <= addr) lo = std::max(lo, r.base + r.size);
-        else hi = std::min(hi, r.base);
+        if (r.base + r.size <= addr)
+            lo = std::max(lo, r.base + r.size);
+        else
+            hi = std::min(hi, r.base);
     }
     cacheable_lo_ = lo;
     cacheable_span_ = hi - lo;
@@ -157,7 +169,8 @@ void Cache::set_regions(const std::vector<cache::Region>& regions) {
     }
     for (const char* k : {"accesses", "hits", "misses", "evictions", "writebacks", "priority_fetches"}) {
         const std::string n = std::string("region.other.") + k;
-        if (!regions.empty() && !stats_.find_counter(n)) stats_.counter(n, "count", std::string(k) + " outside every region");
+        if (!regions.empty() && !stats_.find_counter(n))
+            stats_.counter(n, "count", std::string(k) + " outside every region");
     }
 }
 
@@ -205,7 +218,8 @@ Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0,
             array_.set_user_flags(addr, 0);
             ++hazard_stale_hits_;
             char buf[200];
-            snprintf(buf, sizeof buf, "%s hit at 0x%08llx (pc 0x%08x) on a line another master rewrote in memory: "
+            snprintf(buf, sizeof buf,
+                     "%s hit at 0x%08llx (pc 0x%08x) on a line another master rewrote in memory: "
                      "the cache returns stale data (invalidate before reading DMA output)",
                      write ? "store" : "load", (unsigned long long)addr, origin.pc);
             hazard(buf);
@@ -263,8 +277,8 @@ uint32_t Cache::initial_priority(uint64_t line, Tick at, const TxnExt& origin, u
     uint32_t value = 0;
     ++array_.stats_for(line).priority_fetches;
     // The table entry is read like any data: through the caches below and the memory, timed.
-    done = downstream(tlm::TLM_READ_COMMAND, entry, 4, at, origin, parent, reinterpret_cast<uint8_t*>(&value),
-                      "priority");
+    done =
+        downstream(tlm::TLM_READ_COMMAND, entry, 4, at, origin, parent, reinterpret_cast<uint8_t*>(&value), "priority");
     return value;
 }
 
@@ -279,11 +293,12 @@ Tick Cache::write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t pa
     down_.set_streaming_width(cfg_.geometry.line);
     down_.set_byte_enable_ptr(nullptr);
     initiator_socket->transport_dbg(down_);
-    return downstream(tlm::TLM_WRITE_COMMAND, line, cfg_.geometry.line, at, origin, parent, wb_data_.data(), "writeback");
+    return downstream(tlm::TLM_WRITE_COMMAND, line, cfg_.geometry.line, at, origin, parent, wb_data_.data(),
+                      "writeback");
 }
 
-Tick Cache::downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin, uint64_t parent,
-                       uint8_t* data, const char* why) {
+Tick Cache::downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
+                       uint64_t parent, uint8_t* data, const char* why) {
     tlm::tlm_generic_payload& p = down_;
     down_ext_ = origin;
     down_ext_.initiator = origin.initiator ? origin.initiator : trace_id();
@@ -300,8 +315,7 @@ Tick Cache::downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick a
     const Tick now = sim_now();
     sc_core::sc_time delay = to_sc_time(at > now ? at - now : 0);
     initiator_socket->b_transport(p, delay);
-    if (!p.is_response_ok())
-        log_->warn("{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, p.get_response_string());
+    if (!p.is_response_ok()) log_->warn("{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, p.get_response_string());
     return now + to_tick(delay);
 }
 
@@ -320,8 +334,10 @@ Tick Cache::maintain(Maint op, uint64_t addr, Tick at, const TxnExt& origin) {
         if (ev.dirty) {
             ++dirty_discards_;
             char buf[160];
-            snprintf(buf, sizeof buf, "invalidation (pc 0x%08x) dropped dirty line 0x%08llx: in hardware the CPU's "
-                     "writes to it are lost (clean or flush first)", origin.pc, (unsigned long long)line);
+            snprintf(buf, sizeof buf,
+                     "invalidation (pc 0x%08x) dropped dirty line 0x%08llx: in hardware the CPU's "
+                     "writes to it are lost (clean or flush first)",
+                     origin.pc, (unsigned long long)line);
             hazard(buf);
         }
         if (dropped_) dropped_(line);
@@ -369,11 +385,12 @@ void Cache::observe(tlm::tlm_generic_payload& p, Tick) {
         if (p.is_read() && array_.dirty(l)) {
             ++hazard_dirty_reads_;
             char buf[200];
-            snprintf(buf, sizeof buf, "%s read 0x%08llx, a line dirty in this cache: the master gets stale memory "
-                     "(clean the line before starting the transfer)",
-                     who && who < ctx_.tracer.component_count() ? ctx_.tracer.component_name(who).c_str()
-                                                                : "another master",
-                     (unsigned long long)l);
+            snprintf(
+                buf, sizeof buf,
+                "%s read 0x%08llx, a line dirty in this cache: the master gets stale memory "
+                "(clean the line before starting the transfer)",
+                who && who < ctx_.tracer.component_count() ? ctx_.tracer.component_name(who).c_str() : "another master",
+                (unsigned long long)l);
             hazard(buf);
         } else if (p.is_write() && array_.contains(l)) {
             array_.set_user_flags(l, 1);  // stale: reported if the CPU hits it before invalidating
@@ -384,8 +401,10 @@ void Cache::observe(tlm::tlm_generic_payload& p, Tick) {
 
 void Cache::hazard(const std::string& what) {
     if (cfg_.hazard == CacheConfig::HazardAction::Ignore) return;
-    if (hazard_reports_++ < 10) log_->warn("stale-data hazard: {}", what);
-    else if (hazard_reports_ == 11) log_->warn("further hazards are only counted (stats: hazard_*)");
+    if (hazard_reports_++ < 10)
+        log_->warn("stale-data hazard: {}", what);
+    else if (hazard_reports_ == 11)
+        log_->warn("further hazards are only counted (stats: hazard_*)");
     if (cfg_.hazard == CacheConfig::HazardAction::Error) ctx_.request_stop(6, name_ + ": stale-data hazard: " + what);
 }
 

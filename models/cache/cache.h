@@ -32,22 +32,26 @@
 #include "models/common/txn.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 class CacheController;
 
 struct CacheConfig {
     cache::Geometry geometry;
-    Tick hit_latency = 0;      // tag + data array access on a hit (and the lookup before a miss)
-    unsigned mshrs = 4;        // outstanding misses; 1 = blocking
-    bool posted_writes = true; // a store miss does not wait for its fill (store buffer)
+    Tick hit_latency = 0;       // tag + data array access on a hit (and the lookup before a miss)
+    unsigned mshrs = 4;         // outstanding misses; 1 = blocking
+    bool posted_writes = true;  // a store miss does not wait for its fill (store buffer)
     std::string policy = "lru";
     cache::PolicyParams params;
     uint32_t default_priority = 0;
-    double e_access = 0;       // pJ per lookup (one 64-bit word); 0: from the size (sram_access_pj)
-    uint64_t ctrl_base = 0;    // controller registers (0: none)
+    double e_access = 0;     // pJ per lookup (one 64-bit word); 0: from the size (sram_access_pj)
+    uint64_t ctrl_base = 0;  // controller registers (0: none)
     Tick ctrl_latency = 10 * kNs;
     enum class HazardAction { Ignore, Warn, Error } hazard = HazardAction::Warn;
-    struct Range { uint64_t base, size; };
+    struct Range {
+        uint64_t base, size;
+    };
     std::vector<Range> uncached;  // passed through untouched (bus-side) / not looked up (CPU-side)
 
     // Declares the keys of one cache; `defaults` = {size, ways, hit_latency, mshrs, ctrl_base}.
@@ -140,23 +144,23 @@ private:
     CacheConfig cfg_;
     cache::CacheArray array_;
     std::string policy_name_;
-    bool needs_priority_ = false;      // ac, pb: misses in the FV range read the priority table
-    bool last_missed_ = false;         // the last access_line() missed (for the trace)
+    bool needs_priority_ = false;  // ac, pb: misses in the FV range read the priority table
+    bool last_missed_ = false;     // the last access_line() missed (for the trace)
     PriorityRegs prio_;
-    std::vector<Tick> ready_;          // per line (set * ways + way): when its fill completes
-    Tick latest_ready_ = 0;            // max of ready_: accesses after it need not look
-    std::vector<Tick> mshr_free_;      // per MSHR: when it becomes free
+    std::vector<Tick> ready_;      // per line (set * ways + way): when its fill completes
+    Tick latest_ready_ = 0;        // max of ready_: accesses after it need not look
+    std::vector<Tick> mshr_free_;  // per MSHR: when it becomes free
     Timeline tag_port_;
-    std::vector<uint8_t> scratch_;     // line buffer for timed transfers (data are not used)
-    tlm::tlm_generic_payload payload_;      // the miss span's payload (trace only)
+    std::vector<uint8_t> scratch_;      // line buffer for timed transfers (data are not used)
+    tlm::tlm_generic_payload payload_;  // the miss span's payload (trace only)
     TxnExt ext_;
-    tlm::tlm_generic_payload down_;         // downstream transactions (reused: no allocation per miss)
+    tlm::tlm_generic_payload down_;  // downstream transactions (reused: no allocation per miss)
     TxnExt down_ext_;
     std::vector<uint8_t> wb_data_;
     std::vector<uint16_t> own_;
     std::function<void(uint64_t)> dropped_;
     std::unique_ptr<CacheController> ctrl_;
-    uint64_t base_ = 0;                // physical address of downstream address 0
+    uint64_t base_ = 0;  // physical address of downstream address 0
     bool cacheable_slow(uint64_t addr) const;
     // The largest range around the last cacheable address free of uncached ranges (a memo).
     mutable uint64_t cacheable_lo_ = 0, cacheable_span_ = 0;

@@ -9,7 +9,8 @@ void Geometry::validate() const {
     if (!pow2(line) || line < 4) throw std::invalid_argument("line size must be a power of two >= 4 bytes");
     if (ways == 0) throw std::invalid_argument("ways must be > 0");
     if (size == 0 || size % (uint64_t(ways) * line) != 0)
-        throw std::invalid_argument("size must be a multiple of ways x line size (" + std::to_string(ways * line) + " bytes)");
+        throw std::invalid_argument("size must be a multiple of ways x line size (" + std::to_string(ways * line) +
+                                    " bytes)");
     if (!pow2(size / (uint64_t(ways) * line)))
         throw std::invalid_argument("size / (ways x line) = " + std::to_string(size / (uint64_t(ways) * line)) +
                                     " sets: must be a power of two");

@@ -17,7 +17,7 @@ namespace vp::cache {
 struct Geometry {
     uint64_t size = 32 * 1024;  // bytes
     unsigned ways = 8;
-    unsigned line = 64;         // bytes, a power of two
+    unsigned line = 64;  // bytes, a power of two
     unsigned sets() const { return unsigned(size / (uint64_t(ways) * line)); }
     // Throws std::invalid_argument with the reason when the geometry is not buildable.
     void validate() const;
@@ -121,7 +121,8 @@ public:
     const std::vector<Region>& regions() const { return regions_; }
     // Index into stats() for an address.
     size_t region_of(uint64_t addr) const {
-        if (last_region_ < regions_.size() && addr - regions_[last_region_].lo < regions_[last_region_].hi - regions_[last_region_].lo)
+        if (last_region_ < regions_.size() &&
+            addr - regions_[last_region_].lo < regions_[last_region_].hi - regions_[last_region_].lo)
             return last_region_;
         for (size_t i = 0; i < regions_.size(); ++i)
             if (addr >= regions_[i].lo && addr < regions_[i].hi) return last_region_ = i;
@@ -147,14 +148,14 @@ private:
     Geometry geo_;
     unsigned line_shift_ = 6;
     uint64_t set_mask_ = 0;
-    std::vector<uint64_t> tags_;   // line address >> line_shift, kInvalid when invalid
+    std::vector<uint64_t> tags_;  // line address >> line_shift, kInvalid when invalid
     std::vector<uint8_t> flags_;
     std::unique_ptr<ReplacementPolicy> policy_;
     std::vector<bool> valid_scratch_;
     AccessInfo info_;
     unsigned last_way_ = 0;
-    bool repeat_ok_ = false;          // the policy's repeat_hit_is_noop()
-    uint64_t last_tag_ = kInvalid;    // line of the last hit or fill (kInvalid: none to shortcut)
+    bool repeat_ok_ = false;        // the policy's repeat_hit_is_noop()
+    uint64_t last_tag_ = kInvalid;  // line of the last hit or fill (kInvalid: none to shortcut)
     size_t last_index_ = 0;
     RegionStats* last_stats_ = nullptr;
     std::vector<Region> regions_;

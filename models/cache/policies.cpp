@@ -127,8 +127,10 @@ void DrripPolicy::on_fill(unsigned set, unsigned way, const AccessInfo&) {
 
 void GraspPolicy::on_hit(unsigned set, unsigned way, const AccessInfo& a) {
     uint8_t& r = rrpv_[line(set, way)];
-    if (hot(a.addr)) r = 0;
-    else if (r > 0) --r;
+    if (hot(a.addr))
+        r = 0;
+    else if (r > 0)
+        --r;
 }
 
 void GraspPolicy::on_fill(unsigned set, unsigned way, const AccessInfo& a) {
@@ -166,7 +168,8 @@ void AccessCountPolicy::on_invalidate(unsigned set, unsigned way) {
 }
 
 unsigned AccessCountPolicy::choose_victim(unsigned set) {
-    return lowest_then_lru(ways_, [this](size_t l) { return prio_[l]; }, lru_, line(set, 0));
+    return lowest_then_lru(
+        ways_, [this](size_t l) { return prio_[l]; }, lru_, line(set, 0));
 }
 
 PriorityBasePolicy::PriorityBasePolicy(unsigned sets, unsigned ways, const PolicyParams& p)
@@ -211,7 +214,8 @@ void PriorityBasePolicy::on_invalidate(unsigned set, unsigned way) {
 }
 
 unsigned PriorityBasePolicy::choose_victim(unsigned set) {
-    return lowest_then_lru(ways_, [this](size_t l) { return work_[l]; }, lru_, line(set, 0));
+    return lowest_then_lru(
+        ways_, [this](size_t l) { return work_[l]; }, lru_, line(set, 0));
 }
 
 }  // namespace vp::cache

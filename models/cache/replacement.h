@@ -26,13 +26,13 @@ struct AccessInfo {
 
 // Tuning for all policies; each reads only its own fields. Defaults are the usual published ones.
 struct PolicyParams {
-    uint64_t seed = 1;              // random, BRRIP's rare near insertion in DRRIP
-    unsigned rrpv_bits = 2;         // SRRIP, DRRIP, GRASP: RRPV in 0 .. 2^bits - 1
-    unsigned drrip_leaders = 32;    // DRRIP: leader sets per competing policy (clamped to sets / 2)
-    unsigned drrip_psel_bits = 10;  // DRRIP: saturating policy selector width
-    unsigned brrip_near_one_in = 32;  // BRRIP: one insertion in this many is at max-1, the rest at max
-    unsigned pb_period = 100;       // PB: accesses (hits + fills) to a set between priority decays
-    uint32_t pb_max_priority = 10;  // PB: initial priorities are clamped to 0 .. max_p
+    uint64_t seed = 1;                    // random, BRRIP's rare near insertion in DRRIP
+    unsigned rrpv_bits = 2;               // SRRIP, DRRIP, GRASP: RRPV in 0 .. 2^bits - 1
+    unsigned drrip_leaders = 32;          // DRRIP: leader sets per competing policy (clamped to sets / 2)
+    unsigned drrip_psel_bits = 10;        // DRRIP: saturating policy selector width
+    unsigned brrip_near_one_in = 32;      // BRRIP: one insertion in this many is at max-1, the rest at max
+    unsigned pb_period = 100;             // PB: accesses (hits + fills) to a set between priority decays
+    uint32_t pb_max_priority = 10;        // PB: initial priorities are clamped to 0 .. max_p
     uint64_t hot_start = 0, hot_end = 0;  // GRASP: high-reuse address range [start, end)
 };
 

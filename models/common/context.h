@@ -33,7 +33,9 @@ public:
     bool stop_requested() const { return exit_code_.has_value(); }
     // Initiators that finish ahead of the kernel report their local end time here, so the run's
     // simulated time is the time of the last activity, not of the last kernel synchronisation.
-    void note_end_time(Tick t) { if (t > end_time_) end_time_ = t; }
+    void note_end_time(Tick t) {
+        if (t > end_time_) end_time_ = t;
+    }
     Tick end_time() const { return std::max(end_time_, sim_now()); }
     int exit_code() const { return exit_code_.value_or(0); }
     // Every model of this simulation, in construction order (for the run summary).
@@ -53,8 +55,13 @@ private:
 class Component {
 public:
     Component(SimContext& ctx, const std::string& name)
-        : ctx_(ctx), name_(name), stats_(ctx.stats.group(name)), trace_id_(ctx.tracer.register_component(name)),
-          log_(ctx.logger(name)) { ctx.add_component(this); }
+        : ctx_(ctx),
+          name_(name),
+          stats_(ctx.stats.group(name)),
+          trace_id_(ctx.tracer.register_component(name)),
+          log_(ctx.logger(name)) {
+        ctx.add_component(this);
+    }
     virtual ~Component() = default;
     const std::string& component_name() const { return name_; }
     // One line of key figures for the end-of-run summary ("" = nothing to say).

@@ -5,8 +5,7 @@ namespace vp {
 
 EnergyLedger::Kind EnergyLedger::define(const std::string& component, const std::string& event, double pj_per_unit,
                                         const std::string& unit) {
-    if (!(pj_per_unit >= 0))
-        throw std::invalid_argument("energy of " + component + "." + event + " must be >= 0 pJ");
+    if (!(pj_per_unit >= 0)) throw std::invalid_argument("energy of " + component + "." + event + " must be >= 0 pJ");
     const int existing = find(component, event);
     if (existing >= 0) {
         const Def& d = defs_[size_t(existing)];
@@ -89,7 +88,10 @@ nlohmann::ordered_json EnergyLedger::to_json() const {
     for (auto& [name, r] : regions_) {
         nlohmann::ordered_json pc = nlohmann::ordered_json::object();
         double t = 0;
-        for (auto& [c, pj] : r.pj) { pc[c] = pj; t += pj; }
+        for (auto& [c, pj] : r.pj) {
+            pc[c] = pj;
+            t += pj;
+        }
         regions[name] = {{"count", r.count}, {"total_pj", t}, {"components", pc}};
     }
     nlohmann::ordered_json j;

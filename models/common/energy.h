@@ -63,9 +63,18 @@ public:
     void clear();
 
 private:
-    struct Def { std::string component, event, unit; double pj; };
-    struct Open { std::string name; std::vector<uint64_t> counts; };
-    struct Region { uint64_t count = 0; std::map<std::string, double> pj; };
+    struct Def {
+        std::string component, event, unit;
+        double pj;
+    };
+    struct Open {
+        std::string name;
+        std::vector<uint64_t> counts;
+    };
+    struct Region {
+        uint64_t count = 0;
+        std::map<std::string, double> pj;
+    };
 
     std::vector<Def> defs_;
     std::vector<uint64_t> counts_;

@@ -19,8 +19,14 @@ namespace vp {
 
 struct Counter {
     uint64_t value = 0;
-    Counter& operator++() { ++value; return *this; }
-    Counter& operator+=(uint64_t v) { value += v; return *this; }
+    Counter& operator++() {
+        ++value;
+        return *this;
+    }
+    Counter& operator+=(uint64_t v) {
+        value += v;
+        return *this;
+    }
 };
 
 // Histogram with power-of-two buckets: bucket k holds values in [2^(k-1), 2^k), bucket 0 holds 0.
@@ -66,8 +72,7 @@ public:
     Counter& counter(const std::string& name, const std::string& unit, const std::string& desc);
     Histogram& histogram(const std::string& name, const std::string& unit, const std::string& desc);
     // A value computed at dump time from other statistics (rates, ratios, utilisation).
-    void derived(const std::string& name, const std::string& unit, const std::string& desc,
-                 std::function<double()> fn);
+    void derived(const std::string& name, const std::string& unit, const std::string& desc, std::function<double()> fn);
 
     const Counter* find_counter(const std::string& name) const;
     const Histogram* find_histogram(const std::string& name) const;

@@ -8,8 +8,10 @@ Tick Timeline::reserve(Tick earliest, Tick duration) {
     // Fast path: at or after the end of the last reservation (an initiator running in time order).
     if (busy_.size() > head_ && earliest >= busy_.back().end) {
         busy_total_ += duration;
-        if (earliest == busy_.back().end) busy_.back().end += duration;
-        else busy_.push_back(Interval{earliest, earliest + duration});
+        if (earliest == busy_.back().end)
+            busy_.back().end += duration;
+        else
+            busy_.push_back(Interval{earliest, earliest + duration});
         if (busy_.size() - head_ > prune_at_) prune();
         return earliest;
     }

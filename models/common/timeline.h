@@ -28,10 +28,18 @@ public:
     // Sum of all reserved durations, for utilisation statistics.
     Tick busy_total() const { return busy_total_; }
 
-    void reset() { busy_.clear(); head_ = 0; busy_total_ = 0; last_end_ = 0; prune_at_ = 32; }
+    void reset() {
+        busy_.clear();
+        head_ = 0;
+        busy_total_ = 0;
+        last_end_ = 0;
+        prune_at_ = 32;
+    }
 
 private:
-    struct Interval { Tick start, end; };
+    struct Interval {
+        Tick start, end;
+    };
     void prune();
 
     std::vector<Interval> busy_;  // [head_, size): live intervals, sorted, disjoint, non-touching

@@ -16,12 +16,10 @@ struct TxnExt : tlm::tlm_extension<TxnExt> {
     uint16_t trace_component = 0;  // component that owns trace_id
     uint16_t initiator = 0;        // component id of the original initiator (0: unknown)
     bool has_pc = false;
-    uint32_t pc = 0;               // program counter that caused the access
+    uint32_t pc = 0;  // program counter that caused the access
 
     tlm::tlm_extension_base* clone() const override { return new TxnExt(*this); }
-    void copy_from(const tlm::tlm_extension_base& other) override {
-        *this = static_cast<const TxnExt&>(other);
-    }
+    void copy_from(const tlm::tlm_extension_base& other) override { *this = static_cast<const TxnExt&>(other); }
 };
 
 // Returns the payload's TxnExt, or nullptr when the initiator attached none.

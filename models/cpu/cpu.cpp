@@ -28,9 +28,12 @@ void CpuConfig::declare(config::Schema& s) {
     t.add("fma", Kind::Int, std::to_string(d.fma), "cycles", "fmadd.s family").range(0, 1000);
     t.add("fdiv", Kind::Int, std::to_string(d.fdiv), "cycles", "fdiv.s").range(0, 1000);
     t.add("fsqrt", Kind::Int, std::to_string(d.fsqrt), "cycles", "fsqrt.s").range(0, 1000);
-    t.add("fmisc", Kind::Int, std::to_string(d.fmisc), "cycles", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv").range(0, 1000);
-    t.add("load_use", Kind::Int, std::to_string(d.load_use), "cycles", "next instruction reads a load's result").range(0, 1000);
-    t.add("taken_branch", Kind::Int, std::to_string(d.taken_branch), "cycles", "taken conditional branch").range(0, 1000);
+    t.add("fmisc", Kind::Int, std::to_string(d.fmisc), "cycles", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv")
+        .range(0, 1000);
+    t.add("load_use", Kind::Int, std::to_string(d.load_use), "cycles", "next instruction reads a load's result")
+        .range(0, 1000);
+    t.add("taken_branch", Kind::Int, std::to_string(d.taken_branch), "cycles", "taken conditional branch")
+        .range(0, 1000);
     t.add("jump", Kind::Int, std::to_string(d.jump), "cycles", "jal, jalr, mret, trap entry").range(0, 1000);
 }
 
@@ -66,7 +69,10 @@ static iss::HartConfig hart_config(const CpuConfig& c) {
 }
 
 Cpu::Cpu(sc_core::sc_module_name name, SimContext& ctx, const CpuConfig& cfg)
-    : sc_module(name), Component(ctx, std::string(sc_module::name())), socket("socket"), cfg_(cfg),
+    : sc_module(name),
+      Component(ctx, std::string(sc_module::name())),
+      socket("socket"),
+      cfg_(cfg),
       period_(period_of(cfg.clock_hz)),
       cycles_(stats_.counter("cycles", "cycles", "core cycles (busy, stalled and idle)")),
       instret_(stats_.counter("instret", "count", "instructions retired")),
@@ -82,9 +88,8 @@ Cpu::Cpu(sc_core::sc_module_name name, SimContext& ctx, const CpuConfig& cfg)
     ext_.initiator = trace_id();
     ext_.has_pc = true;
     socket.register_invalidate_direct_mem_ptr(this, &Cpu::invalidate_direct_mem_ptr);
-    stats_.derived("ipc", "ratio", "instructions per cycle", [this] {
-        return cycles_.value ? double(instret_.value) / double(cycles_.value) : 0.0;
-    });
+    stats_.derived("ipc", "ratio", "instructions per cycle",
+                   [this] { return cycles_.value ? double(instret_.value) / double(cycles_.value) : 0.0; });
     SC_HAS_PROCESS(Cpu);
     SC_THREAD(thread);
 }
@@ -146,28 +151,28 @@ void Cpu::thread() {
         const iss::StopReason why = single_step_ ? hart_->step() : hart_->run(limit);
         if (single_step_ && why == iss::StopReason::Step && local_time() >= boundary) sync();
         switch (why) {
-        case iss::StopReason::CycleLimit:
-            sync();
-            if (debug_poll_) debug_poll_();  // GDB stub: Ctrl-C, breakpoint at the next instruction
-            break;
-        case iss::StopReason::Wfi:
-            sleep_until_interrupt();
-            if (debug_poll_) debug_poll_();  // GDB stub
-            break;
-        case iss::StopReason::Exit:
-            exited_ = true;
-            publish_stats();
-            ctx_.request_stop(exit_code_, name_ + " exited with code " + std::to_string(exit_code_), local_time());
-            break;
-        case iss::StopReason::Trap:
-            if (debugger_) debugger_(why);  // GDB stub: inspect the faulting state; the run ends after it
-            fatal_trap();
-            break;
-        case iss::StopReason::Breakpoint:
-        case iss::StopReason::Watchpoint:
-        case iss::StopReason::Step:
-            if (debugger_) debugger_(why);
-            break;
+            case iss::StopReason::CycleLimit:
+                sync();
+                if (debug_poll_) debug_poll_();  // GDB stub: Ctrl-C, breakpoint at the next instruction
+                break;
+            case iss::StopReason::Wfi:
+                sleep_until_interrupt();
+                if (debug_poll_) debug_poll_();  // GDB stub
+                break;
+            case iss::StopReason::Exit:
+                exited_ = true;
+                publish_stats();
+                ctx_.request_stop(exit_code_, name_ + " exited with code " + std::to_string(exit_code_), local_time());
+                break;
+            case iss::StopReason::Trap:
+                if (debugger_) debugger_(why);  // GDB stub: inspect the faulting state; the run ends after it
+                fatal_trap();
+                break;
+            case iss::StopReason::Breakpoint:
+            case iss::StopReason::Watchpoint:
+            case iss::StopReason::Step:
+                if (debugger_) debugger_(why);
+                break;
         }
     }
 }
@@ -250,7 +255,8 @@ std::string Cpu::summary() const {
     char buf[200];
     const double ipc = cycles_.value ? double(instret_.value) / double(cycles_.value) : 0.0;
     const double mips = host_seconds_ > 0 ? double(instret_.value) / host_seconds_ / 1e6 : 0.0;
-    snprintf(buf, sizeof buf, "%llu instructions, %llu cycles, IPC %.3f, stalls fetch/data/exec %llu/%llu/%llu, %.1f MIPS (host)",
+    snprintf(buf, sizeof buf,
+             "%llu instructions, %llu cycles, IPC %.3f, stalls fetch/data/exec %llu/%llu/%llu, %.1f MIPS (host)",
              (unsigned long long)instret_.value, (unsigned long long)cycles_.value, ipc,
              (unsigned long long)stall_fetch_.value, (unsigned long long)stall_data_.value,
              (unsigned long long)stall_exec_.value, mips);
@@ -304,10 +310,11 @@ void Cpu::attach_caches(Cache* l1i, Cache* l1d, Cache* l2) {
             if (other && other != c) c->add_own_initiator(other->trace_id());
     }
     // Another master rewrote code the hart may have decoded: decode again at the next fetch.
-    if (l1i) l1i->on_line_dropped([this](uint64_t line) {
-        hart_->invalidate_decoded(uint32_t(line), l1i_->config().geometry.line);
-        hart_->forget_fetch_line();
-    });
+    if (l1i)
+        l1i->on_line_dropped([this](uint64_t line) {
+            hart_->invalidate_decoded(uint32_t(line), l1i_->config().geometry.line);
+            hart_->forget_fetch_line();
+        });
     if (l1i) fetch_line_bits_ = unsigned(__builtin_ctz(l1i->config().geometry.line));
     hart_->set_mem_timing(l1i || l1d ? static_cast<iss::MemTiming*>(this) : nullptr);
 }
@@ -348,12 +355,13 @@ void Cpu::cache_op(iss::CacheOp op, uint32_t addr, uint64_t& cycles) {
     // L1D gets the operation as written. The shared L2 is where other masters see memory: clean and
     // flush write back there too; an invalidation flushes the L2 line (the spec allows cbo.inval to
     // act as a flush), so data another master wrote into the L2 is never thrown away.
-    const Cache::Maint l1 = op == iss::CacheOp::Clean ? Cache::Maint::Clean
+    const Cache::Maint l1 = op == iss::CacheOp::Clean   ? Cache::Maint::Clean
                             : op == iss::CacheOp::Flush ? Cache::Maint::Flush
                                                         : Cache::Maint::Invalidate;
     if (l1d_ && l1d_->cacheable(addr)) done = std::max(done, l1d_->maintain(l1, addr, at, ext_));
     if (l2_ && l2_->cacheable(addr))
-        done = std::max(done, l2_->maintain(l1 == Cache::Maint::Clean ? Cache::Maint::Clean : Cache::Maint::Flush, addr, at, ext_));
+        done = std::max(
+            done, l2_->maintain(l1 == Cache::Maint::Clean ? Cache::Maint::Clean : Cache::Maint::Flush, addr, at, ext_));
     cycles += done > at ? div_ceil(done - at, period_) : 0;
 }
 
@@ -366,9 +374,11 @@ iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsi
     if (l1 && l1->cacheable(addr)) {
         const bool write = iss::is_write(kind);
         if (access_log_)
-            access_log_->add(addr, kind == iss::AccessKind::Fetch ? cache::AccessLog::FetchLine
-                                   : write                         ? cache::AccessLog::Store
-                                                                   : cache::AccessLog::Load, len);
+            access_log_->add(addr,
+                             kind == iss::AccessKind::Fetch ? cache::AccessLog::FetchLine
+                             : write                        ? cache::AccessLog::Store
+                                                            : cache::AccessLog::Load,
+                             len);
         if (!debug_access(write, addr, data, len)) return iss::MemStatus::AccessFault;
         cycles += cached(*l1, addr, len, write, hart_->cycles() + cycles);
         return iss::MemStatus::Ok;

@@ -22,13 +22,17 @@
 #include "models/cpu/iss/hart.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 class Cache;
-namespace cache { class AccessLogWriter; }
+namespace cache {
+class AccessLogWriter;
+}
 
 struct CpuConfig {
     double clock_hz = 1e9;
-    bool dmi = true;             // use DMI fast paths where targets grant them
+    bool dmi = true;  // use DMI fast paths where targets grant them
     bool semihosting = true;
     uint32_t hartid = 0;
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
@@ -99,7 +103,8 @@ private:
     void cache_op(iss::CacheOp op, uint32_t addr, uint64_t& cycles) override;
 
     // iss::MemTiming (installed when caches are attached)
-    uint32_t data_access(iss::AccessKind kind, uint32_t addr, unsigned len, uint64_t now, uint32_t region_cycles) override;
+    uint32_t data_access(iss::AccessKind kind, uint32_t addr, unsigned len, uint64_t now,
+                         uint32_t region_cycles) override;
     uint32_t fetch_line(uint32_t addr, uint64_t now) override;
     unsigned fetch_line_bits() const override { return fetch_line_bits_; }
     // The access at hart cycle `now` through `cache`; returns the cycles it took.

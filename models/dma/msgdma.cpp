@@ -8,8 +8,12 @@
 namespace vp {
 
 namespace {
-uint32_t le32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
-void put32(uint8_t* p, uint32_t v) { for (int i = 0; i < 4; ++i) p[i] = uint8_t(v >> (8 * i)); }
+uint32_t le32(const uint8_t* p) {
+    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+}
+void put32(uint8_t* p, uint32_t v) {
+    for (int i = 0; i < 4; ++i) p[i] = uint8_t(v >> (8 * i));
+}
 uint32_t le_n(const uint8_t* p, unsigned n) {
     uint32_t v = 0;
     for (unsigned i = 0; i < n; ++i) v |= uint32_t(p[i]) << (8 * i);
@@ -18,7 +22,9 @@ uint32_t le_n(const uint8_t* p, unsigned n) {
 }  // namespace
 
 Msgdma::Msgdma(sc_core::sc_module_name name, SimContext& ctx, const MsgdmaConfig& cfg)
-    : MmioDevice(name, ctx, MSGDMA_WINDOW_SIZE, cfg.latency), initiator_socket("initiator_socket"), cfg_(cfg),
+    : MmioDevice(name, ctx, MSGDMA_WINDOW_SIZE, cfg.latency),
+      initiator_socket("initiator_socket"),
+      cfg_(cfg),
       dma2_track_(ctx.tracer.register_component(name_ + ".dma2")),
       descriptors_(stats_.counter("descriptors", "count", "descriptors completed by DMA 1 (port or prefetcher)")),
       elements_(stats_.counter("elements", "count", "elements gathered or scattered through the converter")),
@@ -32,7 +38,8 @@ Msgdma::Msgdma(sc_core::sc_module_name name, SimContext& ctx, const MsgdmaConfig
       dma_errors_(stats_.counter("transfer_errors", "count", "descriptors that ended with an error")),
       prefetches_(stats_.counter("prefetches", "count", "descriptor fetches by the prefetcher")),
       polls_(stats_.counter("polls", "count", "prefetcher fetches that found OWNED_BY_HW clear while polling")),
-      dropped_(stats_.counter("dropped_descriptors", "count", "descriptors written while the descriptor FIFO was full")),
+      dropped_(
+          stats_.counter("dropped_descriptors", "count", "descriptors written while the descriptor FIFO was full")),
       element_latency_(stats_.histogram("element_latency", "ps", "DMA 2 element read: issue to data")),
       descriptor_time_(stats_.histogram("descriptor_time", "ps", "descriptor start to completion")) {
     if (cfg.period == 0) throw std::invalid_argument(name_ + ": clock must be > 0");
@@ -48,7 +55,8 @@ Msgdma::Msgdma(sc_core::sc_module_name name, SimContext& ctx, const MsgdmaConfig
     declare_registers();
     stats_.derived("gather_bandwidth", "bytes/s", "element bytes over the descriptors' active time",
                    [this] { return gather_bandwidth(); });
-    stats_.derived("active_time", "ps", "sum of descriptor start-to-completion times", [this] { return double(active_); });
+    stats_.derived("active_time", "ps", "sum of descriptor start-to-completion times",
+                   [this] { return double(active_); });
     stats_.derived("max_inflight", "count", "most DMA 2 element reads in flight at once",
                    [this] { return double(max_inflight_); });
     SC_HAS_PROCESS(Msgdma);
@@ -80,14 +88,18 @@ void Msgdma::declare_registers() {
         .reads([this](const RegAccess& a) { return status(a.at); })
         .writes([this](uint64_t v, const RegAccess& a) {
             if (!(v & MSGDMA_STATUS_IRQ)) return;
-            irq_pending_.erase(std::remove_if(irq_pending_.begin(), irq_pending_.end(), [&](Tick t) { return t <= a.at; }),
-                               irq_pending_.end());
+            irq_pending_.erase(
+                std::remove_if(irq_pending_.begin(), irq_pending_.end(), [&](Tick t) { return t <= a.at; }),
+                irq_pending_.end());
             update_irq();
         });
     regs_.add("control", csr + MSGDMA_CSR_CONTROL, 4)
         .reads([this](const RegAccess&) { return control_; })
         .writes([this](uint64_t v, const RegAccess& a) {
-            if (v & MSGDMA_CONTROL_RESET) { reset_dispatcher(a.at); return; }
+            if (v & MSGDMA_CONTROL_RESET) {
+                reset_dispatcher(a.at);
+                return;
+            }
             control_ = uint32_t(v) & (MSGDMA_CONTROL_STOP | MSGDMA_CONTROL_STOP_ON_ERR | MSGDMA_CONTROL_STOP_ON_ET |
                                       MSGDMA_CONTROL_GIEM | MSGDMA_CONTROL_STOP_DESC);
             kick_.notify(sc_core::SC_ZERO_TIME);
@@ -96,8 +108,9 @@ void Msgdma::declare_registers() {
         const uint32_t f = fill_level(a.at);
         return uint64_t(f | f << 16);
     });
-    regs_.add("response_fill_level", csr + MSGDMA_CSR_RESP_FILL, 4)
-        .reads([this](const RegAccess& a) { return uint64_t(response_fill(a.at)); });
+    regs_.add("response_fill_level", csr + MSGDMA_CSR_RESP_FILL, 4).reads([this](const RegAccess& a) {
+        return uint64_t(response_fill(a.at));
+    });
     regs_.add("sequence_number", csr + MSGDMA_CSR_SEQ_NUM, 4).reads([this](const RegAccess& a) {
         const uint32_t c = completed_by(a.at) & 0xFFFF;
         return uint64_t(c | c << 16);
@@ -109,7 +122,10 @@ void Msgdma::declare_registers() {
             return !responses_.empty() && responses_.front().at <= at ? &responses_.front() : nullptr;
         };
         regs_.add("response_actual_bytes", MSGDMA_RESPONSE_OFFSET + MSGDMA_RESP_ACTUAL_BYTES, 4)
-            .reads([head](const RegAccess& a) { auto* r = head(a.at); return r ? r->actual : 0u; });
+            .reads([head](const RegAccess& a) {
+                auto* r = head(a.at);
+                return r ? r->actual : 0u;
+            });
         regs_.add("response_status", MSGDMA_RESPONSE_OFFSET + MSGDMA_RESP_STATUS, 4)
             .reads([this, head](const RegAccess& a) -> uint64_t {
                 auto* r = head(a.at);
@@ -120,7 +136,10 @@ void Msgdma::declare_registers() {
                 kick_.notify(sc_core::SC_ZERO_TIME);
                 return s;
             })
-            .peeks([head](const RegAccess& a) { auto* r = head(a.at); return r ? r->status : 0u; });
+            .peeks([head](const RegAccess& a) {
+                auto* r = head(a.at);
+                return r ? r->status : 0u;
+            });
     }
 
     // Descriptor port: words are stored; the control word with GO commits the descriptor.
@@ -187,13 +206,15 @@ void Msgdma::declare_registers() {
             .writes([this](uint64_t v, const RegAccess&) { pref_poll_ = uint32_t(v); });
         regs_.add("prefetcher_status", pf + MSGDMA_PREF_STATUS, 4)
             .reads([this](const RegAccess& a) -> uint64_t {
-                for (Tick t : irq_pending_) if (t <= a.at) return MSGDMA_PREF_STATUS_IRQ;
+                for (Tick t : irq_pending_)
+                    if (t <= a.at) return MSGDMA_PREF_STATUS_IRQ;
                 return 0;
             })
             .writes([this](uint64_t v, const RegAccess& a) {
                 if (!(v & MSGDMA_PREF_STATUS_IRQ)) return;
-                irq_pending_.erase(std::remove_if(irq_pending_.begin(), irq_pending_.end(), [&](Tick t) { return t <= a.at; }),
-                                   irq_pending_.end());
+                irq_pending_.erase(
+                    std::remove_if(irq_pending_.begin(), irq_pending_.end(), [&](Tick t) { return t <= a.at; }),
+                    irq_pending_.end());
                 update_irq();
             });
     }
@@ -211,10 +232,13 @@ void Msgdma::declare_registers() {
     rw("conv_levels", MSGDMA_CONV_LEVELS, conv_levels_);
     rw("conv_src_base", MSGDMA_CONV_SRC_BASE, conv_src_base_);
     for (unsigned k = 0; k < 3; ++k)
-        rw(k == 0 ? "conv_level_base0" : k == 1 ? "conv_level_base1" : "conv_level_base2", MSGDMA_CONV_LEVEL_BASE(k),
-           conv_level_base_[k]);
-    regs_.add("conv_elements", cv + MSGDMA_CONV_ELEMENTS, 4)
-        .reads([this](const RegAccess&) { return uint32_t(elements_.value); });
+        rw(k == 0   ? "conv_level_base0"
+           : k == 1 ? "conv_level_base1"
+                    : "conv_level_base2",
+           MSGDMA_CONV_LEVEL_BASE(k), conv_level_base_[k]);
+    regs_.add("conv_elements", cv + MSGDMA_CONV_ELEMENTS, 4).reads([this](const RegAccess&) {
+        return uint32_t(elements_.value);
+    });
 
     // DMA 2's dispatcher, read-only: busy while element reads are in flight; sequence number = reads done.
     const uint64_t d2 = MSGDMA_DMA2_CSR_OFFSET;
@@ -230,25 +254,29 @@ void Msgdma::declare_registers() {
 
 bool Msgdma::busy(Tick at) const {
     if (!queue_.empty()) return true;
-    for (auto& d : done_) if (d.end > at) return true;
+    for (auto& d : done_)
+        if (d.end > at) return true;
     return false;
 }
 
 unsigned Msgdma::fill_level(Tick at) const {
     unsigned n = unsigned(queue_.size());
-    for (auto& d : done_) if (d.start > at) ++n;
+    for (auto& d : done_)
+        if (d.start > at) ++n;
     return n;
 }
 
 unsigned Msgdma::response_fill(Tick at) const {
     unsigned n = 0;
-    for (auto& r : responses_) if (r.at <= at) ++n;
+    for (auto& r : responses_)
+        if (r.at <= at) ++n;
     return n;
 }
 
 uint32_t Msgdma::completed_by(Tick at) const {
     uint32_t n = completed_pruned_;
-    for (auto& d : done_) if (d.end <= at) ++n;
+    for (auto& d : done_)
+        if (d.end <= at) ++n;
     return n;
 }
 
@@ -274,7 +302,10 @@ uint32_t Msgdma::status(Tick at) const {
         s |= MSGDMA_STATUS_STOPPED;
     if (at < reset_until_) s |= MSGDMA_STATUS_RESETTING;
     for (Tick t : irq_pending_)
-        if (t <= at) { s |= MSGDMA_STATUS_IRQ; break; }
+        if (t <= at) {
+            s |= MSGDMA_STATUS_IRQ;
+            break;
+        }
     return s;
 }
 
@@ -302,7 +333,8 @@ void Msgdma::raise_irq_at(Tick t) {
 
 void Msgdma::update_irq() {
     bool level = false;
-    for (Tick t : irq_pending_) if (t <= sim_now()) level = true;
+    for (Tick t : irq_pending_)
+        if (t <= sim_now()) level = true;
     irq_.set(level);
 }
 
@@ -384,8 +416,8 @@ void Msgdma::prefetch_step() {
     sync_if_far(r.end);
 }
 
-Tick Msgdma::access(bool write, uint64_t addr, uint8_t* data, unsigned len, Tick issue, uint16_t track,
-                    uint64_t parent, bool& ok) {
+Tick Msgdma::access(bool write, uint64_t addr, uint8_t* data, unsigned len, Tick issue, uint16_t track, uint64_t parent,
+                    bool& ok) {
     issue = std::max(issue, sim_now());
     tlm::tlm_generic_payload& p = payload_;
     p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
@@ -409,8 +441,13 @@ Tick Msgdma::access(bool write, uint64_t addr, uint8_t* data, unsigned len, Tick
         span.finish(end, p.get_response_status());
     }
     ok = p.is_response_ok();
-    if (write) { ++writes_; bytes_written_ += len; }
-    else { ++reads_; bytes_read_ += len; }
+    if (write) {
+        ++writes_;
+        bytes_written_ += len;
+    } else {
+        ++reads_;
+        bytes_read_ += len;
+    }
     if (!ok) log_->debug("{} of {} bytes at 0x{:x}: {}", write ? "write" : "read", len, addr, p.get_response_string());
     return end;
 }
@@ -447,7 +484,8 @@ Msgdma::Result Msgdma::process(const Desc& d, Tick ready) {
 void Msgdma::complete(const Desc& d, const Result& r) {
     done_.push_back({r.start, r.end});
     busy_until_ = std::max(busy_until_, r.end);
-    dispatch_free_ = (d.control & MSGDMA_DESC_CTL_EARLY_DONE) ? std::max(r.start, r.last_read_issue) + cycles(1) : r.end;
+    dispatch_free_ =
+        (d.control & MSGDMA_DESC_CTL_EARLY_DONE) ? std::max(r.start, r.last_read_issue) + cycles(1) : r.end;
     ++descriptors_;
     ++seq_;
     descriptor_time_.add(r.end - r.start);
@@ -481,14 +519,21 @@ Msgdma::Result Msgdma::copy(const Desc& d, Tick t0, uint64_t span) {
         const Tick re = access(false, d.read + off, buf_.data(), n, ri, trace_id(), span, ok);
         r.last_read_issue = ri;
         rnext = ri + beats(n);
-        if (!ok) { r.error |= MSGDMA_ERR_READ; r.end = std::max(r.end, re); break; }
+        if (!ok) {
+            r.error |= MSGDMA_ERR_READ;
+            r.end = std::max(r.end, re);
+            break;
+        }
         const Tick wi = std::max({re, wnext, wdone[k % W]});
         const Tick we = access(true, d.write + off, buf_.data(), n, wi, trace_id(), span, ok);
         wnext = wi + beats(n);
         drained[k % D] = wi;
         wdone[k % W] = we;
         r.end = std::max(r.end, we);
-        if (!ok) { r.error |= MSGDMA_ERR_WRITE; break; }
+        if (!ok) {
+            r.error |= MSGDMA_ERR_WRITE;
+            break;
+        }
         r.actual += n;
     }
     return r;
@@ -502,8 +547,10 @@ Msgdma::Result Msgdma::convert(const Desc& d, Tick t0, uint64_t span) {
     const bool scatter = conv_ctrl_ & MSGDMA_CONV_CTRL_SCATTER;
     if (!(isz == 1 || isz == 2 || isz == 4) || esz == 0 || esz > MSGDMA_CONV_MAX_ELEM || L == 0 ||
         L > MSGDMA_CONV_MAX_LEVELS || d.length % isz != 0) {
-        log_->warn("converter: bad configuration (index size {}, element size {}, levels {}, length {}): descriptor "
-                   "not executed", isz, esz, L, d.length);
+        log_->warn(
+            "converter: bad configuration (index size {}, element size {}, levels {}, length {}): descriptor "
+            "not executed",
+            isz, esz, L, d.length);
         r.error = MSGDMA_ERR_INDEX;
         return r;
     }
@@ -523,7 +570,7 @@ Msgdma::Result Msgdma::convert(const Desc& d, Tick t0, uint64_t span) {
     std::vector<Tick> elem_end_ring(D, 0);
     // write master
     std::vector<Tick> wdone(W, 0);
-    uint64_t wk = 0;            // write transactions issued
+    uint64_t wk = 0;  // write transactions issued
     Tick consume_next = t0, wnext = t0;
     uint64_t wchunk_first = 0;  // gather: first element in wbuf_
     unsigned wfill = 0;
@@ -540,7 +587,10 @@ Msgdma::Result Msgdma::convert(const Desc& d, Tick t0, uint64_t span) {
         wdone[wk++ % W] = we;
         r.end = std::max(r.end, we);
         wfill = 0;
-        if (!ok) { r.error |= MSGDMA_ERR_WRITE; return false; }
+        if (!ok) {
+            r.error |= MSGDMA_ERR_WRITE;
+            return false;
+        }
         written += bytes;
         return true;
     };
@@ -560,7 +610,10 @@ Msgdma::Result Msgdma::convert(const Desc& d, Tick t0, uint64_t span) {
             r.last_read_issue = ii;
             idx_next = ii + beats(clen);
             r.end = std::max(r.end, idx_end);
-            if (!ok) { r.error |= MSGDMA_ERR_INDEX; break; }
+            if (!ok) {
+                r.error |= MSGDMA_ERR_INDEX;
+                break;
+            }
         }
         uint32_t v = le_n(ibuf + off % cfg_.burst, isz);
         Tick ready = idx_end + cycles(cfg_.convert_cycles);
@@ -580,8 +633,10 @@ Msgdma::Result Msgdma::convert(const Desc& d, Tick t0, uint64_t span) {
                 if (scatter) src = conv_src_base_ + i * esz;
             }
             Tick issue;
-            if (cfg_.pipelined) issue = std::max({ready, stage_next[l], stage_slot[l][i % D]});
-            else issue = std::max({ready, stage_prev_end[l] + cycles(cfg_.dispatch_cycles), stage_slot[l][i % D]});
+            if (cfg_.pipelined)
+                issue = std::max({ready, stage_next[l], stage_slot[l][i % D]});
+            else
+                issue = std::max({ready, stage_prev_end[l] + cycles(cfg_.dispatch_cycles), stage_slot[l][i % D]});
             if (last) {
                 unsigned inflight = 0;
                 for (Tick e : elem_end_ring) inflight += e > issue;
@@ -621,7 +676,10 @@ Msgdma::Result Msgdma::convert(const Desc& d, Tick t0, uint64_t span) {
             wnext = std::max(c, wnext) + beats(esz);
             wdone[wk++ % W] = we;
             r.end = std::max(r.end, we);
-            if (!ok) { r.error |= MSGDMA_ERR_WRITE; break; }
+            if (!ok) {
+                r.error |= MSGDMA_ERR_WRITE;
+                break;
+            }
             written += esz;
         } else {
             if (wfill == 0) wchunk_first = i;
@@ -633,8 +691,10 @@ Msgdma::Result Msgdma::convert(const Desc& d, Tick t0, uint64_t span) {
     }
     // Elements before a failing one are still written; nothing at or after it is.
     if (!scatter && wfill) {
-        if (r.error & MSGDMA_ERR_WRITE) wfill = 0;
-        else flush(consume_next);
+        if (r.error & MSGDMA_ERR_WRITE)
+            wfill = 0;
+        else
+            flush(consume_next);
     }
     r.actual = written;
     return r;

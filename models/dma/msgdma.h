@@ -36,25 +36,27 @@
 #include "models/periph/mmio_device.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct MsgdmaConfig {
-    uint64_t base = 0x18010000;     // VP_DMA_BASE
-    Tick latency = 10 * kNs;        // register access
-    Tick period = 10 * kNs;         // DMA clock period (100 MHz)
-    unsigned width = 8;             // master data path, bytes per cycle
-    unsigned burst = 64;            // max bytes per read/write master transaction
-    unsigned fifo_depth = 16;       // data FIFO between read side and write master, entries (bursts or elements)
+    uint64_t base = 0x18010000;  // VP_DMA_BASE
+    Tick latency = 10 * kNs;     // register access
+    Tick period = 10 * kNs;      // DMA clock period (100 MHz)
+    unsigned width = 8;          // master data path, bytes per cycle
+    unsigned burst = 64;         // max bytes per read/write master transaction
+    unsigned fifo_depth = 16;    // data FIFO between read side and write master, entries (bursts or elements)
     unsigned descriptor_fifo_depth = 8;
     unsigned response_fifo_depth = 8;
-    bool response_port = true;      // memory-mapped response port (false: no responses are kept)
-    bool extended = false;          // extended (32-byte) descriptor format on the descriptor port
-    bool prefetcher = true;         // prefetcher core present
-    bool pipelined = true;          // DMA 2: seed's pipelined read DMA; false: mSGDMA one at a time
-    unsigned dispatch_cycles = 4;   // descriptor to first command of the masters
-    unsigned convert_cycles = 1;    // converter: index to DMA 2 descriptor
-    unsigned write_window = 4;      // write master: write bursts outstanding
-    unsigned irq = 11;              // PLIC source (VP_IRQ_DMA0)
+    bool response_port = true;     // memory-mapped response port (false: no responses are kept)
+    bool extended = false;         // extended (32-byte) descriptor format on the descriptor port
+    bool prefetcher = true;        // prefetcher core present
+    bool pipelined = true;         // DMA 2: seed's pipelined read DMA; false: mSGDMA one at a time
+    unsigned dispatch_cycles = 4;  // descriptor to first command of the masters
+    unsigned convert_cycles = 1;   // converter: index to DMA 2 descriptor
+    unsigned write_window = 4;     // write master: write bursts outstanding
+    unsigned irq = 11;             // PLIC source (VP_IRQ_DMA0)
 
     static void declare(config::Schema& s);
     static MsgdmaConfig from_json(const nlohmann::json& j);
@@ -91,8 +93,14 @@ private:
         uint32_t actual = 0;
         uint8_t error = 0;
     };
-    struct Done { Tick start, end; };
-    struct Response { uint32_t actual; uint32_t status; Tick at; };
+    struct Done {
+        Tick start, end;
+    };
+    struct Response {
+        uint32_t actual;
+        uint32_t status;
+        Tick at;
+    };
 
     void declare_registers();
     void engine();
@@ -130,16 +138,16 @@ private:
     // dispatcher
     uint32_t control_ = 0;
     uint32_t desc_words_[8] = {};
-    std::deque<Desc> queue_;           // accepted, not yet processed by the engine
-    std::deque<Done> done_;            // processed; pruned when over in kernel time
+    std::deque<Desc> queue_;  // accepted, not yet processed by the engine
+    std::deque<Done> done_;   // processed; pruned when over in kernel time
     uint32_t completed_pruned_ = 0;
     std::deque<Response> responses_;
-    Tick response_pop_at_ = 0;         // last time software freed a response slot
-    Tick dispatch_free_ = 0;           // when the dispatcher may start the next descriptor
+    Tick response_pop_at_ = 0;  // last time software freed a response slot
+    Tick dispatch_free_ = 0;    // when the dispatcher may start the next descriptor
     Tick busy_until_ = 0;
     Tick reset_until_ = 0;
-    Tick error_at_ = kTickMax;         // stopped on error since
-    std::vector<Tick> irq_pending_;    // times of latched, not yet cleared interrupt events
+    Tick error_at_ = kTickMax;       // stopped on error since
+    std::vector<Tick> irq_pending_;  // times of latched, not yet cleared interrupt events
     uint16_t seq_ = 0;
 
     // prefetcher
@@ -158,8 +166,8 @@ private:
     Tick first_start_ = kTickMax, active_ = 0;
     uint64_t max_inflight_ = 0;
 
-    Counter &descriptors_, &elements_, &index_reads_, &element_reads_, &reads_, &writes_, &bytes_read_,
-        &bytes_written_, &element_bytes_, &dma_errors_, &prefetches_, &polls_, &dropped_;
+    Counter &descriptors_, &elements_, &index_reads_, &element_reads_, &reads_, &writes_, &bytes_read_, &bytes_written_,
+        &element_bytes_, &dma_errors_, &prefetches_, &polls_, &dropped_;
     Histogram &element_latency_, &descriptor_time_;
 };
 

@@ -7,14 +7,16 @@ namespace vp {
 using config::Kind;
 
 namespace {
-template <class T> T get(const nlohmann::json& j, const char* key, const T& def) {
+template <class T>
+T get(const nlohmann::json& j, const char* key, const T& def) {
     auto it = j.find(key);
     return it == j.end() || it->is_null() ? def : it->get<T>();
 }
 }  // namespace
 
 void MsgdmaConfig::declare(config::Schema& s) {
-    s.add("base", Kind::Address, "0x1801_0000", "", "base of the DMA's 64 KiB register window (include/vp/regs/msgdma.h)");
+    s.add("base", Kind::Address, "0x1801_0000", "",
+          "base of the DMA's 64 KiB register window (include/vp/regs/msgdma.h)");
     s.add("latency", Kind::Time, "10ns", "ps", "access latency of a register (device port busy time)");
     s.add("clock", Kind::Freq, "100MHz", "Hz", "DMA clock: dispatch, conversion and master issue rates").at_least(1e3);
     s.add("width", Kind::Int, "8", "bytes", "master data path: bytes per DMA cycle").range(1, 128);
@@ -22,7 +24,8 @@ void MsgdmaConfig::declare(config::Schema& s) {
         .range(64, 4096);
     s.add("fifo_depth", Kind::Int, "16", "entries",
           "data FIFO between the read side and the write master: bursts (copy) or elements (gather/scatter); "
-          "bounds the element reads in flight of the pipelined DMA 2").range(1, 4096);
+          "bounds the element reads in flight of the pipelined DMA 2")
+        .range(1, 4096);
     s.add("descriptor_fifo_depth", Kind::Int, "8", "entries", "dispatcher descriptor FIFO").range(1, 1024);
     s.add("response_fifo_depth", Kind::Int, "8", "entries", "dispatcher response FIFO").range(1, 1024);
     s.add("response_port", Kind::Bool, "true", "",

@@ -12,11 +12,13 @@
 #include "models/memory/timing.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct FixedTimingConfig {
-    Tick latency = 50 * kNs;      // ps, added to every access
-    double bandwidth = 12.8e9;    // bytes/s of the data port; 0 = unlimited
+    Tick latency = 50 * kNs;    // ps, added to every access
+    double bandwidth = 12.8e9;  // bytes/s of the data port; 0 = unlimited
 
     // Parameters of the `fixed:` section (see Memory::declare), and the config from validated JSON.
     static void declare(config::Schema& s);

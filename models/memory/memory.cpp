@@ -30,9 +30,14 @@ Memory::Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig
 
 Memory::Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig& cfg,
                std::unique_ptr<MemoryTiming> timing)
-    : sc_module(name), Component(ctx, std::string(sc_module::name())), target_socket("target_socket"),
-      store_(cfg.size), timing_(std::move(timing)), dmi_(cfg.dmi),
-      transactions_(stats_.counter("transactions", "count", "b_transport calls serviced (errors included; one trace span each)")),
+    : sc_module(name),
+      Component(ctx, std::string(sc_module::name())),
+      target_socket("target_socket"),
+      store_(cfg.size),
+      timing_(std::move(timing)),
+      dmi_(cfg.dmi),
+      transactions_(
+          stats_.counter("transactions", "count", "b_transport calls serviced (errors included; one trace span each)")),
       reads_(stats_.counter("reads", "count", "read transactions")),
       writes_(stats_.counter("writes", "count", "write transactions")),
       bytes_read_(stats_.counter("bytes_read", "bytes", "bytes read")),
@@ -48,7 +53,8 @@ Memory::Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig
     target_socket.register_transport_dbg(this, &Memory::transport_dbg);
     register_timing_stats();
     stats_.derived("bandwidth", "bytes/s", "bytes moved by b_transport over simulated time", [this] {
-        return stats_.elapsed() ? double(bytes_read_.value + bytes_written_.value) * 1e12 / double(stats_.elapsed()) : 0.0;
+        return stats_.elapsed() ? double(bytes_read_.value + bytes_written_.value) * 1e12 / double(stats_.elapsed())
+                                : 0.0;
     });
     stats_.derived("resident_bytes", "bytes", "host memory backing the store (touched pages)",
                    [this] { return double(store_.resident_bytes()); });
@@ -80,8 +86,9 @@ void Memory::register_timing_stats() {
 std::string Memory::summary() const {
     char buf[200];
     snprintf(buf, sizeof buf, "%llu transactions (%llu R, %llu W), mean latency %.1f ns, %s timing, %.1f MiB resident",
-             (unsigned long long)transactions_.value, (unsigned long long)reads_.value, (unsigned long long)writes_.value,
-             latency_.mean() / 1000.0, timing_->kind(), double(store_.resident_bytes()) / 1048576.0);
+             (unsigned long long)transactions_.value, (unsigned long long)reads_.value,
+             (unsigned long long)writes_.value, latency_.mean() / 1000.0, timing_->kind(),
+             double(store_.resident_bytes()) / 1048576.0);
     return buf;
 }
 
@@ -104,15 +111,19 @@ void Memory::copy(tlm::tlm_generic_payload& p) {
     const unsigned be_len = p.get_byte_enable_length();
     uint8_t* mem = store_.data() + addr;
     if (!be && sw >= len) {  // the common case
-        if (p.is_write()) std::memcpy(mem, data, len);
-        else std::memcpy(data, mem, len);
+        if (p.is_write())
+            std::memcpy(mem, data, len);
+        else
+            std::memcpy(data, mem, len);
         return;
     }
     for (unsigned i = 0; i < len; ++i) {
         if (be && be_len && be[i % be_len] != TLM_BYTE_ENABLED) continue;
         uint8_t* m = mem + (i % sw);
-        if (p.is_write()) *m = data[i];
-        else data[i] = *m;
+        if (p.is_write())
+            *m = data[i];
+        else
+            data[i] = *m;
     }
 }
 
@@ -142,7 +153,13 @@ void Memory::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
 
     copy(p);
     const bool write = cmd == tlm::TLM_WRITE_COMMAND;
-    if (write) { ++writes_; bytes_written_ += len; } else { ++reads_; bytes_read_ += len; }
+    if (write) {
+        ++writes_;
+        bytes_written_ += len;
+    } else {
+        ++reads_;
+        bytes_read_ += len;
+    }
     const Tick end = timing_->access(write, addr, len, arrival, span);
     latency_.add(end - arrival);
     p.set_dmi_allowed(dmi_enabled());
@@ -172,8 +189,10 @@ unsigned Memory::transport_dbg(tlm::tlm_generic_payload& p) {
         return 0;
     }
     const unsigned n = unsigned(std::min<uint64_t>(p.get_data_length(), store_.size() - addr));
-    if (p.is_write()) store_.write(addr, p.get_data_ptr(), n);
-    else if (p.is_read()) store_.read(addr, p.get_data_ptr(), n);
+    if (p.is_write())
+        store_.write(addr, p.get_data_ptr(), n);
+    else if (p.is_read())
+        store_.read(addr, p.get_data_ptr(), n);
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     return n;
 }

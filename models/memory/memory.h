@@ -24,7 +24,9 @@
 #include "models/memory/timing.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct MemoryConfig {
     uint64_t size = 0;             // bytes (required, > 0)
@@ -47,7 +49,8 @@ public:
     // Timing from cfg.timing / cfg.timing_params.
     Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig& cfg);
     // Explicit timing model (tests, custom platforms). `timing` must not be null.
-    Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig& cfg, std::unique_ptr<MemoryTiming> timing);
+    Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig& cfg,
+           std::unique_ptr<MemoryTiming> timing);
 
     uint64_t size() const { return store_.size(); }
     BackingStore& store() { return store_; }
@@ -77,9 +80,9 @@ private:
     std::vector<std::unique_ptr<MemoryTiming>> retired_;  // replaced by set_timing(); own live statistics
     bool dmi_;
 
-    Counter &transactions_, &reads_, &writes_, &bytes_read_, &bytes_written_, &errors_, &dbg_accesses_,
-        &dmi_grants_, &dmi_invalidations_;
-    Histogram &latency_;
+    Counter &transactions_, &reads_, &writes_, &bytes_read_, &bytes_written_, &errors_, &dbg_accesses_, &dmi_grants_,
+        &dmi_invalidations_;
+    Histogram& latency_;
 };
 
 }  // namespace vp

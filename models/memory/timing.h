@@ -44,7 +44,10 @@ public:
 
     // Connects the model to the simulation once, after register_stats: energy events in ctx.energy under
     // `path` (the statistics group's path, e.g. "ram.ddr"), trace tracks for sub-transactions.
-    virtual void attach(SimContext& ctx, const std::string& path) { (void)ctx; (void)path; }
+    virtual void attach(SimContext& ctx, const std::string& path) {
+        (void)ctx;
+        (void)path;
+    }
 };
 
 }  // namespace vp

@@ -21,13 +21,15 @@
 #include "models/periph/mmio_device.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct ClintConfig {
     uint64_t base = 0x02000000;  // VP_CLINT_BASE
     Tick latency = 10 * kNs;
     unsigned harts = 1;
-    double timebase_hz = 10e6;   // VP_CLINT_TIMEBASE_HZ; rounded to an integer number of Hz
+    double timebase_hz = 10e6;  // VP_CLINT_TIMEBASE_HZ; rounded to an integer number of Hz
 
     static void declare(config::Schema& s);
     static ClintConfig from_json(const nlohmann::json& j);

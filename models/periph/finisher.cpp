@@ -15,20 +15,17 @@ TestFinisher::TestFinisher(sc_core::sc_module_name name, SimContext& ctx, const 
 void TestFinisher::command(uint32_t value, Tick at) {
     const std::string when = " at " + ps_to_us_string(at) + " us";
     switch (value & 0xFFFF) {
-    case FINISHER_PASS:
-        ctx_.request_stop(0, "finisher pass" + when, at);
-        break;
-    case FINISHER_FAIL: {
-        const int code = int(value >> 16);
-        ctx_.request_stop(code, "finisher fail, code " + std::to_string(code) + when, at);
-        break;
-    }
-    case FINISHER_RESET:
-        log_->warn("reset requested: not modelled, ending the simulation as a pass");
-        ctx_.request_stop(0, "finisher reset (treated as pass)" + when, at);
-        break;
-    default:
-        log_->warn("value 0x{:x} is no finisher command: ignored", value);
+        case FINISHER_PASS: ctx_.request_stop(0, "finisher pass" + when, at); break;
+        case FINISHER_FAIL: {
+            const int code = int(value >> 16);
+            ctx_.request_stop(code, "finisher fail, code " + std::to_string(code) + when, at);
+            break;
+        }
+        case FINISHER_RESET:
+            log_->warn("reset requested: not modelled, ending the simulation as a pass");
+            ctx_.request_stop(0, "finisher reset (treated as pass)" + when, at);
+            break;
+        default: log_->warn("value 0x{:x} is no finisher command: ignored", value);
     }
 }
 

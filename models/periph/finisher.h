@@ -12,7 +12,9 @@
 #include "models/periph/mmio_device.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct TestFinisherConfig {
     uint64_t base = 0x00100000;  // VP_FINISHER_BASE

@@ -5,13 +5,12 @@
 namespace vp {
 
 TraceMarker::TraceMarker(sc_core::sc_module_name name, SimContext& ctx, const TraceMarkerConfig& cfg)
-    : MmioDevice(name, ctx, MARKER_SIZE, cfg.latency), name_buf_(MARKER_NAME_LEN, 0),
+    : MmioDevice(name, ctx, MARKER_SIZE, cfg.latency),
+      name_buf_(MARKER_NAME_LEN, 0),
       regions_(stats_.counter("regions", "count", "regions opened")),
       values_(stats_.counter("values", "count", "VALUE instant events")),
       unmatched_ends_(stats_.counter("unmatched_ends", "count", "END writes with no region open (ignored)")) {
-    auto command = [](auto fn) {
-        return [fn](uint64_t, const RegAccess& a) { fn(a.at); };
-    };
+    auto command = [](auto fn) { return [fn](uint64_t, const RegAccess& a) { fn(a.at); }; };
     auto zero = [](const RegAccess&) -> uint64_t { return 0; };
     regs_.add("BEGIN", MARKER_BEGIN, 4).reads(zero).writes(command([this](Tick at) { begin(at); })).no_debug_write();
     regs_.add("END", MARKER_END, 4).reads(zero).writes(command([this](Tick at) { end(at); })).no_debug_write();

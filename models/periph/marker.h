@@ -17,7 +17,9 @@
 #include "models/periph/mmio_device.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct TraceMarkerConfig {
     uint64_t base = 0x18000000;  // VP_MARKER_BASE
@@ -36,8 +38,14 @@ public:
     std::string summary() const override;
 
 private:
-    struct Open { std::string name; Tick begin; };
-    struct PerName { Counter* count; Counter* ps; };
+    struct Open {
+        std::string name;
+        Tick begin;
+    };
+    struct PerName {
+        Counter* count;
+        Counter* ps;
+    };
 
     void begin(Tick at);
     void end(Tick at);

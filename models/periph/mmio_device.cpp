@@ -4,13 +4,15 @@
 namespace vp {
 
 Register& RegisterBank::add(const std::string& name, uint64_t offset, unsigned width) {
-    if (width != 1 && width != 2 && width != 4 && width != 8) throw std::logic_error("register " + name + ": bad width");
+    if (width != 1 && width != 2 && width != 4 && width != 8)
+        throw std::logic_error("register " + name + ": bad width");
     auto next = regs_.lower_bound(offset);
     if (next != regs_.end() && next->first < offset + width)
         throw std::logic_error("register " + name + " overlaps " + next->second.name());
     if (next != regs_.begin()) {
         auto& prev = std::prev(next)->second;
-        if (prev.offset() + prev.width() > offset) throw std::logic_error("register " + name + " overlaps " + prev.name());
+        if (prev.offset() + prev.width() > offset)
+            throw std::logic_error("register " + name + " overlaps " + prev.name());
     }
     return regs_.emplace(offset, Register(name, offset, width)).first->second;
 }
@@ -36,8 +38,8 @@ tlm::tlm_response_status RegisterBank::access(tlm::tlm_generic_payload& p, const
     Register* r = find(off);
     const bool size_ok = len <= 8 && (len & (len - 1)) == 0 && len != 0;
     if (!r || !size_ok || !(r->sizes_ & (1u << len)) || off % len != 0 || off + len > r->offset_ + r->width_) {
-        log_->debug("{} {} bytes at offset 0x{:x}: no such register or wrong size",
-                    p.is_write() ? "write" : "read", len, off);
+        log_->debug("{} {} bytes at offset 0x{:x}: no such register or wrong size", p.is_write() ? "write" : "read",
+                    len, off);
         return done(tlm::TLM_ADDRESS_ERROR_RESPONSE, 0);
     }
     if (p.get_command() == tlm::TLM_IGNORE_COMMAND) return done(tlm::TLM_OK_RESPONSE, 0);
@@ -52,8 +54,10 @@ tlm::tlm_response_status RegisterBank::access(tlm::tlm_generic_payload& p, const
 
     if (p.is_read()) {
         uint64_t v = 0;
-        if (a.debug) v = side_effect_free_read();
-        else if (r->read_) v = r->read_(a);
+        if (a.debug)
+            v = side_effect_free_read();
+        else if (r->read_)
+            v = r->read_(a);
         v >>= shift;
         for (unsigned i = 0; i < len; ++i) data[i] = uint8_t(v >> (8 * i));
         return done(tlm::TLM_OK_RESPONSE, len);
@@ -74,10 +78,14 @@ tlm::tlm_response_status RegisterBank::access(tlm::tlm_generic_payload& p, const
 }
 
 MmioDevice::MmioDevice(sc_core::sc_module_name name, SimContext& ctx, uint64_t size, Tick latency)
-    : sc_module(name), Component(ctx, std::string(sc_module::name())), socket("socket"), regs_(log_),
+    : sc_module(name),
+      Component(ctx, std::string(sc_module::name())),
+      socket("socket"),
+      regs_(log_),
       transactions_(stats_.counter("transactions", "count", "register accesses serviced (including errors)")),
       errors_(stats_.counter("errors", "count", "accesses answered with an error (no register, wrong size)")),
-      size_(size), latency_(latency) {
+      size_(size),
+      latency_(latency) {
     socket.register_b_transport(this, &MmioDevice::b_transport);
     socket.register_transport_dbg(this, &MmioDevice::transport_dbg);
 }

@@ -45,17 +45,32 @@ public:
     using ReadFn = std::function<uint64_t(const RegAccess&)>;
     using WriteFn = std::function<void(uint64_t value, const RegAccess&)>;
 
-    Register(std::string name, uint64_t offset, unsigned width) : name_(std::move(name)), offset_(offset), width_(width),
-                                                                  sizes_(1u << width) {}
+    Register(std::string name, uint64_t offset, unsigned width)
+        : name_(std::move(name)), offset_(offset), width_(width), sizes_(1u << width) {}
 
     // Accepted access sizes in bytes as a mask of (1 << size): sizes(1 << 4 | 1 << 8). Default: the width.
-    Register& sizes(unsigned mask) { sizes_ = mask; return *this; }
-    Register& reads(ReadFn fn) { read_ = std::move(fn); return *this; }
-    Register& writes(WriteFn fn) { write_ = std::move(fn); return *this; }
+    Register& sizes(unsigned mask) {
+        sizes_ = mask;
+        return *this;
+    }
+    Register& reads(ReadFn fn) {
+        read_ = std::move(fn);
+        return *this;
+    }
+    Register& writes(WriteFn fn) {
+        write_ = std::move(fn);
+        return *this;
+    }
     // The register's reads have side effects: debug reads and narrow-write merges use `fn` instead.
-    Register& peeks(ReadFn fn) { peek_ = std::move(fn); return *this; }
+    Register& peeks(ReadFn fn) {
+        peek_ = std::move(fn);
+        return *this;
+    }
     // Debug writes are refused (0 bytes transferred): the write is a command, not a stored value.
-    Register& no_debug_write() { debug_write_ = false; return *this; }
+    Register& no_debug_write() {
+        debug_write_ = false;
+        return *this;
+    }
 
     const std::string& name() const { return name_; }
     uint64_t offset() const { return offset_; }

@@ -23,11 +23,13 @@ void declare_common(config::Schema& s, const char* base, const char* what) {
     s.add("latency", Kind::Time, "10ns", "ps", "access latency of a register (device port busy time)");
 }
 // The value at `key`, or `def` when the key is absent or null (optional parameter without default).
-template <class T> T get(const nlohmann::json& j, const char* key, const T& def) {
+template <class T>
+T get(const nlohmann::json& j, const char* key, const T& def) {
     auto it = j.find(key);
     return it == j.end() || it->is_null() ? def : it->get<T>();
 }
-template <class C> void read_common(C& c, const nlohmann::json& j) {
+template <class C>
+void read_common(C& c, const nlohmann::json& j) {
     c.base = get(j, "base", c.base);
     c.latency = get(j, "latency", c.latency);
 }

@@ -5,7 +5,9 @@
 namespace vp {
 
 Plic::Plic(sc_core::sc_module_name name, SimContext& ctx, const PlicConfig& cfg)
-    : MmioDevice(name, ctx, PLIC_SIZE, cfg.latency), sources_(cfg.sources), contexts_(cfg.contexts),
+    : MmioDevice(name, ctx, PLIC_SIZE, cfg.latency),
+      sources_(cfg.sources),
+      contexts_(cfg.contexts),
       words_((cfg.sources + 31) / 32),
       claims_(stats_.counter("claims", "count", "claims that returned a source")),
       spurious_claims_(stats_.counter("spurious_claims", "count", "claims that returned 0 (nothing to claim)")),
@@ -14,7 +16,8 @@ Plic::Plic(sc_core::sc_module_name name, SimContext& ctx, const PlicConfig& cfg)
     if (cfg.contexts < 1 || cfg.contexts > 15872) throw std::invalid_argument(name_ + ": contexts must be in 1..15872");
 
     // Source 0 does not exist: its priority reads 0 and ignores writes.
-    regs_.add("priority0", PLIC_PRIORITY(0), 4).reads([](const RegAccess&) -> uint64_t { return 0; })
+    regs_.add("priority0", PLIC_PRIORITY(0), 4)
+        .reads([](const RegAccess&) -> uint64_t { return 0; })
         .writes([](uint64_t, const RegAccess&) {});
     for (unsigned n = 1; n < cfg.sources; ++n) {
         regs_.add("priority" + std::to_string(n), PLIC_PRIORITY(n), 4)
@@ -26,10 +29,12 @@ Plic::Plic(sc_core::sc_module_name name, SimContext& ctx, const PlicConfig& cfg)
         sources_[n].line.on_change([this, n](bool level) { source_changed(n, level); });
     }
     for (unsigned w = 0; w < words_; ++w) {
-        regs_.add("pending" + std::to_string(w), PLIC_PENDING(w), 4)  // read-only: writes ignored
+        regs_
+            .add("pending" + std::to_string(w), PLIC_PENDING(w), 4)  // read-only: writes ignored
             .reads([this, w](const RegAccess&) -> uint64_t {
                 uint32_t v = 0;
-                for (unsigned b = 0; b < 32 && w * 32 + b < sources(); ++b) v |= uint32_t(sources_[w * 32 + b].pending) << b;
+                for (unsigned b = 0; b < 32 && w * 32 + b < sources(); ++b)
+                    v |= uint32_t(sources_[w * 32 + b].pending) << b;
                 return v;
             });
     }

@@ -16,12 +16,14 @@
 #include "models/periph/mmio_device.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct PlicConfig {
     uint64_t base = 0x0C000000;  // VP_PLIC_BASE
     Tick latency = 10 * kNs;
-    unsigned sources = 64;       // number of source ids, including the reserved 0 (PLIC_NUM_SOURCES)
+    unsigned sources = 64;  // number of source ids, including the reserved 0 (PLIC_NUM_SOURCES)
     unsigned contexts = 1;
 
     static void declare(config::Schema& s);

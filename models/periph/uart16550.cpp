@@ -7,7 +7,8 @@
 namespace vp {
 
 Uart16550::Uart16550(sc_core::sc_module_name name, SimContext& ctx, const Uart16550Config& cfg)
-    : MmioDevice(name, ctx, UART_SIZE, cfg.latency), cfg_(cfg),
+    : MmioDevice(name, ctx, UART_SIZE, cfg.latency),
+      cfg_(cfg),
       bytes_tx_(stats_.counter("bytes_tx", "bytes", "bytes transmitted (written to THR)")),
       bytes_rx_(stats_.counter("bytes_rx", "bytes", "bytes received (read from RBR)")) {
     if (cfg.output == "stdout") {
@@ -35,16 +36,23 @@ Uart16550::Uart16550(sc_core::sc_module_name name, SimContext& ctx, const Uart16
             update_irq();
             return c;
         })
-        .peeks([this](const RegAccess&) -> uint64_t { return dlab() ? dll_ : rx_.empty() ? 0 : rx_.front(); })
+        .peeks([this](const RegAccess&) -> uint64_t { return dlab()        ? dll_
+                                                             : rx_.empty() ? 0
+                                                                           : rx_.front(); })
         .writes([this](uint64_t v, const RegAccess&) {
-            if (dlab()) dll_ = uint8_t(v);
-            else transmit(uint8_t(v));
+            if (dlab())
+                dll_ = uint8_t(v);
+            else
+                transmit(uint8_t(v));
         })
         .no_debug_write();
     regs_.add("IER_DLM", UART_IER, 1)
         .reads([this](const RegAccess&) -> uint64_t { return dlab() ? dlm_ : ier_; })
         .writes([this](uint64_t v, const RegAccess&) {
-            if (dlab()) { dlm_ = uint8_t(v); return; }
+            if (dlab()) {
+                dlm_ = uint8_t(v);
+                return;
+            }
             const uint8_t old = ier_;
             ier_ = uint8_t(v & 0x0F);
             // The transmitter is always empty: enabling THRI raises the THR-empty condition.
@@ -99,9 +107,7 @@ void Uart16550::flush() {
     if (out_) std::fflush(out_);
 }
 
-uint8_t Uart16550::lsr() const {
-    return UART_LSR_THRE | UART_LSR_TEMT | (rx_.empty() ? 0 : UART_LSR_DR);
-}
+uint8_t Uart16550::lsr() const { return UART_LSR_THRE | UART_LSR_TEMT | (rx_.empty() ? 0 : UART_LSR_DR); }
 
 uint8_t Uart16550::iir() const {
     const uint8_t fifo = (fcr_ & UART_FCR_FIFO_EN) ? UART_IIR_FIFO : 0;

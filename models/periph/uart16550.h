@@ -19,7 +19,9 @@
 #include "models/periph/mmio_device.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct Uart16550Config {
     uint64_t base = 0x10000000;  // VP_UART0_BASE
@@ -40,7 +42,7 @@ public:
 
     IrqLine& irq() { return irq_; }
     const std::string& output() const { return output_; }  // everything transmitted so far
-    void push_input(const std::string& bytes);              // more bytes to receive (tests, a console)
+    void push_input(const std::string& bytes);             // more bytes to receive (tests, a console)
     void flush();
     uint16_t divisor() const { return uint16_t(dlm_ << 8 | dll_); }
     std::string summary() const override;

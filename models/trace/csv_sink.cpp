@@ -15,7 +15,9 @@ public:
         f_ = std::fopen(path.c_str(), "w");
         if (!f_) throw std::runtime_error("cannot write trace file '" + path + "'");
         std::setvbuf(f_, nullptr, _IOFBF, 1 << 20);
-        std::fputs("id,parent,component,initiator,cmd,addr,len,issue_ps,start_ps,end_ps,wait_ps,status,pc,function,attrs\n", f_);
+        std::fputs(
+            "id,parent,component,initiator,cmd,addr,len,issue_ps,start_ps,end_ps,wait_ps,status,pc,function,attrs\n",
+            f_);
     }
     ~CsvSink() override { close(); }
 
@@ -34,7 +36,8 @@ public:
             buf_.push_back(',');
         }
         buf_.push_back(',');
-        for (unsigned i = 0; i < r.n_attrs; ++i) fmt::format_to(out, FMT_COMPILE("{}{}={}"), i ? ";" : "", r.attrs[i].key, r.attrs[i].value);
+        for (unsigned i = 0; i < r.n_attrs; ++i)
+            fmt::format_to(out, FMT_COMPILE("{}{}={}"), i ? ";" : "", r.attrs[i].key, r.attrs[i].value);
         buf_.push_back('\n');
         std::fwrite(buf_.data(), 1, buf_.size(), f_);
     }
@@ -43,9 +46,9 @@ public:
                      (unsigned long long)begin, (unsigned long long)begin, (unsigned long long)end, name.c_str());
     }
     void instant(uint16_t track, const std::string& name, int64_t value, Tick at) override {
-        std::fprintf(f_, "0,0,%s,,MARK,0x0,0,%llu,%llu,%llu,0,1,,%s,value=%lld\n", tracer_.component_name(track).c_str(),
-                     (unsigned long long)at, (unsigned long long)at, (unsigned long long)at, name.c_str(),
-                     (long long)value);
+        std::fprintf(f_, "0,0,%s,,MARK,0x0,0,%llu,%llu,%llu,0,1,,%s,value=%lld\n",
+                     tracer_.component_name(track).c_str(), (unsigned long long)at, (unsigned long long)at,
+                     (unsigned long long)at, name.c_str(), (long long)value);
     }
     void close() override {
         if (f_) std::fclose(f_);

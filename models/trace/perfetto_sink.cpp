@@ -21,21 +21,21 @@ namespace {
 
 const char* cmd_name(tlm::tlm_command c) {
     switch (c) {
-    case tlm::TLM_READ_COMMAND: return "R";
-    case tlm::TLM_WRITE_COMMAND: return "W";
-    default: return "ignore";
+        case tlm::TLM_READ_COMMAND: return "R";
+        case tlm::TLM_WRITE_COMMAND: return "W";
+        default: return "ignore";
     }
 }
 
 const char* status_name(tlm::tlm_response_status s) {
     switch (s) {
-    case tlm::TLM_OK_RESPONSE: return "ok";
-    case tlm::TLM_ADDRESS_ERROR_RESPONSE: return "address_error";
-    case tlm::TLM_GENERIC_ERROR_RESPONSE: return "generic_error";
-    case tlm::TLM_COMMAND_ERROR_RESPONSE: return "command_error";
-    case tlm::TLM_BURST_ERROR_RESPONSE: return "burst_error";
-    case tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE: return "byte_enable_error";
-    default: return "incomplete";
+        case tlm::TLM_OK_RESPONSE: return "ok";
+        case tlm::TLM_ADDRESS_ERROR_RESPONSE: return "address_error";
+        case tlm::TLM_GENERIC_ERROR_RESPONSE: return "generic_error";
+        case tlm::TLM_COMMAND_ERROR_RESPONSE: return "command_error";
+        case tlm::TLM_BURST_ERROR_RESPONSE: return "burst_error";
+        case tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE: return "byte_enable_error";
+        default: return "incomplete";
     }
 }
 
@@ -56,8 +56,9 @@ public:
         // the untraced speed (docs/performance.md).
         buf_.clear();
         auto out = fmt::appender(buf_);
-        fmt::format_to(out, FMT_COMPILE("{{\"ph\":\"X\",\"cat\":\"txn\",\"name\":\"{} 0x{:x}\",\"pid\":{},\"tid\":{},\"ts\":"),
-                       cmd_name(r.cmd), r.addr, r.component, lane);
+        fmt::format_to(
+            out, FMT_COMPILE("{{\"ph\":\"X\",\"cat\":\"txn\",\"name\":\"{} 0x{:x}\",\"pid\":{},\"tid\":{},\"ts\":"),
+            cmd_name(r.cmd), r.addr, r.component, lane);
         append_us(r.issue);
         buf_.append(std::string_view(",\"dur\":"));
         append_us(r.end - r.issue);
@@ -66,14 +67,17 @@ public:
                        initiator_name(r.initiator));
         if (r.parent) fmt::format_to(out, FMT_COMPILE(",\"parent\":{}"), r.parent);
         if (r.start != r.issue)
-            fmt::format_to(out, FMT_COMPILE(",\"wait_ns\":{}.{:03}"), (r.start - r.issue) / 1000, (r.start - r.issue) % 1000);
-        if (r.status != tlm::TLM_OK_RESPONSE) fmt::format_to(out, FMT_COMPILE(",\"status\":\"{}\""), status_name(r.status));
+            fmt::format_to(out, FMT_COMPILE(",\"wait_ns\":{}.{:03}"), (r.start - r.issue) / 1000,
+                           (r.start - r.issue) % 1000);
+        if (r.status != tlm::TLM_OK_RESPONSE)
+            fmt::format_to(out, FMT_COMPILE(",\"status\":\"{}\""), status_name(r.status));
         if (r.has_pc) {
             fmt::format_to(out, FMT_COMPILE(",\"pc\":\"0x{:08x}\""), r.pc);
             const std::string& fn = function_of(r.pc);
             if (!fn.empty()) fmt::format_to(out, FMT_COMPILE(",\"function\":\"{}\""), fn);
         }
-        for (unsigned i = 0; i < r.n_attrs; ++i) fmt::format_to(out, FMT_COMPILE(",\"{}\":{}"), r.attrs[i].key, r.attrs[i].value);
+        for (unsigned i = 0; i < r.n_attrs; ++i)
+            fmt::format_to(out, FMT_COMPILE(",\"{}\":{}"), r.attrs[i].key, r.attrs[i].value);
         buf_.append(std::string_view("}}"));
         emit_buffer();
         used_[r.component] = true;
@@ -89,9 +93,9 @@ public:
     void region(uint16_t track, const std::string& name, Tick begin, Tick end) override {
         const unsigned lane = place(track, begin, end);
         used_[track] = true;
-        emit("{\"ph\":\"X\",\"cat\":\"region\",\"name\":" + nlohmann::json(name).dump() + ",\"pid\":" +
-             std::to_string(track) + ",\"tid\":" + std::to_string(lane) + ",\"ts\":" +
-             ps_to_us_string(begin) + ",\"dur\":" + ps_to_us_string(end - begin) + "}");
+        emit("{\"ph\":\"X\",\"cat\":\"region\",\"name\":" + nlohmann::json(name).dump() +
+             ",\"pid\":" + std::to_string(track) + ",\"tid\":" + std::to_string(lane) +
+             ",\"ts\":" + ps_to_us_string(begin) + ",\"dur\":" + ps_to_us_string(end - begin) + "}");
     }
 
     void instant(uint16_t track, const std::string& name, int64_t value, Tick at) override {
@@ -112,8 +116,9 @@ public:
                  ",\"args\":{\"sort_index\":" + std::to_string(comp) + "}}");
             const unsigned lanes = lanes_.count(comp) ? unsigned(lanes_[comp].size()) : 1;
             for (unsigned l = 0; l < lanes; ++l) {
-                auto tname = nlohmann::json(tracer_.component_name(comp) +
-                                            (l ? " #" + std::to_string(l + 1) : std::string())).dump();
+                auto tname =
+                    nlohmann::json(tracer_.component_name(comp) + (l ? " #" + std::to_string(l + 1) : std::string()))
+                        .dump();
                 emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(comp) +
                      ",\"tid\":" + std::to_string(l) + ",\"args\":{\"name\":" + tname + "}}");
             }
@@ -124,14 +129,24 @@ public:
     }
 
 private:
-    struct Placed { uint16_t comp; unsigned lane; Tick start; };
-    struct Child { uint64_t id; Placed where; };
+    struct Placed {
+        uint16_t comp;
+        unsigned lane;
+        Tick start;
+    };
+    struct Child {
+        uint64_t id;
+        Placed where;
+    };
 
     // First lane of the component whose events all ended at or before `begin`.
     unsigned place(uint16_t comp, Tick begin, Tick end) {
         auto& lanes = lanes_[comp];
         for (unsigned l = 0; l < lanes.size(); ++l) {
-            if (lanes[l] <= begin) { lanes[l] = end; return l; }
+            if (lanes[l] <= begin) {
+                lanes[l] = end;
+                return l;
+            }
         }
         lanes.push_back(end);
         return unsigned(lanes.size() - 1);
@@ -140,10 +155,14 @@ private:
     void flow(const Placed& p, const Child& c) {
         buf_.clear();
         auto out = fmt::appender(buf_);
-        fmt::format_to(out, FMT_COMPILE("{{\"ph\":\"s\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":{},\"pid\":{},\"tid\":{},\"ts\":"),
-                       c.id, p.comp, p.lane);
+        fmt::format_to(
+            out,
+            FMT_COMPILE("{{\"ph\":\"s\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":{},\"pid\":{},\"tid\":{},\"ts\":"),
+            c.id, p.comp, p.lane);
         append_us(p.start);
-        fmt::format_to(out, FMT_COMPILE("}},\n{{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":{},\"pid\":{},\"tid\":{},\"ts\":"),
+        fmt::format_to(out,
+                       FMT_COMPILE("}},\n{{\"ph\":\"f\",\"bp\":\"e\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":{},"
+                                   "\"pid\":{},\"tid\":{},\"ts\":"),
                        c.id, c.where.comp, c.where.lane);
         append_us(c.where.start);
         buf_.push_back('}');
@@ -151,7 +170,9 @@ private:
     }
 
     // Microseconds with exact picosecond decimals, as the JSON trace's time unit.
-    void append_us(Tick ps) { fmt::format_to(fmt::appender(buf_), FMT_COMPILE("{}.{:06}"), ps / 1000000, ps % 1000000); }
+    void append_us(Tick ps) {
+        fmt::format_to(fmt::appender(buf_), FMT_COMPILE("{}.{:06}"), ps / 1000000, ps % 1000000);
+    }
 
     void emit_buffer() {
         if (!first_) std::fputs(",\n", f_);

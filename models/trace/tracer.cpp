@@ -7,8 +7,8 @@ namespace vp {
 
 uint16_t Tracer::register_component(const std::string& name) {
     names_.push_back(name);
-    const bool selected = filter_.components.empty() ||
-        std::find(filter_.components.begin(), filter_.components.end(), name) != filter_.components.end();
+    const bool selected = filter_.components.empty() || std::find(filter_.components.begin(), filter_.components.end(),
+                                                                  name) != filter_.components.end();
     component_selected_.push_back(selected);
     return static_cast<uint16_t>(names_.size() - 1);
 }
@@ -17,7 +17,7 @@ void Tracer::set_filter(const TraceFilter& f) {
     filter_ = f;
     for (size_t i = 1; i < names_.size(); ++i) {
         component_selected_[i] = f.components.empty() ||
-            std::find(f.components.begin(), f.components.end(), names_[i]) != f.components.end();
+                                 std::find(f.components.begin(), f.components.end(), names_[i]) != f.components.end();
     }
 }
 
@@ -34,9 +34,7 @@ void Tracer::record(const TraceRecord& r) {
     for (auto& s : sinks_) s->transaction(r);
 }
 
-void Tracer::region_begin(uint16_t track, const std::string& name, Tick at) {
-    regions_.push_back({track, name, at});
-}
+void Tracer::region_begin(uint16_t track, const std::string& name, Tick at) { regions_.push_back({track, name, at}); }
 
 void Tracer::region_end(uint16_t track, Tick at) {
     for (auto it = regions_.rbegin(); it != regions_.rend(); ++it) {

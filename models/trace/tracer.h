@@ -49,9 +49,9 @@ public:
 };
 
 struct TraceFilter {
-    std::vector<std::string> components;  // empty: all
+    std::vector<std::string> components;           // empty: all
     uint64_t addr_lo = 0, addr_hi = ~uint64_t(0);  // [lo, hi)
-    Tick time_from = 0, time_to = kTickMax;         // on the issue time, [from, to)
+    Tick time_from = 0, time_to = kTickMax;        // on the issue time, [from, to)
 };
 
 class Tracer {
@@ -93,7 +93,11 @@ private:
     std::function<std::string(uint32_t)> symbolizer_;
     uint64_t last_id_ = 0;
     uint64_t written_ = 0;
-    struct OpenRegion { uint16_t track; std::string name; Tick begin; };
+    struct OpenRegion {
+        uint16_t track;
+        std::string name;
+        Tick begin;
+    };
     std::vector<OpenRegion> regions_;
     bool closed_ = false;
 };
@@ -108,12 +112,16 @@ public:
     }
     TraceSpan(const TraceSpan&) = delete;
     TraceSpan& operator=(const TraceSpan&) = delete;
-    ~TraceSpan() { if (tracer_ && ext_) restore(); }
+    ~TraceSpan() {
+        if (tracer_ && ext_) restore();
+    }
 
     bool active() const { return tracer_ != nullptr; }
     uint64_t id() const { return tracer_ ? s_.rec.id : 0; }
     uint16_t component() const { return tracer_ ? s_.rec.component : 0; }  // for sub-transactions' parent links
-    void start(Tick t) { if (tracer_) s_.rec.start = t; }
+    void start(Tick t) {
+        if (tracer_) s_.rec.start = t;
+    }
     void attr(const char* key, int64_t value) {
         if (tracer_ && s_.rec.n_attrs < s_.rec.attrs.size()) s_.rec.attrs[s_.rec.n_attrs++] = {key, value};
     }

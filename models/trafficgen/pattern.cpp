@@ -31,15 +31,25 @@ bool parse_time(const std::string& s, Tick& out) {
     if (i == 0) return false;
     const std::string num = s.substr(0, i), unit = lower(trim(s.substr(i)));
     double scale;
-    if (unit.empty() || unit == "ps") scale = 1;
-    else if (unit == "ns") scale = 1e3;
-    else if (unit == "us") scale = 1e6;
-    else if (unit == "ms") scale = 1e9;
-    else if (unit == "s") scale = 1e12;
-    else return false;
+    if (unit.empty() || unit == "ps")
+        scale = 1;
+    else if (unit == "ns")
+        scale = 1e3;
+    else if (unit == "us")
+        scale = 1e6;
+    else if (unit == "ms")
+        scale = 1e9;
+    else if (unit == "s")
+        scale = 1e12;
+    else
+        return false;
     if (std::count(num.begin(), num.end(), '.') > 1) return false;
     if (num.find('.') == std::string::npos && scale == 1) {
-        try { out = std::stoull(num); } catch (...) { return false; }
+        try {
+            out = std::stoull(num);
+        } catch (...) {
+            return false;
+        }
         return true;
     }
     const double v = std::strtod(num.c_str(), nullptr) * scale;
@@ -51,7 +61,8 @@ bool parse_time(const std::string& s, Tick& out) {
 bool parse_u64(const std::string& s, uint64_t& out) {
     if (s.empty() || s[0] == '-' || s[0] == '+') return false;
     std::string t;
-    for (char c : s) if (c != '_') t += c;  // 0x8000_0000
+    for (char c : s)
+        if (c != '_') t += c;  // 0x8000_0000
     try {
         size_t used = 0;
         out = std::stoull(t, &used, 0);
@@ -90,12 +101,16 @@ std::vector<CsvAccess> parse_access_csv(const std::string& text, const std::stri
         if (line.empty()) continue;
         const auto f = split(line);
         if (f.size() != 4)
-            fail("expected 4 comma-separated fields (time or delta, R/W, address, size), got " + std::to_string(f.size()));
+            fail("expected 4 comma-separated fields (time or delta, R/W, address, size), got " +
+                 std::to_string(f.size()));
         if (!seen_data && std::isalpha(static_cast<unsigned char>(f[0][0]))) {  // header
             const std::string h = lower(f[0]);
-            if (h == "time") delta = false;
-            else if (h == "delta") delta = true;
-            else fail("header's first column must be 'time' or 'delta', got '" + f[0] + "'");
+            if (h == "time")
+                delta = false;
+            else if (h == "delta")
+                delta = true;
+            else
+                fail("header's first column must be 'time' or 'delta', got '" + f[0] + "'");
             seen_data = true;
             continue;
         }
@@ -104,9 +119,12 @@ std::vector<CsvAccess> parse_access_csv(const std::string& text, const std::stri
         Tick t = 0;
         if (!parse_time(f[0], t)) fail("bad time '" + f[0] + "' (a number of ps, or with a unit: ps ns us ms s)");
         const std::string op = lower(f[1]);
-        if (op == "r" || op == "read") a.write = false;
-        else if (op == "w" || op == "write") a.write = true;
-        else fail("bad operation '" + f[1] + "' (R or W)");
+        if (op == "r" || op == "read")
+            a.write = false;
+        else if (op == "w" || op == "write")
+            a.write = true;
+        else
+            fail("bad operation '" + f[1] + "' (R or W)");
         if (!parse_u64(f[2], a.addr)) fail("bad address '" + f[2] + "' (decimal or 0x hex)");
         uint64_t size = 0;
         if (!parse_u64(f[3], size) || size == 0 || size > kMaxAccessSize)
@@ -115,7 +133,8 @@ std::vector<CsvAccess> parse_access_csv(const std::string& text, const std::stri
         if (delta) {
             a.time = prev + t;
         } else {
-            if (!out.empty() && t < prev) fail("time goes backwards (" + f[0] + " after " + std::to_string(prev) + " ps)");
+            if (!out.empty() && t < prev)
+                fail("time goes backwards (" + f[0] + " after " + std::to_string(prev) + " ps)");
             a.time = t;
         }
         prev = a.time;
@@ -144,7 +163,8 @@ AccessPattern::AccessPattern(const PatternParams& p)
     if (p.access_size == 0 || p.access_size > kMaxAccessSize)
         throw std::invalid_argument("traffic access size must be 1 to " + std::to_string(kMaxAccessSize) + " bytes");
     if (p.range < p.access_size) throw std::invalid_argument("traffic range must be at least the access size");
-    if (p.pattern == TrafficPattern::Strided && p.stride == 0) throw std::invalid_argument("traffic stride must be > 0");
+    if (p.pattern == TrafficPattern::Strided && p.stride == 0)
+        throw std::invalid_argument("traffic stride must be > 0");
     if (!(p.read_fraction >= 0 && p.read_fraction <= 1)) throw std::invalid_argument("read_fraction must be in [0, 1]");
     if (p.count == 0) throw std::invalid_argument("traffic count must be > 0 (0 = whole file is for csv only)");
     total_ = p.count;

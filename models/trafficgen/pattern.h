@@ -12,7 +12,7 @@ namespace vp {
 enum class TrafficPattern { Sequential, Strided, Random, Csv };
 
 struct TrafficAccess {
-    Tick at = 0;        // earliest issue time relative to the generator's start (CSV only; 0 otherwise)
+    Tick at = 0;  // earliest issue time relative to the generator's start (CSV only; 0 otherwise)
     bool write = false;
     uint64_t addr = 0;  // absolute address
     unsigned size = 0;  // bytes
@@ -21,13 +21,13 @@ struct TrafficAccess {
 struct PatternParams {
     TrafficPattern pattern = TrafficPattern::Sequential;
     uint64_t base = 0;
-    uint64_t range = 1 << 20;     // bytes of the region [base, base + range)
-    unsigned access_size = 64;    // bytes per access
-    uint64_t stride = 64;         // bytes between consecutive accesses (strided)
-    uint64_t count = 1000;        // accesses; 0 with CSV: every line of the file
-    double read_fraction = 1.0;   // probability that an access is a read (not for CSV)
+    uint64_t range = 1 << 20;    // bytes of the region [base, base + range)
+    unsigned access_size = 64;   // bytes per access
+    uint64_t stride = 64;        // bytes between consecutive accesses (strided)
+    uint64_t count = 1000;       // accesses; 0 with CSV: every line of the file
+    double read_fraction = 1.0;  // probability that an access is a read (not for CSV)
     uint64_t seed = 1;
-    std::string csv_file;         // CSV pattern
+    std::string csv_file;  // CSV pattern
 };
 
 // One CSV line, parsed.

@@ -9,11 +9,16 @@ TrafficGenConfig TrafficGenConfig::from_json(const nlohmann::json& j) {
     TrafficGenConfig c;
     PatternParams& p = c.pattern;
     const std::string pat = j.value("pattern", std::string("sequential"));
-    if (pat == "sequential") p.pattern = TrafficPattern::Sequential;
-    else if (pat == "strided") p.pattern = TrafficPattern::Strided;
-    else if (pat == "random") p.pattern = TrafficPattern::Random;
-    else if (pat == "csv") p.pattern = TrafficPattern::Csv;
-    else throw std::invalid_argument("traffic pattern '" + pat + "': expected sequential, strided, random or csv");
+    if (pat == "sequential")
+        p.pattern = TrafficPattern::Sequential;
+    else if (pat == "strided")
+        p.pattern = TrafficPattern::Strided;
+    else if (pat == "random")
+        p.pattern = TrafficPattern::Random;
+    else if (pat == "csv")
+        p.pattern = TrafficPattern::Csv;
+    else
+        throw std::invalid_argument("traffic pattern '" + pat + "': expected sequential, strided, random or csv");
     p.base = j.value("base", p.base);
     p.range = j.value("range", p.range);
     p.access_size = static_cast<unsigned>(j.value("access_size", uint64_t(p.access_size)));
@@ -21,7 +26,8 @@ TrafficGenConfig TrafficGenConfig::from_json(const nlohmann::json& j) {
     p.count = j.value("count", p.count);
     p.read_fraction = j.value("read_fraction", p.read_fraction);
     p.seed = j.value("seed", p.seed);
-    if (j.contains("file") && j.at("file").is_string()) p.csv_file = j.at("file").get<std::string>();  // optional: may be null
+    if (j.contains("file") && j.at("file").is_string())
+        p.csv_file = j.at("file").get<std::string>();  // optional: may be null
     c.window = j.value("window", c.window);
     c.interval = j.value("interval", c.interval);
     c.start = j.value("start", c.start);
@@ -38,8 +44,11 @@ std::string TrafficGenerator::summary() const {
 }
 
 TrafficGenerator::TrafficGenerator(sc_core::sc_module_name name, SimContext& ctx, const TrafficGenConfig& cfg)
-    : sc_module(name), Component(ctx, std::string(sc_module::name())), initiator_socket("initiator_socket"),
-      cfg_(cfg), pattern_(cfg.pattern),
+    : sc_module(name),
+      Component(ctx, std::string(sc_module::name())),
+      initiator_socket("initiator_socket"),
+      cfg_(cfg),
+      pattern_(cfg.pattern),
       requests_(stats_.counter("requests", "count", "requests issued and completed (one trace span each)")),
       reads_(stats_.counter("reads", "count", "read requests")),
       writes_(stats_.counter("writes", "count", "write requests")),
@@ -110,7 +119,10 @@ void TrafficGenerator::run() {
         last_completion_ = std::max(last_completion_, end);
         prev_issue = issue;
         ++requests_;
-        if (a.write) ++writes_; else ++reads_;
+        if (a.write)
+            ++writes_;
+        else
+            ++reads_;
         bytes_ += a.size;
         latency_.add(end - issue);
         if (p.get_response_status() != tlm::TLM_OK_RESPONSE) {

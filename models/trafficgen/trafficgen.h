@@ -20,13 +20,16 @@
 #include "models/trafficgen/pattern.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct TrafficGenConfig {
-    PatternParams pattern;  // what to access (pattern, base, range, access_size, stride, count, read_fraction, seed, csv)
-    unsigned window = 1;    // max outstanding requests (1: wait for each response)
-    Tick interval = 0;      // ps between consecutive issues, at least
-    Tick start = 0;         // ps, time of the first issue
+    PatternParams
+        pattern;          // what to access (pattern, base, range, access_size, stride, count, read_fraction, seed, csv)
+    unsigned window = 1;  // max outstanding requests (1: wait for each response)
+    Tick interval = 0;    // ps between consecutive issues, at least
+    Tick start = 0;       // ps, time of the first issue
 
     // Parameters of a traffic generator component, and the config from validated JSON.
     static void declare(config::Schema& s);
@@ -69,7 +72,7 @@ private:
     Tick first_issue_ = 0, last_completion_ = 0;
 
     Counter &requests_, &reads_, &writes_, &bytes_, &errors_;
-    Histogram &latency_;
+    Histogram& latency_;
 };
 
 }  // namespace vp

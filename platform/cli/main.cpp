@@ -55,8 +55,9 @@ int cmd_list() {
         } catch (const std::exception& e) {
             desc = std::string("(invalid: ") + e.what() + ")";
         }
-        std::cout << f.stem().string() << std::string(f.stem().string().size() < 22 ? 22 - f.stem().string().size() : 1, ' ')
-                  << desc << "\n";
+        std::cout << f.stem().string()
+                  << std::string(f.stem().string().size() < 22 ? 22 - f.stem().string().size() : 1, ' ') << desc
+                  << "\n";
     }
     return 0;
 }

@@ -10,7 +10,8 @@ namespace {
 
 std::string strip(std::string s) {
     std::string out;
-    for (char c : s) if (c != '_' && c != ' ') out += c;
+    for (char c : s)
+        if (c != '_' && c != ' ') out += c;
     return out;
 }
 
@@ -34,7 +35,8 @@ double unit_factor(const std::string& unit, const std::vector<std::pair<const ch
         if (unit == name) return f;
     std::string accepted;
     for (auto& [name, f] : table) accepted += (accepted.empty() ? "" : ", ") + std::string(name);
-    throw std::invalid_argument(std::string("expected ") + what + " with a unit (" + accepted + "), got '" + text + "'");
+    throw std::invalid_argument(std::string("expected ") + what + " with a unit (" + accepted + "), got '" + text +
+                                "'");
 }
 
 std::string trim_float(double v) {
@@ -63,7 +65,8 @@ int64_t parse_int(const std::string& text) {
 
 uint64_t parse_address(const std::string& text) {
     const std::string s = strip(text);
-    if (s.empty() || s[0] == '-') throw std::invalid_argument("expected an address (e.g. 0x8000_0000), got '" + text + "'");
+    if (s.empty() || s[0] == '-')
+        throw std::invalid_argument("expected an address (e.g. 0x8000_0000), got '" + text + "'");
     size_t pos = 0;
     unsigned long long v;
     try {
@@ -86,8 +89,8 @@ uint64_t parse_size(const std::string& text) {
     if (s.rfind("0x", 0) == 0 || s.rfind("0X", 0) == 0) return parse_address(s);
     auto [v, unit] = split_number(text, "a size like '32KiB'");
     static const std::vector<std::pair<const char*, double>> units = {
-        {"", 1}, {"B", 1}, {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
-        {"kB", 1e3}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}};
+        {"", 1},     {"B", 1},    {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
+        {"kB", 1e3}, {"KB", 1e3}, {"MB", 1e6},     {"GB", 1e9},        {"TB", 1e12}};
     const double bytes = v * unit_factor(unit, units, text, "a size");
     if (bytes < 0 || bytes != std::floor(bytes) || bytes > 1.8e19)
         throw std::invalid_argument("size must be a whole, non-negative number of bytes, got '" + text + "'");
@@ -117,10 +120,10 @@ double parse_freq_hz(const std::string& text) {
 double parse_bandwidth(const std::string& text) {
     auto [v, unit] = split_number(text, "a bandwidth like '12.8GB/s'");
     static const std::vector<std::pair<const char*, double>> units = {
-        {"B/s", 1}, {"kB/s", 1e3}, {"KB/s", 1e3}, {"MB/s", 1e6}, {"GB/s", 1e9}, {"TB/s", 1e12},
-        {"KiB/s", 1024.0}, {"MiB/s", 1048576.0}, {"GiB/s", 1073741824.0},
-        {"b/s", 1 / 8.0}, {"bps", 1 / 8.0}, {"kb/s", 1e3 / 8}, {"Kb/s", 1e3 / 8}, {"Mb/s", 1e6 / 8},
-        {"Mbps", 1e6 / 8}, {"Gb/s", 1e9 / 8}, {"Gbps", 1e9 / 8}};
+        {"B/s", 1},        {"kB/s", 1e3},     {"KB/s", 1e3},        {"MB/s", 1e6},           {"GB/s", 1e9},
+        {"TB/s", 1e12},    {"KiB/s", 1024.0}, {"MiB/s", 1048576.0}, {"GiB/s", 1073741824.0}, {"b/s", 1 / 8.0},
+        {"bps", 1 / 8.0},  {"kb/s", 1e3 / 8}, {"Kb/s", 1e3 / 8},    {"Mb/s", 1e6 / 8},       {"Mbps", 1e6 / 8},
+        {"Gb/s", 1e9 / 8}, {"Gbps", 1e9 / 8}};
     const double bps = v * unit_factor(unit, units, text, "a bandwidth");
     if (bps <= 0) throw std::invalid_argument("bandwidth must be positive, got '" + text + "'");
     return bps;
@@ -130,13 +133,17 @@ std::string format_size(uint64_t bytes) {
     static const char* names[] = {"B", "KiB", "MiB", "GiB", "TiB"};
     double v = double(bytes);
     int i = 0;
-    while (v >= 1024 && i < 4 && std::fmod(v, 1024) == 0) { v /= 1024; ++i; }
+    while (v >= 1024 && i < 4 && std::fmod(v, 1024) == 0) {
+        v /= 1024;
+        ++i;
+    }
     return trim_float(v) + " " + names[i];
 }
 
 std::string format_time(uint64_t ps) {
     if (ps == 0) return "0 s";
-    static const std::pair<double, const char*> units[] = {{1e12, "s"}, {1e9, "ms"}, {1e6, "us"}, {1e3, "ns"}, {1, "ps"}};
+    static const std::pair<double, const char*> units[] = {
+        {1e12, "s"}, {1e9, "ms"}, {1e6, "us"}, {1e3, "ns"}, {1, "ps"}};
     for (auto& [f, n] : units)
         if (double(ps) >= f) return trim_float(double(ps) / f) + " " + n;
     return std::to_string(ps) + " ps";

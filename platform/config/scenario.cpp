@@ -14,7 +14,9 @@ ScenarioError::ScenarioError(const std::string& source, int line, const std::str
                              const std::string& reason)
     : std::runtime_error(source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
                          (key_path.empty() ? std::string() : key_path + ": ") + reason),
-      source_(source), key_path_(key_path), reason_(reason) {}
+      source_(source),
+      key_path_(key_path),
+      reason_(reason) {}
 
 namespace {
 
@@ -24,7 +26,8 @@ size_t edit_distance(const std::string& a, const std::string& b) {
     for (size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
         for (size_t j = 1; j <= b.size(); ++j)
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (std::tolower(a[i - 1]) != std::tolower(b[j - 1]))});
+            cur[j] = std::min(
+                {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (std::tolower(a[i - 1]) != std::tolower(b[j - 1]))});
         std::swap(prev, cur);
     }
     return prev[b.size()];
@@ -81,7 +84,10 @@ private:
         size_t best_d = 3;
         for (auto& p : schema.params()) {
             size_t d = edit_distance(key, p.key);
-            if (d < best_d) { best_d = d; best = p.key; }
+            if (d < best_d) {
+                best_d = d;
+                best = p.key;
+            }
         }
         std::string reason = "unknown key '" + key + "'";
         if (!best.empty()) return reason + " (did you mean '" + best + "'?)";
@@ -93,7 +99,10 @@ private:
     nlohmann::json scalar(const YAML::Node& n, const Param& p, const std::string& path) {
         if (p.kind == Kind::StringList) {
             nlohmann::json arr = nlohmann::json::array();
-            if (n.IsScalar()) { arr.push_back(n.as<std::string>()); return arr; }
+            if (n.IsScalar()) {
+                arr.push_back(n.as<std::string>());
+                return arr;
+            }
             if (!n.IsSequence()) fail(n, path, "expected a list of strings");
             for (auto e : n) {
                 if (!e.IsScalar()) fail(e, path, "expected a list of strings");
@@ -101,33 +110,63 @@ private:
             }
             return arr;
         }
-        if (!n.IsScalar()) fail(n, path, std::string("expected a ") + kind_name(p.kind) + ", got a " + (n.IsMap() ? "map" : "list"));
+        if (!n.IsScalar())
+            fail(n, path, std::string("expected a ") + kind_name(p.kind) + ", got a " + (n.IsMap() ? "map" : "list"));
         const std::string text = n.as<std::string>();
         try {
             switch (p.kind) {
-            case Kind::Bool: {
-                bool b;
-                if (!YAML::convert<bool>::decode(n, b)) throw std::invalid_argument("expected true or false, got '" + text + "'");
-                return b;
-            }
-            case Kind::Int: { auto v = parse_int(text); check_range(p, double(v), text); return v; }
-            case Kind::Float: { auto v = parse_float(text); check_range(p, v, text); return v; }
-            case Kind::Size: { auto v = parse_size(text); check_range(p, double(v), text); return v; }
-            case Kind::Time: { auto v = parse_time_ps(text); check_range(p, double(v), text); return v; }
-            case Kind::Freq: { auto v = parse_freq_hz(text); check_range(p, v, text); return v; }
-            case Kind::Bandwidth: { auto v = parse_bandwidth(text); check_range(p, v, text); return v; }
-            case Kind::Address: { auto v = parse_address(text); check_range(p, double(v), text); return v; }
-            case Kind::String: return text;
-            case Kind::Enum: {
-                if (std::find(p.choices.begin(), p.choices.end(), text) == p.choices.end()) {
-                    std::string c;
-                    for (auto& s : p.choices) c += (c.empty() ? "" : ", ") + s;
-                    throw std::invalid_argument("expected one of " + c + ", got '" + text + "'");
+                case Kind::Bool: {
+                    bool b;
+                    if (!YAML::convert<bool>::decode(n, b))
+                        throw std::invalid_argument("expected true or false, got '" + text + "'");
+                    return b;
                 }
-                return text;
-            }
-            case Kind::Path: return resolve_path(text, path);
-            default: break;
+                case Kind::Int: {
+                    auto v = parse_int(text);
+                    check_range(p, double(v), text);
+                    return v;
+                }
+                case Kind::Float: {
+                    auto v = parse_float(text);
+                    check_range(p, v, text);
+                    return v;
+                }
+                case Kind::Size: {
+                    auto v = parse_size(text);
+                    check_range(p, double(v), text);
+                    return v;
+                }
+                case Kind::Time: {
+                    auto v = parse_time_ps(text);
+                    check_range(p, double(v), text);
+                    return v;
+                }
+                case Kind::Freq: {
+                    auto v = parse_freq_hz(text);
+                    check_range(p, v, text);
+                    return v;
+                }
+                case Kind::Bandwidth: {
+                    auto v = parse_bandwidth(text);
+                    check_range(p, v, text);
+                    return v;
+                }
+                case Kind::Address: {
+                    auto v = parse_address(text);
+                    check_range(p, double(v), text);
+                    return v;
+                }
+                case Kind::String: return text;
+                case Kind::Enum: {
+                    if (std::find(p.choices.begin(), p.choices.end(), text) == p.choices.end()) {
+                        std::string c;
+                        for (auto& s : p.choices) c += (c.empty() ? "" : ", ") + s;
+                        throw std::invalid_argument("expected one of " + c + ", got '" + text + "'");
+                    }
+                    return text;
+                }
+                case Kind::Path: return resolve_path(text, path);
+                default: break;
             }
         } catch (const std::invalid_argument& e) {
             fail(n, path, e.what());
@@ -141,23 +180,25 @@ private:
             s << "value '" << text << "' out of range";
             if (p.min != -std::numeric_limits<double>::infinity() && p.max != std::numeric_limits<double>::infinity())
                 s << " [" << bound(p, p.min) << ", " << bound(p, p.max) << "]";
-            else if (p.min != -std::numeric_limits<double>::infinity()) s << " (minimum " << bound(p, p.min) << ")";
-            else s << " (maximum " << bound(p, p.max) << ")";
+            else if (p.min != -std::numeric_limits<double>::infinity())
+                s << " (minimum " << bound(p, p.min) << ")";
+            else
+                s << " (maximum " << bound(p, p.max) << ")";
             throw std::invalid_argument(s.str());
         }
     }
 
     static std::string bound(const Param& p, double v) {
         switch (p.kind) {
-        case Kind::Size: return format_size(uint64_t(v));
-        case Kind::Time: return format_time(uint64_t(v));
-        case Kind::Freq: return format_freq(v);
-        case Kind::Bandwidth: return format_bandwidth(v);
-        default: {
-            std::ostringstream s;
-            s << v;
-            return s.str();
-        }
+            case Kind::Size: return format_size(uint64_t(v));
+            case Kind::Time: return format_time(uint64_t(v));
+            case Kind::Freq: return format_freq(v);
+            case Kind::Bandwidth: return format_bandwidth(v);
+            default: {
+                std::ostringstream s;
+                s << v;
+                return s.str();
+            }
         }
     }
 
@@ -194,10 +235,10 @@ private:
 };
 
 // Applies "a.b.c=value" to the YAML tree, checking the key path against the schema first.
-void apply_override(YAML::Node& root, const Schema& schema, const std::string& spec, std::map<std::string, bool>& marks) {
+void apply_override(YAML::Node& root, const Schema& schema, const std::string& spec,
+                    std::map<std::string, bool>& marks) {
     const size_t eq = spec.find('=');
-    if (eq == std::string::npos || eq == 0)
-        throw ScenarioError("--set " + spec, 0, "", "expected key.path=value");
+    if (eq == std::string::npos || eq == 0) throw ScenarioError("--set " + spec, 0, "", "expected key.path=value");
     const std::string path = spec.substr(0, eq);
     const std::string value = spec.substr(eq + 1);
     std::vector<std::string> keys;
@@ -214,9 +255,13 @@ void apply_override(YAML::Node& root, const Schema& schema, const std::string& s
         if (!p) throw ScenarioError("--set " + path, 0, "", "unknown key '" + walked + "'");
         const bool last = i + 1 == keys.size();
         if (p->kind == Kind::List) {
-            if (last) throw ScenarioError("--set " + path, 0, "", "'" + walked + "' is a list; set an element's key, e.g. " + walked + ".0.<key>");
+            if (last)
+                throw ScenarioError("--set " + path, 0, "",
+                                    "'" + walked + "' is a list; set an element's key, e.g. " + walked + ".0.<key>");
             size_t idx;
-            try { idx = std::stoul(keys[++i]); } catch (...) {
+            try {
+                idx = std::stoul(keys[++i]);
+            } catch (...) {
                 throw ScenarioError("--set " + path, 0, "", "expected a list index after '" + walked + "'");
             }
             YAML::Node list = node[k];
@@ -225,16 +270,19 @@ void apply_override(YAML::Node& root, const Schema& schema, const std::string& s
             walked += "." + keys[i];
             node.reset(list[idx]);
             s = p->children.get();
-            if (i + 1 == keys.size()) throw ScenarioError("--set " + path, 0, "", "set a key of the element, e.g. " + walked + ".<key>");
+            if (i + 1 == keys.size())
+                throw ScenarioError("--set " + path, 0, "", "set a key of the element, e.g. " + walked + ".<key>");
             continue;
         }
         if (last) {
-            if (p->kind == Kind::Map) throw ScenarioError("--set " + path, 0, "", "'" + walked + "' is a section, not a value");
+            if (p->kind == Kind::Map)
+                throw ScenarioError("--set " + path, 0, "", "'" + walked + "' is a section, not a value");
             node[k] = YAML::Load(value.empty() ? "\"\"" : value);
             marks[walked] = true;
             return;
         }
-        if (p->kind != Kind::Map) throw ScenarioError("--set " + path, 0, "", "'" + walked + "' is a value, not a section");
+        if (p->kind != Kind::Map)
+            throw ScenarioError("--set " + path, 0, "", "'" + walked + "' is a value, not a section");
         if (!node[k] || node[k].IsNull()) node[k] = YAML::Node(YAML::NodeType::Map);
         YAML::Node next = node[k];
         node.reset(next);
@@ -287,14 +335,18 @@ void describe_into(const Schema& s, const std::string& path, std::ostringstream&
     for (auto& p : s.params()) {
         const std::string kpath = join(path, p.key);
         if (p.kind == Kind::Map) {
-            if (markdown) out << "| **" << kpath << "** | section | | | " << p.help << " |\n";
-            else out << kpath << "\n    " << p.help << "\n";
+            if (markdown)
+                out << "| **" << kpath << "** | section | | | " << p.help << " |\n";
+            else
+                out << kpath << "\n    " << p.help << "\n";
             describe_into(*p.children, kpath, out, markdown);
             continue;
         }
         if (p.kind == Kind::List) {
-            if (markdown) out << "| **" << kpath << "[]** | list | | | " << p.help << " |\n";
-            else out << kpath << "[]   (list)\n    " << p.help << "\n";
+            if (markdown)
+                out << "| **" << kpath << "[]** | list | | | " << p.help << " |\n";
+            else
+                out << kpath << "[]   (list)\n    " << p.help << "\n";
             describe_into(*p.children, kpath + "[]", out, markdown);
             continue;
         }

@@ -28,7 +28,7 @@ private:
 };
 
 struct LoadOptions {
-    std::vector<std::string> overrides;          // "key.path=value", in order
+    std::vector<std::string> overrides;            // "key.path=value", in order
     std::map<std::string, std::string> variables;  // ${name} expansions in Path values (e.g. firmware)
     // Path values under this key prefix need not exist (e.g. "load." when --elf replaces the scenario's
     // ELFs, so a scenario whose own firmware is not built can still host another one).

@@ -5,20 +5,20 @@ namespace vp::config {
 
 const char* kind_name(Kind k) {
     switch (k) {
-    case Kind::Bool: return "bool";
-    case Kind::Int: return "int";
-    case Kind::Float: return "float";
-    case Kind::Size: return "size";
-    case Kind::Time: return "time";
-    case Kind::Freq: return "frequency";
-    case Kind::Bandwidth: return "bandwidth";
-    case Kind::Address: return "address";
-    case Kind::String: return "string";
-    case Kind::Enum: return "enum";
-    case Kind::Path: return "path";
-    case Kind::StringList: return "list of strings";
-    case Kind::Map: return "map";
-    case Kind::List: return "list";
+        case Kind::Bool: return "bool";
+        case Kind::Int: return "int";
+        case Kind::Float: return "float";
+        case Kind::Size: return "size";
+        case Kind::Time: return "time";
+        case Kind::Freq: return "frequency";
+        case Kind::Bandwidth: return "bandwidth";
+        case Kind::Address: return "address";
+        case Kind::String: return "string";
+        case Kind::Enum: return "enum";
+        case Kind::Path: return "path";
+        case Kind::StringList: return "list of strings";
+        case Kind::Map: return "map";
+        case Kind::List: return "list";
     }
     return "?";
 }

@@ -37,10 +37,23 @@ struct Param {
     std::unique_ptr<Schema> children;  // Map: its keys; List: the schema of each element (a map)
 
     // Chainable refinements.
-    Param& range(double lo, double hi) { min = lo; max = hi; return *this; }
-    Param& at_least(double lo) { min = lo; return *this; }
-    Param& one_of(std::vector<std::string> c) { choices = std::move(c); return *this; }
-    Param& mandatory() { required = true; return *this; }
+    Param& range(double lo, double hi) {
+        min = lo;
+        max = hi;
+        return *this;
+    }
+    Param& at_least(double lo) {
+        min = lo;
+        return *this;
+    }
+    Param& one_of(std::vector<std::string> c) {
+        choices = std::move(c);
+        return *this;
+    }
+    Param& mandatory() {
+        required = true;
+        return *this;
+    }
 };
 
 class Schema {

@@ -64,7 +64,10 @@ CsrMatrix read_matrix_market(const std::string& path) {
         break;
     }
     if (rows == 0 || cols == 0 || rows > UINT32_MAX || cols > UINT32_MAX) throw fail("bad matrix dimensions");
-    struct E { uint32_t r, c; float v; };
+    struct E {
+        uint32_t r, c;
+        float v;
+    };
     std::vector<E> es;
     es.reserve(symmetry == "general" ? entries : 2 * entries);
     uint64_t seen = 0;
@@ -74,13 +77,17 @@ CsrMatrix read_matrix_market(const std::string& path) {
         std::istringstream s(line);
         uint64_t r, c;
         double v = 1.0;
-        if (!(s >> r >> c) || (!pattern && !(s >> v))) throw fail("expected 'row col" + std::string(pattern ? "'" : " value'"));
-        if (r < 1 || r > rows || c < 1 || c > cols) throw fail("entry (" + std::to_string(r) + ", " + std::to_string(c) + ") outside the matrix");
+        if (!(s >> r >> c) || (!pattern && !(s >> v)))
+            throw fail("expected 'row col" + std::string(pattern ? "'" : " value'"));
+        if (r < 1 || r > rows || c < 1 || c > cols)
+            throw fail("entry (" + std::to_string(r) + ", " + std::to_string(c) + ") outside the matrix");
         es.push_back({uint32_t(r - 1), uint32_t(c - 1), float(v)});
-        if (symmetry != "general" && r != c) es.push_back({uint32_t(c - 1), uint32_t(r - 1), float(symmetry == "symmetric" ? v : -v)});
+        if (symmetry != "general" && r != c)
+            es.push_back({uint32_t(c - 1), uint32_t(r - 1), float(symmetry == "symmetric" ? v : -v)});
         ++seen;
     }
-    if (seen != entries) throw fail("file ends after " + std::to_string(seen) + " of " + std::to_string(entries) + " entries");
+    if (seen != entries)
+        throw fail("file ends after " + std::to_string(seen) + " of " + std::to_string(entries) + " entries");
     std::sort(es.begin(), es.end(), [](const E& a, const E& b) { return a.r != b.r ? a.r < b.r : a.c < b.c; });
     CsrMatrix m;
     m.rows = uint32_t(rows);

@@ -36,8 +36,8 @@ std::vector<Edge> kronecker_edges(const KroneckerOptions& opt) {
     const uint64_t n = uint64_t(1) << n_levels;
     const uint64_t m = uint64_t(opt.edgefactor) << n_levels;
     const double ab = opt.a + opt.b;
-    const double a_norm = opt.a / ab;                      // P(j_bit = 0 | i_bit = 0)
-    const double c_norm = opt.c / (1.0 - ab);              // P(j_bit = 0 | i_bit = 1)
+    const double a_norm = opt.a / ab;          // P(j_bit = 0 | i_bit = 0)
+    const double c_norm = opt.c / (1.0 - ab);  // P(j_bit = 0 | i_bit = 1)
 
     Xoshiro256 rng(opt.seed);
     std::vector<Edge> edges(m);
@@ -101,8 +101,8 @@ CsrMatrix kronecker_csr(const KroneckerOptions& opt) {
     mat.values.resize(mat.col_idx.size());
     for (uint32_t r = 0; r < n; ++r)
         for (uint32_t k = mat.row_ptr[r]; k < mat.row_ptr[r + 1]; ++k)
-            mat.values[k] = opt.values == KroneckerOptions::Values::One ? 1.0f
-                                                                        : edge_value(opt.seed, r, mat.col_idx[k]);
+            mat.values[k] =
+                opt.values == KroneckerOptions::Values::One ? 1.0f : edge_value(opt.seed, r, mat.col_idx[k]);
     return mat;
 }
 

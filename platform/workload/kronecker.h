@@ -24,16 +24,16 @@
 namespace vp::workload {
 
 struct KroneckerOptions {
-    uint32_t scale = 16;       // N = 2^scale vertices, 1..31
-    uint32_t edgefactor = 16;  // M = edgefactor * N generated edges
+    uint32_t scale = 16;                  // N = 2^scale vertices, 1..31
+    uint32_t edgefactor = 16;             // M = edgefactor * N generated edges
     double a = 0.57, b = 0.19, c = 0.19;  // d = 1 - a - b - c (0.05)
     uint64_t seed = 1;
 
     // CSR construction. Defaults: the undirected graph as a symmetric pattern matrix, self-loops
     // dropped, duplicates merged (what a graph kernel / the HMC paper's SCALE 20 matrix uses).
-    bool symmetric = true;          // store edge (u,v) also as (v,u)
-    bool keep_self_loops = false;   // keep (v,v) entries
-    bool merge_duplicates = true;   // one entry per (row, col); otherwise repeats stay, adjacent
+    bool symmetric = true;         // store edge (u,v) also as (v,u)
+    bool keep_self_loops = false;  // keep (v,v) entries
+    bool merge_duplicates = true;  // one entry per (row, col); otherwise repeats stay, adjacent
     enum class Values { One, Uniform };
     // One: every value 1.0f. Uniform: value in [-1, 1) from a hash of (seed, min(r,c), max(r,c)),
     // so a symmetric matrix is numerically symmetric and duplicates of an edge share a value.

@@ -59,7 +59,8 @@ public:
         size_t start = p_;
         char c = l_[p_];
         char kind = c == '<' ? 'I' : c == '"' ? 'L' : (c == '_' && p_ + 1 < l_.size() && l_[p_ + 1] == ':') ? 'B' : 0;
-        if (!kind || !std::strchr(allowed, kind)) fail(std::string("bad ") + role + " at column " + std::to_string(p_ + 1));
+        if (!kind || !std::strchr(allowed, kind))
+            fail(std::string("bad ") + role + " at column " + std::to_string(p_ + 1));
         if (kind == 'I') {
             iri();
         } else if (kind == 'B') {
@@ -72,8 +73,14 @@ public:
             ++p_;
             for (;;) {
                 if (p_ >= l_.size()) fail("unterminated literal");
-                if (l_[p_] == '\\') { p_ += 2; continue; }
-                if (l_[p_] == '"') { ++p_; break; }
+                if (l_[p_] == '\\') {
+                    p_ += 2;
+                    continue;
+                }
+                if (l_[p_] == '"') {
+                    ++p_;
+                    break;
+                }
                 ++p_;
             }
             if (p_ < l_.size() && l_[p_] == '@') {

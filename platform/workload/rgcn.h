@@ -89,8 +89,8 @@ struct SyntheticSpec {
     uint32_t relations = 10;
     uint64_t edges = 4000;
     uint64_t seed = 1;
-    double exponent = 2.1;        // degree power-law exponent, > 1
-    double relation_skew = 1.0;   // Zipf exponent of the relation frequencies, >= 0
+    double exponent = 2.1;       // degree power-law exponent, > 1
+    double relation_skew = 1.0;  // Zipf exponent of the relation frequencies, >= 0
 };
 RelationalGraph synthetic_relational_graph(const SyntheticSpec& spec);
 
@@ -99,7 +99,7 @@ RelationalGraph synthetic_relational_graph(const SyntheticSpec& spec);
 // values 1/c where c is the number of nonzeros in the entry's row of that matrix (the R-GCN
 // normalisation 1/c_{i,r} with c_{i,r} = |N_i^r|); E implicit (value 1).
 struct SparseMatrix {
-    uint32_t kind = 0;      // RGCN_MAT_ADJ / _TRANSPOSE / _IDENTITY
+    uint32_t kind = 0;  // RGCN_MAT_ADJ / _TRANSPOSE / _IDENTITY
     uint32_t relation = 0;
     std::vector<uint32_t> row, col;  // empty for E
     std::vector<double> val;
@@ -107,15 +107,15 @@ struct SparseMatrix {
 
 struct RgcnLayer {
     uint32_t n = 0, d = 0, relations = 0, max_p = 0;
-    uint32_t row_doubles = 0;        // row stride of X and Y in doubles (a multiple of 8: 64 B lines)
-    bool sorted = false;             // degree renumbering applied
-    bool output_priority = false;    // priority tables (and the FV range) cover Y too
-    std::vector<uint32_t> vertex_id; // layer index -> entity id of the graph
+    uint32_t row_doubles = 0;         // row stride of X and Y in doubles (a multiple of 8: 64 B lines)
+    bool sorted = false;              // degree renumbering applied
+    bool output_priority = false;     // priority tables (and the FV range) cover Y too
+    std::vector<uint32_t> vertex_id;  // layer index -> entity id of the graph
     std::vector<SparseMatrix> mats;
-    std::vector<double> x;           // n * row_doubles, padding 0
-    std::vector<uint64_t> q;         // eq. (4) per layer index
-    std::vector<uint32_t> p;         // eq. (5) per layer index (computed in q-descending order)
-    uint64_t total_nnz() const;      // entries of all A_r and A_r^T
+    std::vector<double> x;       // n * row_doubles, padding 0
+    std::vector<uint64_t> q;     // eq. (4) per layer index
+    std::vector<uint32_t> p;     // eq. (5) per layer index (computed in q-descending order)
+    uint64_t total_nnz() const;  // entries of all A_r and A_r^T
 };
 
 // sort = true: vertices renumbered by q descending (degree_renumbering), else graph ids as they are.

@@ -91,8 +91,10 @@ RelationalGraph synthetic_relational_graph(const SyntheticSpec& s) {
         for (int tries = 0; !has_edge[v]; ++tries) {
             if (tries > 1000) bad("edges", "cannot connect every entity (graph too dense?)");
             const uint32_t other = ent.draw(rng), r = next_relation();
-            if (rng.below(2)) add(v, r, other);
-            else add(other, r, v);
+            if (rng.below(2))
+                add(v, r, other);
+            else
+                add(other, r, v);
         }
     }
     // 2. The rest by weight.
@@ -148,8 +150,10 @@ RgcnLayer build_rgcn_layer(const RelationalGraph& g, bool sort, uint32_t d, uint
     const std::vector<uint64_t> q = access_counts(g);
     const std::vector<uint32_t> by_q = degree_renumbering(q);  // entity -> rank by q
     std::vector<uint32_t> new_id(L.n);
-    if (sort) new_id = by_q;
-    else std::iota(new_id.begin(), new_id.end(), 0u);
+    if (sort)
+        new_id = by_q;
+    else
+        std::iota(new_id.begin(), new_id.end(), 0u);
     L.vertex_id.resize(L.n);
     for (uint32_t e = 0; e < L.n; ++e) L.vertex_id[new_id[e]] = e;
     L.q = permute(q, new_id);

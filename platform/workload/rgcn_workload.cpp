@@ -84,9 +84,9 @@ public:
     }
 
     std::string describe() const override {
-        return "rgcn " + source_ + ": " + std::to_string(layer_.n) + " entities, " +
-               std::to_string(layer_.relations) + " relations, " + std::to_string(edges_) + " edges, D = " +
-               std::to_string(layer_.d) + (layer_.sorted ? ", degree-sorted" : ", unsorted");
+        return "rgcn " + source_ + ": " + std::to_string(layer_.n) + " entities, " + std::to_string(layer_.relations) +
+               " relations, " + std::to_string(edges_) + " edges, D = " + std::to_string(layer_.d) +
+               (layer_.sorted ? ", degree-sorted" : ", unsorted");
     }
 
     std::vector<DataRegion> regions() const override { return regions_; }
@@ -104,21 +104,25 @@ private:
 
 void declare_rgcn_workload(config::Schema& s) {
     using config::Kind;
-    auto& rg = s.map("rgcn", "one R-GCN layer's sparse products sum_r A_r X + A_r^T X + E X (seed 000): "
-                             "firmware/programs/rgcn, layout in include/vp/rgcn_data.h");
+    auto& rg = s.map("rgcn",
+                     "one R-GCN layer's sparse products sum_r A_r X + A_r^T X + E X (seed 000): "
+                     "firmware/programs/rgcn, layout in include/vp/rgcn_data.h");
     rg.add("dataset", Kind::Path, "", "",
            "N-Triples file, gzip (e.g. ${shared}/data/rgcn/aifb_stripped.nt.gz); none: the synthetic graph");
     rg.add("sort", Kind::Bool, "true", "",
            "renumber vertices by access count q_i, descending (seed eq. 4); false = the seed's LRU w/o sort");
     rg.add("dim", Kind::Int, "64", "", "feature dimension D (doubles per vertex; rows padded to 64-byte lines)")
         .range(1, 4096);
-    rg.add("max_p", Kind::Int, "10", "", "PB maximum priority (seed: 10), written to the caches' MAX_P").range(0, 1 << 16);
+    rg.add("max_p", Kind::Int, "10", "", "PB maximum priority (seed: 10), written to the caches' MAX_P")
+        .range(0, 1 << 16);
     rg.add("output_priority", Kind::Bool, "false", "",
            "the priority tables and the controllers' feature range also cover Y (the seed gives output lines "
            "p_i); false: X only, Y gets the default priority");
-    rg.add("seed", Kind::Int, "1", "", "seed of the feature values X (a function of seed, entity, element)").at_least(0);
-    auto& sy = rg.map("synthetic", "power-law relational graph used when no dataset is given "
-                                   "(seed Table 1: BGS 333845/103/916199, AM 1666764/133/5988321)");
+    rg.add("seed", Kind::Int, "1", "", "seed of the feature values X (a function of seed, entity, element)")
+        .at_least(0);
+    auto& sy = rg.map("synthetic",
+                      "power-law relational graph used when no dataset is given "
+                      "(seed Table 1: BGS 333845/103/916199, AM 1666764/133/5988321)");
     sy.add("entities", Kind::Int, "1000", "", "vertices").range(2, 1u << 31);
     sy.add("relations", Kind::Int, "10", "", "relation types").range(1, 1 << 20);
     sy.add("edges", Kind::Int, "4000", "", "distinct triples (at least entities)").range(2, 1e12);

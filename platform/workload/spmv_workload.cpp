@@ -105,19 +105,22 @@ private:
 
 void declare_workloads(config::Schema& s) {
     using config::Kind;
-    s.add("kind", Kind::Enum, "none", "", "host-side data set and result check: none, spmv or rgcn").one_of({"none", "spmv", "rgcn"});
+    s.add("kind", Kind::Enum, "none", "", "host-side data set and result check: none, spmv or rgcn")
+        .one_of({"none", "spmv", "rgcn"});
     s.add("base", Kind::Address, "0", "",
           "where the data blobs go (0 = the ELF's __loader_start symbol, else 0x8400_0000)");
     s.add("check", Kind::Bool, "true", "", "compare the firmware's result with the host reference after the run");
     auto& sp = s.map("spmv", "y = A x in CSR (float values, 32-bit indices): firmware/programs/spmv");
-    sp.add("matrix", Kind::Path, "", "", "Matrix Market file (e.g. ${shared}/data/matrices/msc01440.mtx); "
-                                          "none: a random matrix from rows/cols/nnz_per_row/seed");
+    sp.add("matrix", Kind::Path, "", "",
+           "Matrix Market file (e.g. ${shared}/data/matrices/msc01440.mtx); "
+           "none: a random matrix from rows/cols/nnz_per_row/seed");
     sp.add("rows", Kind::Int, "512", "", "rows of the random matrix").range(1, 1 << 30);
     sp.add("cols", Kind::Int, "0", "", "columns of the random matrix (0 = rows)").range(0, 1 << 30);
     sp.add("nnz_per_row", Kind::Int, "8", "", "mean nonzeros per row of the random matrix").range(1, 1 << 20);
     sp.add("seed", Kind::Int, "1", "", "seed of the random matrix and of x").at_least(0);
     sp.add("kronecker_scale", Kind::Int, "0", "",
-           "Graph500 Kronecker matrix with 2^SCALE rows instead of the random one (0 = off; matrix wins)").range(0, 26);
+           "Graph500 Kronecker matrix with 2^SCALE rows instead of the random one (0 = off; matrix wins)")
+        .range(0, 26);
     sp.add("edgefactor", Kind::Int, "16", "", "Graph500 edge factor of the Kronecker matrix").range(1, 1024);
     declare_rgcn_workload(s);
 }

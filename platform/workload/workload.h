@@ -10,7 +10,9 @@
 
 namespace vp {
 class Loader;
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 // A named address range of the workload's data ("features", "adjacency", "output"): caches split
 // their statistics by these, and recorded access logs carry them.

@@ -38,8 +38,7 @@ struct Fixture {
     Cache cache;
     Memory mem;
 
-    explicit Fixture(const CacheConfig& cc)
-        : cache("l2", ctx, cc, true), mem("mem", ctx, mem_config(), timing()) {
+    explicit Fixture(const CacheConfig& cc) : cache("l2", ctx, cc, true), mem("mem", ctx, mem_config(), timing()) {
         cpu.socket.bind(cache.target_socket());
         cache.initiator_socket.bind(mem.target_socket);
         ctrl_port.socket.bind(cache.controller()->socket);
@@ -122,8 +121,10 @@ TEST_CASE("an access to a line still in flight waits for its fill (MSHR merge), 
 TEST_CASE("with one MSHR the cache is blocking: misses to different lines serialise; with two they overlap") {
     SimContext ctx;
     TestInitiator a("a"), b("b");
-    Cache blocking("blocking", ctx, small_cache(4096, 4, 1), true), overlapping("overlapping", ctx, small_cache(4096, 4, 2), true);
-    Memory m1("m1", ctx, Fixture::mem_config(), Fixture::timing()), m2("m2", ctx, Fixture::mem_config(), Fixture::timing());
+    Cache blocking("blocking", ctx, small_cache(4096, 4, 1), true),
+        overlapping("overlapping", ctx, small_cache(4096, 4, 2), true);
+    Memory m1("m1", ctx, Fixture::mem_config(), Fixture::timing()),
+        m2("m2", ctx, Fixture::mem_config(), Fixture::timing());
     a.socket.bind(blocking.target_socket());
     blocking.initiator_socket.bind(m1.target_socket);
     b.socket.bind(overlapping.target_socket());
@@ -178,9 +179,9 @@ TEST_CASE("AC: a miss inside the feature-vector range reads the line's priority 
     f.cpu.body = [&](TestInitiator& cpu) {
         uint32_t v = 0;
         const Tick miss_in = cpu.transport(false, 0x10000, &v, 4, 0).end;  // A: priority 5 (fetched)
-        CHECK(miss_in == kHit + kMemLatency);  // table read in parallel with the line fill
-        cpu.transport(false, 0x30000, &v, 4, 100 * kNs);  // B: outside, default priority 0
-        cpu.transport(false, 0x50000, &v, 4, 200 * kNs);  // C: evicts the lowest priority: B, not A
+        CHECK(miss_in == kHit + kMemLatency);                              // table read in parallel with the line fill
+        cpu.transport(false, 0x30000, &v, 4, 100 * kNs);                   // B: outside, default priority 0
+        cpu.transport(false, 0x50000, &v, 4, 200 * kNs);                   // C: evicts the lowest priority: B, not A
         CHECK(f.cache.array().contains(0x10000));
         CHECK(!f.cache.array().contains(0x30000));
     };
@@ -276,9 +277,9 @@ TEST_CASE("stale-data hazards: another master reading a dirty line, the CPU hitt
         l1.access(0x2000, 4, false, 0, cpu);  // clean line
         bus_txn(false, 0x1000, cpu_id);       // the CPU's own traffic: never a hazard
         CHECK(ctx.stats.group("l1d").find_counter("hazard_dirty_reads")->value == 0);
-        bus_txn(false, 0x1000, dma_id);       // DMA reads a dirty line
+        bus_txn(false, 0x1000, dma_id);  // DMA reads a dirty line
         CHECK(ctx.stats.group("l1d").find_counter("hazard_dirty_reads")->value == 1);
-        bus_txn(true, 0x2000, dma_id);        // DMA rewrites a cached line ...
+        bus_txn(true, 0x2000, dma_id);              // DMA rewrites a cached line ...
         l1.access(0x2004, 4, false, 1 * kUs, cpu);  // ... and the CPU hits it
         CHECK(ctx.stats.group("l1d").find_counter("hazard_stale_hits")->value == 1);
         l1.access(0x2008, 4, false, 2 * kUs, cpu);  // reported once per rewrite

@@ -127,7 +127,7 @@ TEST_CASE("LRU evicts the least recently used way") {
 TEST_CASE("Tree PLRU: bits point away from the last access, the victim follows the bits") {
     PlruPolicy p(1, 4);  // nodes: 0 root, 1 over ways 0-1, 2 over ways 2-3
     CHECK(p.victim(0, kFull4) == 0);
-    fill_all(p, 0);  // 0, 1, 2, 3 in order
+    fill_all(p, 0);               // 0, 1, 2, 3 in order
     CHECK(p.bit(0, 0) == false);  // last access right -> evict left
     CHECK(p.bit(0, 1) == false);  // way 1 touched after way 0 -> evict way 0
     CHECK(p.bit(0, 2) == false);  // way 3 touched last -> evict way 2
@@ -190,12 +190,12 @@ TEST_CASE("SRRIP inserts at max-1, promotes hits to 0 and ages the set until a l
     CHECK(p.rrpv(0, 0) == 3);
     CHECK(p.rrpv(0, 1) == 1);
     CHECK(p.rrpv(0, 3) == 3);
-    p.on_fill(0, 0, {});             // 2 1 3 3
+    p.on_fill(0, 0, {});              // 2 1 3 3
     CHECK(p.victim(0, kFull4) == 2);  // a line at max: no ageing
     CHECK(p.rrpv(0, 0) == 2);
     p.on_fill(0, 2, {});  // 2 1 2 3
     CHECK(p.victim(0, kFull4) == 3);
-    p.on_hit(0, 3, {});  // 2 1 2 0
+    p.on_hit(0, 3, {});               // 2 1 2 0
     CHECK(p.victim(0, kFull4) == 0);  // aged once: 3 2 3 1
     CHECK(p.rrpv(0, 1) == 2);
     CHECK(p.rrpv(0, 3) == 1);
@@ -205,8 +205,8 @@ TEST_CASE("SRRIP inserts at max-1, promotes hits to 0 and ages the set until a l
 
 TEST_CASE("DRRIP: leader sets keep their policy, PSEL moves followers between SRRIP and BRRIP") {
     PolicyParams prm;
-    prm.drrip_leaders = 4;                // 64 sets -> regions of 16: SRRIP leaders 0,16,32,48; BRRIP 8,24,40,56
-    prm.brrip_near_one_in = 1u << 30;      // BRRIP practically always inserts at max here
+    prm.drrip_leaders = 4;             // 64 sets -> regions of 16: SRRIP leaders 0,16,32,48; BRRIP 8,24,40,56
+    prm.brrip_near_one_in = 1u << 30;  // BRRIP practically always inserts at max here
     DrripPolicy p(64, 4, prm);
     CHECK(p.role(0) == DrripPolicy::Role::SrripLeader);
     CHECK(p.role(48) == DrripPolicy::Role::SrripLeader);
@@ -287,7 +287,7 @@ TEST_CASE("GRASP protects the hot range and promotes cold lines one step per hit
     p.on_hit(0, 1, at(0x8000));
     CHECK(p.rrpv(0, 1) == 2);
     CHECK(p.victim(0, kFull4) == 2);
-    p.on_hit(0, 2, at(0x8040));  // 0 2 2 0: nothing at max
+    p.on_hit(0, 2, at(0x8040));       // 0 2 2 0: nothing at max
     CHECK(p.victim(0, kFull4) == 1);  // aged once: 1 3 3 1
     CHECK(p.rrpv(0, 0) == 1);
     p.on_hit(0, 0, at(0x1000));

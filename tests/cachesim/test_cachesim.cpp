@@ -21,7 +21,8 @@ struct TempLog {
         path = fs::temp_directory_path() / ("vp_test_cachesim_" + std::to_string(::getpid()) + "_" + name + ".log");
         const uint64_t lo = 0x10000, hi = lo + 64 * prio.size();
         nlohmann::json h;
-        h["regions"] = {{{"name", "features"}, {"lo", lo}, {"hi", hi}}, {{"name", "priority"}, {"lo", 0x20000}, {"hi", 0x30000}}};
+        h["regions"] = {{{"name", "features"}, {"lo", lo}, {"hi", hi}},
+                        {{"name", "priority"}, {"lo", 0x20000}, {"hi", 0x30000}}};
         std::vector<std::vector<uint8_t>> blobs;
         h["blobs"] = nlohmann::json::array();
         if (with_tables) {

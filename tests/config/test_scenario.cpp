@@ -73,7 +73,8 @@ TEST_CASE("wrong types are reported with the expected form") {
 TEST_CASE("out-of-range values are reported with the range") {
     REQUIRE_THAT(error_of("traffic:\n  - count: 0\n"),
                  Catch::StartsWith("s.yaml:2: traffic.0.count: value '0' out of range [1, 1e+09]"));
-    REQUIRE_THAT(error_of("platform:\n  ram:\n    size: 0B\n"), Catch::Contains("platform.ram.size: value '0B' out of range"));
+    REQUIRE_THAT(error_of("platform:\n  ram:\n    size: 0B\n"),
+                 Catch::Contains("platform.ram.size: value '0B' out of range"));
 }
 
 TEST_CASE("missing files are reported with the resolved path") {

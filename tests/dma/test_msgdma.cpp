@@ -66,8 +66,12 @@ struct DmaBench {
     }
     void poke(uint64_t addr, const void* p, size_t n) { ram->store().write(addr - kRam, p, n); }
     void peek(uint64_t addr, void* p, size_t n) { ram->store().read(addr - kRam, p, n); }
-    template <class T> void poke_vec(uint64_t addr, const std::vector<T>& v) { poke(addr, v.data(), v.size() * sizeof(T)); }
-    template <class T> std::vector<T> peek_vec(uint64_t addr, size_t n) {
+    template <class T>
+    void poke_vec(uint64_t addr, const std::vector<T>& v) {
+        poke(addr, v.data(), v.size() * sizeof(T));
+    }
+    template <class T>
+    std::vector<T> peek_vec(uint64_t addr, size_t n) {
         std::vector<T> v(n);
         peek(addr, v.data(), n * sizeof(T));
         return v;
@@ -84,7 +88,8 @@ void submit(ScriptedInitiator& c, uint64_t rd, uint64_t wr, uint32_t len, uint32
 
 // Polls the status until not busy (synchronised initiator: time passes between polls).
 void wait_idle(ScriptedInitiator& c, uint64_t csr = CSR) {
-    for (int k = 0; k < 1000000 && (c.read32(csr + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_BUSY); ++k) sc_core::wait(100, sc_core::SC_NS);
+    for (int k = 0; k < 1000000 && (c.read32(csr + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_BUSY); ++k)
+        sc_core::wait(100, sc_core::SC_NS);
 }
 
 std::vector<uint8_t> pattern(size_t n, uint32_t seed) {
@@ -94,14 +99,15 @@ std::vector<uint8_t> pattern(size_t n, uint32_t seed) {
     return v;
 }
 
-void configure_conv(ScriptedInitiator& c, uint32_t ctrl, uint64_t elem_base, uint32_t esz, uint32_t isz, uint32_t levels = 1,
-                    uint64_t src = 0, std::vector<uint64_t> level_bases = {}) {
+void configure_conv(ScriptedInitiator& c, uint32_t ctrl, uint64_t elem_base, uint32_t esz, uint32_t isz,
+                    uint32_t levels = 1, uint64_t src = 0, std::vector<uint64_t> level_bases = {}) {
     c.write32(CONV + MSGDMA_CONV_ELEM_BASE, uint32_t(elem_base));
     c.write32(CONV + MSGDMA_CONV_ELEM_SIZE, esz);
     c.write32(CONV + MSGDMA_CONV_INDEX_SIZE, isz);
     c.write32(CONV + MSGDMA_CONV_LEVELS, levels);
     c.write32(CONV + MSGDMA_CONV_SRC_BASE, uint32_t(src));
-    for (size_t k = 0; k < level_bases.size(); ++k) c.write32(CONV + MSGDMA_CONV_LEVEL_BASE(k), uint32_t(level_bases[k]));
+    for (size_t k = 0; k < level_bases.size(); ++k)
+        c.write32(CONV + MSGDMA_CONV_LEVEL_BASE(k), uint32_t(level_bases[k]));
     c.write32(CONV + MSGDMA_CONV_CTRL, ctrl);
 }
 
@@ -114,7 +120,8 @@ std::vector<uint32_t> random_indices(size_t n, uint32_t m, uint32_t seed) {
     return v;
 }
 
-template <class I> std::vector<uint8_t> index_bytes(const std::vector<uint32_t>& idx) {
+template <class I>
+std::vector<uint8_t> index_bytes(const std::vector<uint32_t>& idx) {
     std::vector<uint8_t> b(idx.size() * sizeof(I));
     for (size_t i = 0; i < idx.size(); ++i) {
         const I v = I(idx[i]);
@@ -174,7 +181,7 @@ TEST_CASE("dispatcher: stop bit holds queued descriptors / fill level / full fla
         CHECK(c.read32(CSR + MSGDMA_CSR_FILL_LEVEL) == 0x00040004u);
         const uint32_t s = c.read32(CSR + MSGDMA_CSR_STATUS);
         CHECK(s & MSGDMA_STATUS_DESC_FULL);
-        CHECK(s & MSGDMA_STATUS_BUSY);  // descriptors pending
+        CHECK(s & MSGDMA_STATUS_BUSY);     // descriptors pending
         CHECK(s & MSGDMA_STATUS_STOPPED);  // stop bit and the masters idle
         // A fifth descriptor while full is dropped (the real core stalls the bus).
         submit(c, kRam, kRam + 0x20000, 64, 0);
@@ -260,7 +267,7 @@ TEST_CASE("stop on error: bus error stops the dispatcher / error IRQ / response 
     auto dst = b.peek_vec<uint8_t>(kRam + 0x10000, 1024);
     CHECK(std::equal(dst.begin(), dst.begin() + 256, src.begin()));
     CHECK(std::all_of(dst.begin() + 256, dst.end(), [](uint8_t x) { return x == 0xEE; }));  // nothing past the error
-    CHECK(b.peek_vec<uint8_t>(kRam + 0x20000, 256) == std::vector<uint8_t>(256, 0));      // dropped by the reset
+    CHECK(b.peek_vec<uint8_t>(kRam + 0x20000, 256) == std::vector<uint8_t>(256, 0));        // dropped by the reset
     CHECK(b.peek_vec<uint8_t>(kRam + 0x30000, 256) == std::vector<uint8_t>(src.begin(), src.begin() + 256));
     CHECK(b.counter("transfer_errors") == 1);
 }
@@ -365,8 +372,8 @@ TEST_CASE("prefetcher: polling picks up a descriptor handed to hardware later") 
 
 namespace {
 // Gathers n elements of size esz with indices of type I from an unaligned table; checks against the host.
-template <class I> void gather_case(unsigned esz, bool pipelined, unsigned depth, size_t n, uint32_t seed,
-                                    unsigned burst = 64) {
+template <class I>
+void gather_case(unsigned esz, bool pipelined, unsigned depth, size_t n, uint32_t seed, unsigned burst = 64) {
     MsgdmaConfig cfg;
     cfg.burst = burst;
     cfg.pipelined = pipelined;
@@ -404,9 +411,15 @@ template <class I> void gather_case(unsigned esz, bool pipelined, unsigned depth
 TEST_CASE("gather: random indices (duplicates / any order) / 4-byte elements / 4-byte indices / pipelined") {
     gather_case<uint32_t>(4, true, 16, 1000, 11);
 }
-TEST_CASE("gather: 8-byte elements / 2-byte indices / unaligned / FIFO depth 3") { gather_case<uint16_t>(8, true, 3, 777, 12); }
-TEST_CASE("gather: one-descriptor-at-a-time mSGDMA mode / 8-byte elements") { gather_case<uint32_t>(8, false, 16, 300, 13); }
-TEST_CASE("gather: 512-byte bursts / 1-byte indices / 64-byte elements") { gather_case<uint8_t>(64, true, 16, 1500, 14, 512); }
+TEST_CASE("gather: 8-byte elements / 2-byte indices / unaligned / FIFO depth 3") {
+    gather_case<uint16_t>(8, true, 3, 777, 12);
+}
+TEST_CASE("gather: one-descriptor-at-a-time mSGDMA mode / 8-byte elements") {
+    gather_case<uint32_t>(8, false, 16, 300, 13);
+}
+TEST_CASE("gather: 512-byte bursts / 1-byte indices / 64-byte elements") {
+    gather_case<uint8_t>(64, true, 16, 1500, 14, 512);
+}
 
 TEST_CASE("scatter: converted address is the write address (duplicates: last write wins / in order)") {
     DmaBench b;
@@ -487,8 +500,10 @@ TEST_CASE("bus error in a gather: elements before the failing one are written / 
     const auto got = b.peek_vec<uint8_t>(dst, n * esz);
     for (size_t i = 0; i < n; ++i) {
         INFO("element " << i);
-        if (i < bad) CHECK(std::memcmp(&got[i * esz], &tbl[idx[i] * esz], esz) == 0);
-        else CHECK(std::all_of(&got[i * esz], &got[i * esz] + esz, [](uint8_t x) { return x == 0xEE; }));
+        if (i < bad)
+            CHECK(std::memcmp(&got[i * esz], &tbl[idx[i] * esz], esz) == 0);
+        else
+            CHECK(std::all_of(&got[i * esz], &got[i * esz] + esz, [](uint8_t x) { return x == 0xEE; }));
     }
 }
 

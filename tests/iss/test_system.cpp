@@ -29,36 +29,36 @@ const char* kTimerProgram = R"(
 }  // namespace
 
 TEST_CASE("the timer interrupt is taken at the deadline, independent of the run() quantum", "[irq]") {
-  uint32_t first_cycle = 0, first_count = 0;
-  for (uint64_t quantum : {1'000'000ull, 7ull, 1ull}) {
-    Rig r;
-    r.asm_load(kTimerProgram);
-    r.hart.set_timer_deadline(1000);
-    StopReason why;
-    do {
-      why = r.run(quantum);
-    } while (why == StopReason::CycleLimit);
-    REQUIRE(why == StopReason::Trap);
-    INFO("quantum " << quantum);
-    CHECK(r.x(a2) == (kInterrupt | 7));
-    // Taken at the first instruction boundary at or after cycle 1000 (each loop iteration is
-    // 1 + 3 cycles: addi, then j with its refill penalty).
-    CHECK(r.x(a1) >= 1000);
-    CHECK(r.x(a1) < 1000 + 10);
-    CHECK((r.csr(0x344) & kMTIP) != 0);
-    if (quantum == 1'000'000ull) {
-      first_cycle = r.x(a1);
-      first_count = r.x(a0);
-    } else {
-      CHECK(r.x(a1) == first_cycle);
-      CHECK(r.x(a0) == first_count);
+    uint32_t first_cycle = 0, first_count = 0;
+    for (uint64_t quantum : {1'000'000ull, 7ull, 1ull}) {
+        Rig r;
+        r.asm_load(kTimerProgram);
+        r.hart.set_timer_deadline(1000);
+        StopReason why;
+        do {
+            why = r.run(quantum);
+        } while (why == StopReason::CycleLimit);
+        REQUIRE(why == StopReason::Trap);
+        INFO("quantum " << quantum);
+        CHECK(r.x(a2) == (kInterrupt | 7));
+        // Taken at the first instruction boundary at or after cycle 1000 (each loop iteration is
+        // 1 + 3 cycles: addi, then j with its refill penalty).
+        CHECK(r.x(a1) >= 1000);
+        CHECK(r.x(a1) < 1000 + 10);
+        CHECK((r.csr(0x344) & kMTIP) != 0);
+        if (quantum == 1'000'000ull) {
+            first_cycle = r.x(a1);
+            first_count = r.x(a0);
+        } else {
+            CHECK(r.x(a1) == first_cycle);
+            CHECK(r.x(a0) == first_count);
+        }
     }
-  }
 }
 
 TEST_CASE("vectored mtvec: interrupts go to base + 4*cause, exceptions to base; MEI beats MSI", "[irq]") {
-  Rig r;
-  r.asm_load(R"(
+    Rig r;
+    r.asm_load(R"(
     .option norvc
     la t0, vectors
     ori t0, t0, 1
@@ -83,19 +83,19 @@ TEST_CASE("vectored mtvec: interrupts go to base + 4*cause, exceptions to base; 
   mei: li a0, 11
     ebreak
   )");
-  r.hart.set_irq_pending(3, true);
-  r.hart.set_irq_pending(11, true);
-  REQUIRE(r.run() == StopReason::Trap);
-  CHECK(r.x(a0) == 11);
-  CHECK(r.csr(0x342) == (kInterrupt | 11));
-  CHECK((r.csr(0x300) & 8) == 0);     // MIE cleared
-  CHECK((r.csr(0x300) & 0x80) != 0);  // MPIE set
-  CHECK((r.csr(0x300) & 0x1800) == 0x1800);
+    r.hart.set_irq_pending(3, true);
+    r.hart.set_irq_pending(11, true);
+    REQUIRE(r.run() == StopReason::Trap);
+    CHECK(r.x(a0) == 11);
+    CHECK(r.csr(0x342) == (kInterrupt | 11));
+    CHECK((r.csr(0x300) & 8) == 0);     // MIE cleared
+    CHECK((r.csr(0x300) & 0x80) != 0);  // MPIE set
+    CHECK((r.csr(0x300) & 0x1800) == 0x1800);
 }
 
 TEST_CASE("WFI stops the hart until an enabled interrupt; the timer wakes it inside run()", "[irq][wfi]") {
-  Rig r;
-  r.asm_load(R"(
+    Rig r;
+    r.asm_load(R"(
     .option norvc
     li t0, 0x80
     csrw mie, t0              # MTIE, but mstatus.MIE = 0: wake up without trapping
@@ -103,31 +103,31 @@ TEST_CASE("WFI stops the hart until an enabled interrupt; the timer wakes it ins
     li a0, 1
     ebreak
   )");
-  REQUIRE(r.run(10'000) == StopReason::Wfi);
-  CHECK(r.hart.waiting());
-  const uint64_t at_wfi = r.hart.cycles();
-  CHECK(r.run(10'000) == StopReason::Wfi);  // nothing pending: stays put without using cycles
-  CHECK(r.hart.cycles() == at_wfi);
-  r.hart.set_timer_deadline(at_wfi + 500);
-  REQUIRE(r.run(10'000) == StopReason::Trap);
-  CHECK(r.x(a0) == 1);
-  CHECK(r.hart.stats().idle == 500);
-  CHECK(!r.hart.waiting());
+    REQUIRE(r.run(10'000) == StopReason::Wfi);
+    CHECK(r.hart.waiting());
+    const uint64_t at_wfi = r.hart.cycles();
+    CHECK(r.run(10'000) == StopReason::Wfi);  // nothing pending: stays put without using cycles
+    CHECK(r.hart.cycles() == at_wfi);
+    r.hart.set_timer_deadline(at_wfi + 500);
+    REQUIRE(r.run(10'000) == StopReason::Trap);
+    CHECK(r.x(a0) == 1);
+    CHECK(r.hart.stats().idle == 500);
+    CHECK(!r.hart.waiting());
 
-  // An external interrupt line wakes it too, after the embedding advanced time.
-  Rig e;
-  e.asm_load(".option norvc\n li t0, 0x800\n csrw mie, t0\n wfi\n li a0, 2\n ebreak\n");
-  REQUIRE(e.run(10'000) == StopReason::Wfi);
-  e.hart.idle_until(e.hart.cycles() + 1234);
-  e.hart.set_irq_pending(11, true);
-  REQUIRE(e.run(10'000) == StopReason::Trap);
-  CHECK(e.x(a0) == 2);
-  CHECK(e.hart.stats().idle == 1234);
+    // An external interrupt line wakes it too, after the embedding advanced time.
+    Rig e;
+    e.asm_load(".option norvc\n li t0, 0x800\n csrw mie, t0\n wfi\n li a0, 2\n ebreak\n");
+    REQUIRE(e.run(10'000) == StopReason::Wfi);
+    e.hart.idle_until(e.hart.cycles() + 1234);
+    e.hart.set_irq_pending(11, true);
+    REQUIRE(e.run(10'000) == StopReason::Trap);
+    CHECK(e.x(a0) == 2);
+    CHECK(e.hart.stats().idle == 1234);
 }
 
 TEST_CASE("self-modifying code is detected on stores; fence.i picks up outside writes", "[smc]") {
-  Rig r;
-  r.asm_load(R"(
+    Rig r;
+    r.asm_load(R"(
     .option norvc
     li a0, 0
     jal ra, func               # a0 = 1
@@ -145,37 +145,37 @@ TEST_CASE("self-modifying code is detected on stores; fence.i picks up outside w
     addi a0, a0, 1
     ret
   )");
-  REQUIRE(r.run() == StopReason::Trap);
-  CHECK(r.x(a0) == 101);
-  const uint32_t func = r.x(t0);
-  r.env.write32(func, 0x3e850513);  // addi a0, a0, 1000, written without notify_external_write
-  r.hart.set_pc(r.hart.pc() + 4);
-  REQUIRE(r.run() == StopReason::Trap);
-  CHECK(r.x(a0) == 1201);
+    REQUIRE(r.run() == StopReason::Trap);
+    CHECK(r.x(a0) == 101);
+    const uint32_t func = r.x(t0);
+    r.env.write32(func, 0x3e850513);  // addi a0, a0, 1000, written without notify_external_write
+    r.hart.set_pc(r.hart.pc() + 4);
+    REQUIRE(r.run() == StopReason::Trap);
+    CHECK(r.x(a0) == 1201);
 }
 
 TEST_CASE("breakpoints stop before the instruction; continuing executes it", "[debug]") {
-  Rig r;
-  r.asm_load(".option norvc\n li a0, 1\n li a0, 2\n li a0, 3\n ebreak\n");
-  r.hart.add_breakpoint(kRamBase + 8);
-  REQUIRE(r.run() == StopReason::Breakpoint);
-  CHECK(r.hart.pc() == kRamBase + 8);
-  CHECK(r.x(a0) == 2);
-  REQUIRE(r.run() == StopReason::Trap);
-  CHECK(r.x(a0) == 3);
-  // single step
-  r.hart.set_pc(kRamBase);
-  REQUIRE(r.hart.step() == StopReason::Step);
-  CHECK(r.hart.pc() == kRamBase + 4);
-  CHECK(r.x(a0) == 1);
-  r.hart.remove_breakpoint(kRamBase + 8);
-  REQUIRE(r.run() == StopReason::Trap);
-  CHECK(r.x(a0) == 3);
+    Rig r;
+    r.asm_load(".option norvc\n li a0, 1\n li a0, 2\n li a0, 3\n ebreak\n");
+    r.hart.add_breakpoint(kRamBase + 8);
+    REQUIRE(r.run() == StopReason::Breakpoint);
+    CHECK(r.hart.pc() == kRamBase + 8);
+    CHECK(r.x(a0) == 2);
+    REQUIRE(r.run() == StopReason::Trap);
+    CHECK(r.x(a0) == 3);
+    // single step
+    r.hart.set_pc(kRamBase);
+    REQUIRE(r.hart.step() == StopReason::Step);
+    CHECK(r.hart.pc() == kRamBase + 4);
+    CHECK(r.x(a0) == 1);
+    r.hart.remove_breakpoint(kRamBase + 8);
+    REQUIRE(r.run() == StopReason::Trap);
+    CHECK(r.x(a0) == 3);
 }
 
 TEST_CASE("watchpoints stop after the accessing instruction", "[debug]") {
-  Rig r;
-  r.asm_load(R"(
+    Rig r;
+    r.asm_load(R"(
     .option norvc
     li s0, 0x80005000
     lw a0, 0(s0)                # page watched for writes only: no stop
@@ -186,66 +186,71 @@ TEST_CASE("watchpoints stop after the accessing instruction", "[debug]") {
     li a3, 1
     ebreak
   )");
-  r.hart.add_watchpoint(0x80005008, 4, WatchKind::Write);
-  r.hart.add_watchpoint(0x80005010, 4, WatchKind::Read);
-  REQUIRE(r.run() == StopReason::Watchpoint);
-  CHECK(r.hart.last_watch_hit().addr == 0x80005008u);
-  CHECK(r.hart.last_watch_hit().write);
-  CHECK(r.env.read32(0x80005008) == 77);
-  CHECK(r.hart.pc() == kRamBase + 16);  // after the sw (li s0 is one lui)
-  REQUIRE(r.run() == StopReason::Watchpoint);
-  CHECK(r.hart.last_watch_hit().addr == 0x80005010u);
-  CHECK(!r.hart.last_watch_hit().write);
-  CHECK(r.x(a1) == 1);
-  r.hart.remove_watchpoint(0x80005010, 4, WatchKind::Read);
-  REQUIRE(r.run() == StopReason::Trap);
-  CHECK(r.x(a3) == 1);
+    r.hart.add_watchpoint(0x80005008, 4, WatchKind::Write);
+    r.hart.add_watchpoint(0x80005010, 4, WatchKind::Read);
+    REQUIRE(r.run() == StopReason::Watchpoint);
+    CHECK(r.hart.last_watch_hit().addr == 0x80005008u);
+    CHECK(r.hart.last_watch_hit().write);
+    CHECK(r.env.read32(0x80005008) == 77);
+    CHECK(r.hart.pc() == kRamBase + 16);  // after the sw (li s0 is one lui)
+    REQUIRE(r.run() == StopReason::Watchpoint);
+    CHECK(r.hart.last_watch_hit().addr == 0x80005010u);
+    CHECK(!r.hart.last_watch_hit().write);
+    CHECK(r.x(a1) == 1);
+    r.hart.remove_watchpoint(0x80005010, 4, WatchKind::Read);
+    REQUIRE(r.run() == StopReason::Trap);
+    CHECK(r.x(a3) == 1);
 }
 
 TEST_CASE("access faults: fetch (1), load (5), store (7) with mtval = address", "[trap]") {
-  struct Case { const char* code; uint32_t cause; };
-  for (const Case& c : {Case{"li t1, 0x1000\n lw a0, 0(t1)", kLoadAccessFault},
-                        Case{"li t1, 0x1000\n sw a0, 0(t1)", kStoreAccessFault},
-                        Case{"li t1, 0x1000\n amoadd.w a0, a0, (t1)", kStoreAccessFault},
-                        Case{"li t1, 0x1000\n jr t1", kInsnAccessFault}}) {
-    Rig r;
-    r.asm_load(std::string(".option norvc\n la t0, handler\n csrw mtvec, t0\n") + c.code + "\n ebreak\n .align 2\nhandler: ebreak\n");
-    REQUIRE(r.run() == StopReason::Trap);
-    INFO(c.code);
-    CHECK(r.csr(0x342) == c.cause);
-    CHECK(r.csr(0x343) == 0x1000u);
-    if (c.cause == kInsnAccessFault) CHECK(r.csr(0x341) == 0x1000u);
-  }
+    struct Case {
+        const char* code;
+        uint32_t cause;
+    };
+    for (const Case& c : {Case{"li t1, 0x1000\n lw a0, 0(t1)", kLoadAccessFault},
+                          Case{"li t1, 0x1000\n sw a0, 0(t1)", kStoreAccessFault},
+                          Case{"li t1, 0x1000\n amoadd.w a0, a0, (t1)", kStoreAccessFault},
+                          Case{"li t1, 0x1000\n jr t1", kInsnAccessFault}}) {
+        Rig r;
+        r.asm_load(std::string(".option norvc\n la t0, handler\n csrw mtvec, t0\n") + c.code +
+                   "\n ebreak\n .align 2\nhandler: ebreak\n");
+        REQUIRE(r.run() == StopReason::Trap);
+        INFO(c.code);
+        CHECK(r.csr(0x342) == c.cause);
+        CHECK(r.csr(0x343) == 0x1000u);
+        if (c.cause == kInsnAccessFault) CHECK(r.csr(0x341) == 0x1000u);
+    }
 }
 
 TEST_CASE("a fault at the trap handler itself stops the hart with a readable report", "[trap]") {
-  HartConfig cfg = Rig::default_config();
-  cfg.reset_mtvec = 0x1000;  // nothing there
-  Rig r(cfg);
-  r.asm_load(".option norvc\n li t1, 0x2000\n lw a0, 0(t1)\n ebreak\n");
-  REQUIRE(r.run() == StopReason::Trap);
-  CHECK(r.hart.pc() == 0x1000u);
-  CHECK(r.hart.last_trap().cause == kInsnAccessFault);
-  const std::string report = fault_report(r.hart, r.hart.last_trap());
-  CHECK(report.find("instruction access fault") != std::string::npos);
-  CHECK(report.find("pc=0x00001000") != std::string::npos);
+    HartConfig cfg = Rig::default_config();
+    cfg.reset_mtvec = 0x1000;  // nothing there
+    Rig r(cfg);
+    r.asm_load(".option norvc\n li t1, 0x2000\n lw a0, 0(t1)\n ebreak\n");
+    REQUIRE(r.run() == StopReason::Trap);
+    CHECK(r.hart.pc() == 0x1000u);
+    CHECK(r.hart.last_trap().cause == kInsnAccessFault);
+    const std::string report = fault_report(r.hart, r.hart.last_trap());
+    CHECK(report.find("instruction access fault") != std::string::npos);
+    CHECK(report.find("pc=0x00001000") != std::string::npos);
 
-  // and a report at a readable instruction shows its disassembly
-  HartConfig cfg2 = Rig::default_config();
-  cfg2.stop_on_exceptions |= 1u << kLoadAccessFault;
-  Rig r2(cfg2);
-  r2.asm_load(".option norvc\n li t1, 0x2000\n lw a0, 0(t1)\n ebreak\n");
-  REQUIRE(r2.run() == StopReason::Trap);
-  const std::string rep2 = fault_report(r2.hart, r2.hart.last_trap(), [](uint32_t a) { return a == kRamBase + 4 ? "main+0x4" : ""; });
-  CHECK(rep2.find("load access fault") != std::string::npos);
-  CHECK(rep2.find("lw a0, 0(t1)") != std::string::npos);
-  CHECK(rep2.find("<main+0x4>") != std::string::npos);
-  CHECK(rep2.find("x6  t1   00002000") != std::string::npos);
+    // and a report at a readable instruction shows its disassembly
+    HartConfig cfg2 = Rig::default_config();
+    cfg2.stop_on_exceptions |= 1u << kLoadAccessFault;
+    Rig r2(cfg2);
+    r2.asm_load(".option norvc\n li t1, 0x2000\n lw a0, 0(t1)\n ebreak\n");
+    REQUIRE(r2.run() == StopReason::Trap);
+    const std::string rep2 =
+        fault_report(r2.hart, r2.hart.last_trap(), [](uint32_t a) { return a == kRamBase + 4 ? "main+0x4" : ""; });
+    CHECK(rep2.find("load access fault") != std::string::npos);
+    CHECK(rep2.find("lw a0, 0(t1)") != std::string::npos);
+    CHECK(rep2.find("<main+0x4>") != std::string::npos);
+    CHECK(rep2.find("x6  t1   00002000") != std::string::npos);
 }
 
 TEST_CASE("semihosting: WRITE0, WRITEC, WRITE to :tt and EXIT_EXTENDED", "[semihosting]") {
-  Rig r;
-  r.asm_load(R"(
+    Rig r;
+    r.asm_load(R"(
     .option norvc
     li a0, 4                   # SYS_WRITE0
     la a1, msg
@@ -284,70 +289,73 @@ TEST_CASE("semihosting: WRITE0, WRITEC, WRITE to :tt and EXIT_EXTENDED", "[semih
   tt: .asciz ":tt"
   text: .ascii "abc"
   )");
-  REQUIRE(r.run() == StopReason::Exit);
-  CHECK(r.env.console == "hello !abc");
-  CHECK(r.x(s1) == 0);
-  CHECK(r.env.exit_code == 42);
-  CHECK(r.hart.exit_code() == 42);
+    REQUIRE(r.run() == StopReason::Exit);
+    CHECK(r.env.console == "hello !abc");
+    CHECK(r.x(s1) == 0);
+    CHECK(r.env.exit_code == 42);
+    CHECK(r.hart.exit_code() == 42);
 }
 
 TEST_CASE("a plain ebreak (not in the semihosting sequence) is a breakpoint exception", "[semihosting]") {
-  HartConfig cfg = Rig::default_config();
-  cfg.stop_on_exceptions = 0;
-  Rig r(cfg);
-  r.asm_load(".option norvc\n la t0, h\n csrw mtvec, t0\n li a0, 0x18\n nop\n ebreak\n nop\n .align 2\nh: csrr a1, mcause\n csrr a2, mtval\n wfi\n");
-  REQUIRE(r.run() == StopReason::Wfi);
-  CHECK(r.x(a1) == kBreakpointCause);
-  CHECK(r.x(a2) == kRamBase + 20);
-  CHECK(!r.env.exited);
+    HartConfig cfg = Rig::default_config();
+    cfg.stop_on_exceptions = 0;
+    Rig r(cfg);
+    r.asm_load(
+        ".option norvc\n la t0, h\n csrw mtvec, t0\n li a0, 0x18\n nop\n ebreak\n nop\n .align 2\nh: csrr a1, mcause\n "
+        "csrr a2, mtval\n wfi\n");
+    REQUIRE(r.run() == StopReason::Wfi);
+    CHECK(r.x(a1) == kBreakpointCause);
+    CHECK(r.x(a2) == kRamBase + 20);
+    CHECK(!r.env.exited);
 }
 
 TEST_CASE("HTIF tohost stores reach the environment and end the run", "[htif]") {
-  HartConfig cfg = Rig::default_config();
-  cfg.has_tohost = true;
-  cfg.tohost_addr = 0x80006000;
-  Rig r(cfg);
-  r.asm_load(".option norvc\n li t0, 0x80006000\n li t1, 0x80006004\n sw zero, 0(t1)\n li t2, 11\n sw t2, 0(t0)\n ebreak\n");
-  REQUIRE(r.run() == StopReason::Exit);
-  CHECK(r.env.exit_code == 5);
+    HartConfig cfg = Rig::default_config();
+    cfg.has_tohost = true;
+    cfg.tohost_addr = 0x80006000;
+    Rig r(cfg);
+    r.asm_load(
+        ".option norvc\n li t0, 0x80006000\n li t1, 0x80006004\n sw zero, 0(t1)\n li t2, 11\n sw t2, 0(t0)\n ebreak\n");
+    REQUIRE(r.run() == StopReason::Exit);
+    CHECK(r.env.exit_code == 5);
 }
 
 TEST_CASE("timing: base CPI 1, load-use, mul/div, taken branches, memory latencies", "[timing]") {
-  // Cycles of `body`, relative to the same program without it.
-  auto cycles_of = [](const std::string& body, uint32_t read_cycles = 0) {
-    auto run = [&](const std::string& b) {
-      Rig r(Rig::default_config(), false);
-      r.hart.add_fast_region(r.env.fast_region(read_cycles, 0));
-      r.asm_load(".option norvc\n li s0, 0x80008000\n" + b + "\n ebreak\n");
-      r.run();
-      return r.hart.cycles();
+    // Cycles of `body`, relative to the same program without it.
+    auto cycles_of = [](const std::string& body, uint32_t read_cycles = 0) {
+        auto run = [&](const std::string& b) {
+            Rig r(Rig::default_config(), false);
+            r.hart.add_fast_region(r.env.fast_region(read_cycles, 0));
+            r.asm_load(".option norvc\n li s0, 0x80008000\n" + b + "\n ebreak\n");
+            r.run();
+            return r.hart.cycles();
+        };
+        return run(body) - run("");
     };
-    return run(body) - run("");
-  };
-  const TimingConfig t;
-  CHECK(cycles_of("addi a0, a0, 1\n addi a1, a1, 1") == 2);
-  CHECK(cycles_of("lw a0, 0(s0)\n addi a1, a0, 1") == 2 + t.load_use);
-  CHECK(cycles_of("flw fa0, 0(s0)\n fadd.s fa1, fa0, fa0") == 2 + t.load_use + t.fadd);
-  CHECK(cycles_of("lw a0, 0(s0)\n addi a1, a2, 1") == 2);
-  CHECK(cycles_of("mul a0, a1, a2") == 1 + t.mul);
-  CHECK(cycles_of("div a0, a1, a2") == 1 + t.div);
-  CHECK(cycles_of("beq zero, zero, 1f\n 1:") == 1 + t.taken_branch);
-  CHECK(cycles_of("bne zero, zero, 1f\n 1:") == 1);
-  CHECK(cycles_of("jal zero, 1f\n 1:") == 1 + t.jump);
-  CHECK(cycles_of("fdiv.s ft0, ft1, ft2") == 1 + t.fdiv);
-  CHECK(cycles_of("fmadd.s ft0, ft1, ft2, ft3") == 1 + t.fma);
-  // A 3-cycle fast region: the fetch and the data access both pay it.
-  CHECK(cycles_of("lw a0, 0(s0)", 3) == 1 + 3 + 3);
+    const TimingConfig t;
+    CHECK(cycles_of("addi a0, a0, 1\n addi a1, a1, 1") == 2);
+    CHECK(cycles_of("lw a0, 0(s0)\n addi a1, a0, 1") == 2 + t.load_use);
+    CHECK(cycles_of("flw fa0, 0(s0)\n fadd.s fa1, fa0, fa0") == 2 + t.load_use + t.fadd);
+    CHECK(cycles_of("lw a0, 0(s0)\n addi a1, a2, 1") == 2);
+    CHECK(cycles_of("mul a0, a1, a2") == 1 + t.mul);
+    CHECK(cycles_of("div a0, a1, a2") == 1 + t.div);
+    CHECK(cycles_of("beq zero, zero, 1f\n 1:") == 1 + t.taken_branch);
+    CHECK(cycles_of("bne zero, zero, 1f\n 1:") == 1);
+    CHECK(cycles_of("jal zero, 1f\n 1:") == 1 + t.jump);
+    CHECK(cycles_of("fdiv.s ft0, ft1, ft2") == 1 + t.fdiv);
+    CHECK(cycles_of("fmadd.s ft0, ft1, ft2, ft3") == 1 + t.fma);
+    // A 3-cycle fast region: the fetch and the data access both pay it.
+    CHECK(cycles_of("lw a0, 0(s0)", 3) == 1 + 3 + 3);
 }
 
 TEST_CASE("the slow path (no fast regions) gives the same results and counts accesses", "[memory]") {
-  Rig r(Rig::default_config(), false);
-  r.env.slow_cycles = 5;
-  r.asm_load(".option norvc\n li s0, 0x80008000\n li t0, 9\n sw t0, 0(s0)\n lw a0, 0(s0)\n ebreak\n");
-  REQUIRE(r.run() == StopReason::Trap);
-  CHECK(r.x(a0) == 9);
-  CHECK(r.env.slow_accesses == 5 + 2);  // one fetch per instruction, sw, lw
-  const HartStats s = r.hart.stats();
-  CHECK(s.stall_data == 2 * 5);
-  CHECK(s.stall_fetch == 5 * 5);
+    Rig r(Rig::default_config(), false);
+    r.env.slow_cycles = 5;
+    r.asm_load(".option norvc\n li s0, 0x80008000\n li t0, 9\n sw t0, 0(s0)\n lw a0, 0(s0)\n ebreak\n");
+    REQUIRE(r.run() == StopReason::Trap);
+    CHECK(r.x(a0) == 9);
+    CHECK(r.env.slow_accesses == 5 + 2);  // one fetch per instruction, sw, lw
+    const HartStats s = r.hart.stats();
+    CHECK(s.stall_data == 2 * 5);
+    CHECK(s.stall_fetch == 5 * 5);
 }

@@ -13,8 +13,8 @@
 #include "tests/support/test_initiator.h"
 
 using namespace vp;
-using vp::test::timed;
 using vp::test::TestInitiator;
+using vp::test::timed;
 
 namespace {
 
@@ -68,7 +68,7 @@ TEST_CASE("ddr: address mapping strings place the fields where they say") {
 
 TEST_CASE("ddr: a read to a precharged bank costs tRCD + CL + tBURST") {
     DdrTiming t{DdrConfig{}};
-    REQUIRE(timed(t, false, addr_of(5, 0), 64, 0) == tRCD + tCL + tBURST);  // 32.5 ns
+    REQUIRE(timed(t, false, addr_of(5, 0), 64, 0) == tRCD + tCL + tBURST);        // 32.5 ns
     REQUIRE(timed(t, false, addr_of(9, 3), 64, 1234567) == tRCD + tCL + tBURST);  // any arrival time
     REQUIRE(n(t, DdrTiming::kRowMisses) == 2);
     REQUIRE(n(t, DdrTiming::kActivates) == 2);
@@ -134,8 +134,7 @@ TEST_CASE("ddr: other banks open rows in parallel (tRRD, tFAW) and data serialis
     REQUIRE(timed(t, false, addr_of(1, 3), 64, 0) == 3 * tRRD + miss);
     REQUIRE(timed(t, false, addr_of(1, 4), 64, 0) == tFAW + miss);
     // Row hits in four open banks, all at once: one burst after the other on the data bus.
-    for (unsigned b = 0; b < 4; ++b)
-        REQUIRE(timed(t, false, addr_of(1, b, 1), 64, 1 * kUs) == tCL + tBURST * (b + 1));
+    for (unsigned b = 0; b < 4; ++b) REQUIRE(timed(t, false, addr_of(1, b, 1), 64, 1 * kUs) == tCL + tBURST * (b + 1));
     // A request from the past fills the data bus gap it finds (resource reservation, not FIFO).
     REQUIRE(timed(t, false, addr_of(1, 4, 2), 64, 500 * kNs) == tCL + tBURST);
 }
@@ -166,8 +165,8 @@ TEST_CASE("ddr: refresh happens every tREFI and makes the rank unavailable for t
     t.finish(20 * tREFI + 1);
     REQUIRE(n(t, DdrTiming::kRefreshes) == 20);
     REQUIRE(refs.size() == 20);
-    REQUIRE(refs[1] == 2 * tREFI + tRP);  // bank 0's row was open
-    REQUIRE(refs[2] == 3 * tREFI + tRP);  // bank 1's row was open
+    REQUIRE(refs[1] == 2 * tREFI + tRP);                                           // bank 0's row was open
+    REQUIRE(refs[2] == 3 * tREFI + tRP);                                           // bank 1's row was open
     for (size_t k = 3; k < refs.size(); ++k) REQUIRE(refs[k] == (k + 1) * tREFI);  // all precharged: on time
 }
 
@@ -279,13 +278,15 @@ TEST_CASE("ddr: random reads to one bank are bounded by tRC = tRAS + tRP per acc
     REQUIRE(n(d, DdrTiming::kActivates) >= 495);  // almost always a new row
     const Tick active = gen.last_completion() - gen.first_issue();
     const uint64_t acts = n(d, DdrTiming::kActivates);
-    REQUIRE(active >= (acts - 1) * tRC);                        // never faster than one ACT per tRC
-    REQUIRE(active <= acts * tRC + tRCD + tCL + tBURST);         // and the bank is kept busy
+    REQUIRE(active >= (acts - 1) * tRC);                  // never faster than one ACT per tRC
+    REQUIRE(active <= acts * tRC + tRCD + tCL + tBURST);  // and the bank is kept busy
 }
 
 namespace {
 
-struct Shares { double a, b, total; };
+struct Shares {
+    double a, b, total;
+};
 
 // Two sequential streams (16 in flight each) through a fast bus into one DDR3-1600 channel.
 Shares contend(Tick quantum) {

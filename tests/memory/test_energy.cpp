@@ -19,16 +19,16 @@ TEST_CASE("energy ledger: hand-computed totals per event, component and region")
     REQUIRE(e.define("ram", "activate", 100.0) == act);  // same definition: same kind
     REQUIRE_THROWS_WITH(e.define("ram", "activate", 99.0), Catch::Contains("defined twice"));
     REQUIRE_THROWS_WITH(e.define("x", "y", -1.0), Catch::Contains(">= 0"));
-    e.add(act, 3);       // 300
-    e.add(bit, 1024);    // 2560
+    e.add(act, 3);     // 300
+    e.add(bit, 1024);  // 2560
     e.region_begin("outer");
-    e.add(acc, 10);      // 200
+    e.add(acc, 10);  // 200
     e.region_begin("inner");
-    e.add(act);          // 100
+    e.add(act);                                      // 100
     const auto late = e.define("dma", "beat", 1.5);  // defined inside the regions
-    e.add(late, 4);      // 6
+    e.add(late, 4);                                  // 6
     REQUIRE(e.region_end());
-    e.add(bit, 8);       // 20
+    e.add(bit, 8);  // 20
     REQUIRE(e.region_end());
     REQUIRE_FALSE(e.region_end());
     REQUIRE(e.pj(act) == 400.0);
@@ -55,10 +55,10 @@ TEST_CASE("energy: the DDR model counts activates, read and write bursts and ref
     DdrConfig c;
     DdrTiming t{c};
     t.attach(ctx, "ram.ddr");
-    timed(t, false, 0, 64, 0);          // ACT + RD
-    timed(t, false, 64, 64, 100 * kNs);  // row hit: RD
+    timed(t, false, 0, 64, 0);                // ACT + RD
+    timed(t, false, 64, 64, 100 * kNs);       // row hit: RD
     timed(t, true, 1 << 16, 128, 200 * kNs);  // another row of bank 0: PRE + ACT + 2 WR
-    t.finish(c.tREFI + 1);              // one refresh
+    t.finish(c.tREFI + 1);                    // one refresh
     const double expect = 2 * c.e_activate + 2 * c.e_read + 2 * c.e_write + c.e_refresh;
     REQUIRE(ctx.energy.component_pj("ram.ddr") == Approx(expect));
     REQUIRE(ctx.energy.count(EnergyLedger::Kind(ctx.energy.find("ram.ddr", "refresh"))) == 1);
@@ -82,11 +82,11 @@ TEST_CASE("energy: seed 001's model structure, E_cache / E_gather = 35 (1 - R_hi
         const auto off_g = e.define("gather_path", "off_bit", e_off, "bit");
         const uint64_t nnz = 100000, bits = 32 + 64 + 1024;
         const uint64_t misses = uint64_t(double(nnz) * (1 - r_hit) + 0.5);
-        e.add(on_c, nnz * bits);           // every access passes the on-chip hierarchy once
-        e.add(off_c, 2 * misses * bits);   // a miss crosses the board twice (E_miss = E_on + 2 E_off)
-        e.add(on_g, nnz * (32 + 32));      // value and x delivered on chip
-        e.add(off_g, nnz * (32 + 32));     // ... after one board crossing
-        e.add(on_g, nnz * (32 + 64));      // in-cube gather of x and the index
+        e.add(on_c, nnz * bits);          // every access passes the on-chip hierarchy once
+        e.add(off_c, 2 * misses * bits);  // a miss crosses the board twice (E_miss = E_on + 2 E_off)
+        e.add(on_g, nnz * (32 + 32));     // value and x delivered on chip
+        e.add(off_g, nnz * (32 + 32));    // ... after one board crossing
+        e.add(on_g, nnz * (32 + 64));     // in-cube gather of x and the index
         const double ratio = e.component_pj("cache_path") / e.component_pj("gather_path");
         REQUIRE(ratio == Approx(35 * (1 - r_hit)).epsilon(0.01));
     }

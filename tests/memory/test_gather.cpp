@@ -46,8 +46,12 @@ struct Bench {
         ctrl.irq().on_change([this](bool l) { irq_edges.push_back({sim_now(), l}); });
     }
     uint8_t* mem(uint64_t bus_addr) { return ram.store().data() + (bus_addr - RAM); }
-    template <class T> void put(uint64_t a, const std::vector<T>& v) { std::memcpy(mem(a), v.data(), v.size() * sizeof(T)); }
-    template <class T> std::vector<T> get(uint64_t a, size_t n) {
+    template <class T>
+    void put(uint64_t a, const std::vector<T>& v) {
+        std::memcpy(mem(a), v.data(), v.size() * sizeof(T));
+    }
+    template <class T>
+    std::vector<T> get(uint64_t a, size_t n) {
         std::vector<T> v(n);
         std::memcpy(v.data(), mem(a), n * sizeof(T));
         return v;
@@ -142,7 +146,8 @@ TEST_CASE("gather to host: 8-byte elements and indices land in GS_BUF, data pack
         Tick t = 0;
         st = run_cmd(i, {GS_OP_GATHER | GS_MODE_HOST, ELEMS, INDEX, n, 8, 8, 64}, t);
         for (uint32_t k = 0; k < n; ++k) {
-            const uint64_t lo = i.read32(CTRL + GS_BUF + 64 + 8 * k, t), hi = i.read32(CTRL + GS_BUF + 64 + 8 * k + 4, t);
+            const uint64_t lo = i.read32(CTRL + GS_BUF + 64 + 8 * k, t),
+                           hi = i.read32(CTRL + GS_BUF + 64 + 8 * k + 4, t);
             got[k] = lo | hi << 32;
         }
     };
@@ -219,7 +224,7 @@ TEST_CASE("bad descriptors end with an error status and change no memory") {
         got.push_back({run_cmd(i, {G, ELEMS, INDEX, 4, 4, 4, DEST}, t), GS_STATUS_ERR_INDEX});
         err_info = i.read32(CTRL + GS_ERR_INFO, t);
         got.push_back({run_cmd(i, {S, ELEMS, INDEX, 4, 4, 4, DEST}, t), GS_STATUS_ERR_INDEX});  // 3 good ones first
-        got.push_back({run_cmd(i, {G, ELEMS, INDEX, 3, 4, 4, DEST}, t), GS_STATUS_DONE});  // still usable
+        got.push_back({run_cmd(i, {G, ELEMS, INDEX, 3, 4, 4, DEST}, t), GS_STATUS_DONE});       // still usable
     };
     sc_core::sc_start();
     for (auto& [s, e] : got) CHECK(s == e);

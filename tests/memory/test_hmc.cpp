@@ -11,8 +11,8 @@
 #include "tests/support/test_initiator.h"
 
 using namespace vp;
-using vp::test::timed;
 using vp::test::TestInitiator;
+using vp::test::timed;
 
 namespace {
 
@@ -36,11 +36,11 @@ Tick read_sum(const HmcConfig& c, unsigned bytes, bool remote) {
 TEST_CASE("hmc: defaults, FLIT time and packet sizes") {
     HmcConfig c;
     REQUIRE(c.vaults == 32);
-    REQUIRE(c.link_bandwidth() == Approx(30e9));      // 16 lanes x 15 Gb/s / 8
-    REQUIRE(c.flits_time(1) == 534);                  // 128 bit / 240 Gb/s = 533.3 ps, rounded up
-    REQUIRE(c.flits_time(9) == 4800);                 // exact: no accumulated rounding
-    REQUIRE(HmcTiming::packet_flits(64) == 5);        // RD64 response / WR64 request
-    REQUIRE(HmcTiming::packet_flits(0) == 1);         // read request, write response
+    REQUIRE(c.link_bandwidth() == Approx(30e9));  // 16 lanes x 15 Gb/s / 8
+    REQUIRE(c.flits_time(1) == 534);              // 128 bit / 240 Gb/s = 533.3 ps, rounded up
+    REQUIRE(c.flits_time(9) == 4800);             // exact: no accumulated rounding
+    REQUIRE(HmcTiming::packet_flits(64) == 5);    // RD64 response / WR64 request
+    REQUIRE(HmcTiming::packet_flits(0) == 1);     // read request, write response
     REQUIRE(HmcTiming::packet_flits(128) == 9);
     REQUIRE(HmcTiming::packet_flits(4) == 2);
 }

@@ -258,8 +258,8 @@ TEST_CASE("fixed timing: one access costs latency + size / bandwidth") {
     Tick lat64 = 0, lat4 = 0, lat_late = 0;
     f.cpu.body = [&](TestInitiator& i) {
         uint8_t buf[64] = {};
-        lat64 = i.transport(false, 0, buf, 64, 0).end;                      // 5 ns transfer + 50 ns
-        lat4 = i.transport(true, 0, buf, 4, 1 * kUs).end - 1 * kUs;          // 312.5 -> 313 ps + 50 ns
+        lat64 = i.transport(false, 0, buf, 64, 0).end;               // 5 ns transfer + 50 ns
+        lat4 = i.transport(true, 0, buf, 4, 1 * kUs).end - 1 * kUs;  // 312.5 -> 313 ps + 50 ns
         lat_late = i.transport(false, 64, buf, 64, 2 * kUs).end - 2 * kUs;
     };
     sc_core::sc_start();

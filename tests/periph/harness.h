@@ -17,14 +17,27 @@ namespace vp::test {
 
 // Captures everything the tracer emits.
 struct MemorySink : TraceSink {
-    struct Region { uint16_t track; std::string name; Tick begin, end; };
-    struct Instant { uint16_t track; std::string name; int64_t value; Tick at; };
+    struct Region {
+        uint16_t track;
+        std::string name;
+        Tick begin, end;
+    };
+    struct Instant {
+        uint16_t track;
+        std::string name;
+        int64_t value;
+        Tick at;
+    };
     std::vector<TraceRecord> txns;
     std::vector<Region> regions;
     std::vector<Instant> instants;
     void transaction(const TraceRecord& r) override { txns.push_back(r); }
-    void region(uint16_t track, const std::string& name, Tick b, Tick e) override { regions.push_back({track, name, b, e}); }
-    void instant(uint16_t track, const std::string& name, int64_t v, Tick at) override { instants.push_back({track, name, v, at}); }
+    void region(uint16_t track, const std::string& name, Tick b, Tick e) override {
+        regions.push_back({track, name, b, e});
+    }
+    void instant(uint16_t track, const std::string& name, int64_t v, Tick at) override {
+        instants.push_back({track, name, v, at});
+    }
     void close() override {}
 };
 
@@ -34,12 +47,14 @@ struct ScriptedInitiator : sc_core::sc_module {
     tlm_utils::simple_initiator_socket<ScriptedInitiator> socket;
     std::function<void(ScriptedInitiator&)> script;
     bool decoupled = false;
-    Tick local = 0;      // decoupled: local time offset ahead of the kernel
-    Tick last_end = 0;   // completion time of the last access
+    Tick local = 0;     // decoupled: local time offset ahead of the kernel
+    Tick last_end = 0;  // completion time of the last access
 
     SC_HAS_PROCESS(ScriptedInitiator);
     explicit ScriptedInitiator(sc_core::sc_module_name n) : sc_module(n), socket("socket") { SC_THREAD(run); }
-    void run() { if (script) script(*this); }
+    void run() {
+        if (script) script(*this);
+    }
 
     tlm::tlm_response_status access(tlm::tlm_command cmd, uint64_t addr, uint8_t* data, unsigned len) {
         sc_core::sc_time delay = to_sc_time(local);
@@ -56,15 +71,19 @@ struct ScriptedInitiator : sc_core::sc_module {
             status = p.get_response_status();
         }
         last_end = sim_now() + to_tick(delay);
-        if (decoupled) local = to_tick(delay);
-        else wait(delay);
+        if (decoupled)
+            local = to_tick(delay);
+        else
+            wait(delay);
         return status;
     }
     uint64_t read(uint64_t addr, unsigned len, tlm::tlm_response_status* st = nullptr) {
         uint8_t b[8] = {};
         auto s = access(tlm::TLM_READ_COMMAND, addr, b, len);
-        if (st) *st = s;
-        else CHECK(s == tlm::TLM_OK_RESPONSE);
+        if (st)
+            *st = s;
+        else
+            CHECK(s == tlm::TLM_OK_RESPONSE);
         uint64_t v = 0;
         for (unsigned i = 0; i < len; ++i) v |= uint64_t(b[i]) << (8 * i);
         return v;
@@ -118,7 +137,8 @@ struct Bench {
         }
         cpu.socket.bind(bus.target_socket);
     }
-    template <class Device> Device& attach(Device& d, uint64_t base) {
+    template <class Device>
+    Device& attach(Device& d, uint64_t base) {
         bus.initiator_socket.bind(d.socket);
         bus.map(ports++, base, d.size(), d.component_name());
         return d;
@@ -137,7 +157,8 @@ struct Bench {
     // Trace records of one component.
     std::vector<TraceRecord> records_of(uint16_t component) const {
         std::vector<TraceRecord> out;
-        for (auto& r : sink->txns) if (r.component == component) out.push_back(r);
+        for (auto& r : sink->txns)
+            if (r.component == component) out.push_back(r);
         return out;
     }
 };
@@ -162,11 +183,11 @@ struct Edge {
     bool operator==(const Edge& o) const { return at == o.at && level == o.level; }
 };
 
-
 }  // namespace vp::test
 
 namespace Catch {
-template <> struct StringMaker<vp::test::Edge> {
+template <>
+struct StringMaker<vp::test::Edge> {
     static std::string convert(const vp::test::Edge& e) {
         return std::string(e.level ? "rise@" : "fall@") + std::to_string(e.at);
     }

@@ -48,7 +48,7 @@ TEST_CASE("clint mtime writes keep an offset; 32-bit halves merge", "[clint]") {
         reach_device_at(3 * kUs);
         v.push_back(cpu.read64(C + CLINT_MTIME));  // 1010
         reach_device_at(4 * kUs, true);
-        cpu.write32(C + CLINT_MTIME + 4, 7);  // high half only: low half keeps counting
+        cpu.write32(C + CLINT_MTIME + 4, 7);                             // high half only: low half keeps counting
         v.push_back(cpu.read64(C + CLINT_MTIME) - (uint64_t(7) << 32));  // ~1020 (+ latency)
         reach_device_at(5 * kUs, true);
         cpu.write32(C + CLINT_MTIME, 5);  // low half only

@@ -79,6 +79,5 @@ TEST_CASE("periph parameters out of range are rejected", "[config]") {
     CHECK_THROWS_AS(Scenario::from_text("clint: {harts: 0}\n", "<test>", ".", schema), ScenarioError);
     CHECK_THROWS_AS(Scenario::from_text("plic: {sources: 2000}\n", "<test>", ".", schema), ScenarioError);
     CHECK_THROWS_AS(Scenario::from_text("uart0: {latency: 10}\n", "<test>", ".", schema), ScenarioError);
-    CHECK_THROWS_AS(Scenario::from_text("uart0: {input_file: /no/such/file}\n", "<test>", ".", schema),
-                    ScenarioError);
+    CHECK_THROWS_AS(Scenario::from_text("uart0: {input_file: /no/such/file}\n", "<test>", ".", schema), ScenarioError);
 }

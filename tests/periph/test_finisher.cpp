@@ -67,7 +67,7 @@ TEST_CASE("finisher ignores other values, reads 0 and ignores debug writes", "[f
         CHECK(cpu.dbg(tlm::TLM_WRITE_COMMAND, F + FINISHER_REG, v, 4) == 0);
         CHECK(cpu.read32(F + FINISHER_REG) == 0);
         byte = cpu.write(F + FINISHER_REG, 0x55, 1, false);
-        after = true;  // still running after the non-commands
+        after = true;                                   // still running after the non-commands
         cpu.write(F + FINISHER_REG, FINISHER_PASS, 2);  // 16-bit write accepted, as QEMU
     });
     CHECK(after);

@@ -91,7 +91,7 @@ TEST_CASE("marker name buffer takes byte, half and word writes", "[marker]") {
     b.attach(marker, M);
     tlm::tlm_response_status wide = tlm::TLM_OK_RESPONSE, beyond = tlm::TLM_OK_RESPONSE;
     b.run([&](ScriptedInitiator& cpu) {
-        cpu.write32(M + MARKER_NAME, 0x64636261);  // "abcd"
+        cpu.write32(M + MARKER_NAME, 0x64636261);   // "abcd"
         cpu.write(M + MARKER_NAME + 4, 0x6665, 2);  // "ef"
         cpu.write8(M + MARKER_NAME + 6, 0);
         CHECK(cpu.read8(M + MARKER_NAME + 1) == 'b');

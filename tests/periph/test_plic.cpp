@@ -20,7 +20,7 @@ TEST_CASE("plic priority, threshold and claim order", "[plic]") {
         cpu.write32(P + PLIC_PRIORITY(3), 2);
         cpu.write32(P + PLIC_PRIORITY(5), 6);
         cpu.write32(P + PLIC_PRIORITY(7), 6);
-        cpu.write32(P + PLIC_PRIORITY(9), 0);  // priority 0: never interrupts
+        cpu.write32(P + PLIC_PRIORITY(9), 0);   // priority 0: never interrupts
         cpu.write32(P + PLIC_PRIORITY(40), 9);  // WARL: 3 bits -> 1
         CHECK(cpu.read32(P + PLIC_PRIORITY(40)) == 1);
         for (unsigned n : {3u, 5u, 7u, 9u, 40u}) plic.source(n).set(true);
@@ -57,13 +57,13 @@ TEST_CASE("plic level gateway: claimed source not pending again until completed"
         cpu.write32(P + PLIC_ENABLE(0, 0), 1u << 10);
         plic.set_source(10, true);
         CHECK(plic.context_irq(0).level());
-        CHECK_FALSE(plic.context_irq(1).level());  // not enabled for context 1
+        CHECK_FALSE(plic.context_irq(1).level());         // not enabled for context 1
         CHECK(cpu.dbg_read(P + PLIC_CLAIM(0), 4) == 10);  // debug read: no claim
         CHECK(plic.pending(10));
         CHECK(cpu.read32(P + PLIC_CLAIM(0)) == 10);
         CHECK_FALSE(plic.pending(10));
         CHECK_FALSE(plic.context_irq(0).level());  // in service: level still high, but not pending
-        cpu.write32(P + PLIC_CLAIM(1), 10);  // completion from a context where 10 is not enabled: ignored
+        cpu.write32(P + PLIC_CLAIM(1), 10);        // completion from a context where 10 is not enabled: ignored
         CHECK_FALSE(plic.pending(10));
         cpu.write32(P + PLIC_CLAIM(0), 10);  // complete: the level is still high -> pending again
         CHECK(plic.pending(10));
@@ -94,9 +94,9 @@ TEST_CASE("plic rejects accesses outside its registers", "[plic]") {
     b.attach(plic, P);
     std::vector<tlm::tlm_response_status> st(4, tlm::TLM_OK_RESPONSE);
     b.run([&](ScriptedInitiator& cpu) {
-        cpu.read(P + PLIC_PRIORITY(40), 4, &st[0]);   // no source 40
-        cpu.read(P + PLIC_THRESHOLD(1), 4, &st[1]);   // no context 1
-        cpu.read(P + PLIC_PRIORITY(3), 2, &st[2]);    // 16-bit access
+        cpu.read(P + PLIC_PRIORITY(40), 4, &st[0]);        // no source 40
+        cpu.read(P + PLIC_THRESHOLD(1), 4, &st[1]);        // no context 1
+        cpu.read(P + PLIC_PRIORITY(3), 2, &st[2]);         // 16-bit access
         cpu.read(P + PLIC_PENDING(0) + 0x100, 4, &st[3]);  // reserved gap
         cpu.write32(P + PLIC_ENABLE(0, 1), ~0u);
         CHECK(cpu.read32(P + PLIC_ENABLE(0, 1)) == 0xFFu);  // sources 32..39 only

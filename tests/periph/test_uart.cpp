@@ -120,14 +120,14 @@ TEST_CASE("uart THR-empty interrupt follows IER and IIR reads", "[uart]") {
         cpu.write8(U + UART_FCR, UART_FCR_FIFO_EN);
         line.push_back(uart.irq().level());  // 0: IER = 0
         cpu.write8(U + UART_IER, UART_IER_THRI);
-        line.push_back(uart.irq().level());  // 1: THR empty
+        line.push_back(uart.irq().level());                     // 1: THR empty
         iir.push_back(uint8_t(cpu.dbg_read(U + UART_IIR, 1)));  // debug read: no side effect
-        line.push_back(uart.irq().level());  // 2: still pending
-        iir.push_back(cpu.read8(U + UART_IIR));  // reports THRI and clears it
-        line.push_back(uart.irq().level());  // 3: cleared
-        iir.push_back(cpu.read8(U + UART_IIR));  // nothing pending
-        cpu.write8(U + UART_THR, 'a');  // byte sent at once: THR empty again
-        line.push_back(uart.irq().level());  // 4
+        line.push_back(uart.irq().level());                     // 2: still pending
+        iir.push_back(cpu.read8(U + UART_IIR));                 // reports THRI and clears it
+        line.push_back(uart.irq().level());                     // 3: cleared
+        iir.push_back(cpu.read8(U + UART_IIR));                 // nothing pending
+        cpu.write8(U + UART_THR, 'a');                          // byte sent at once: THR empty again
+        line.push_back(uart.irq().level());                     // 4
         cpu.write8(U + UART_IER, 0);
         line.push_back(uart.irq().level());  // 5: masked
     });
@@ -148,7 +148,7 @@ TEST_CASE("uart receives configured input: LSR DR, RBR, RDA interrupt", "[uart]"
         line.push_back(uart.irq().level());  // IER = 0: no interrupt
         cpu.write8(U + UART_IER, UART_IER_RDI | UART_IER_THRI);
         line.push_back(uart.irq().level());
-        iir_rda = cpu.read8(U + UART_IIR);  // RDA has priority over THRI
+        iir_rda = cpu.read8(U + UART_IIR);              // RDA has priority over THRI
         peek = uint8_t(cpu.dbg_read(U + UART_RBR, 1));  // debug read does not consume
         got.push_back(cpu.read8(U + UART_RBR));
         got.push_back(cpu.read8(U + UART_RBR));

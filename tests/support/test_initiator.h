@@ -54,7 +54,9 @@ public:
         last = transport(false, addr, &v, 4, std::max(at, sim_now()));
         return v;
     }
-    void write32(uint64_t addr, uint32_t v, Tick at = 0) { last = transport(true, addr, &v, 4, std::max(at, sim_now())); }
+    void write32(uint64_t addr, uint32_t v, Tick at = 0) {
+        last = transport(true, addr, &v, 4, std::max(at, sim_now()));
+    }
 
     unsigned debug(bool write, uint64_t addr, void* data, unsigned len) {
         tlm::tlm_generic_payload p;

@@ -4,9 +4,7 @@
 #include <cstdlib>
 #include <systemc>
 
-int sc_main(int argc, char** argv) {
-    return Catch::Session().run(argc, argv);
-}
+int sc_main(int argc, char** argv) { return Catch::Session().run(argc, argv); }
 
 // Our own main (instead of libsystemc's): stdout belongs to the firmware console and test output,
 // so the SystemC banner is switched off before the kernel prints it.

@@ -30,8 +30,10 @@ private:
             p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
             return;
         }
-        if (p.is_write()) std::memcpy(&mem[p.get_address()], p.get_data_ptr(), p.get_data_length());
-        else std::memcpy(p.get_data_ptr(), &mem[p.get_address()], p.get_data_length());
+        if (p.is_write())
+            std::memcpy(&mem[p.get_address()], p.get_data_ptr(), p.get_data_length());
+        else
+            std::memcpy(p.get_data_ptr(), &mem[p.get_address()], p.get_data_length());
         delay += to_sc_time(service);
         p.set_response_status(tlm::TLM_OK_RESPONSE);
     }
@@ -46,8 +48,10 @@ private:
     }
     unsigned dbg(tlm::tlm_generic_payload& p) {
         if (p.get_address() + p.get_data_length() > mem.size()) return 0;
-        if (p.is_write()) std::memcpy(&mem[p.get_address()], p.get_data_ptr(), p.get_data_length());
-        else std::memcpy(p.get_data_ptr(), &mem[p.get_address()], p.get_data_length());
+        if (p.is_write())
+            std::memcpy(&mem[p.get_address()], p.get_data_ptr(), p.get_data_length());
+        else
+            std::memcpy(p.get_data_ptr(), &mem[p.get_address()], p.get_data_length());
         return p.get_data_length();
     }
 };

@@ -101,7 +101,7 @@ TEST_CASE("filters select components, address ranges and time windows") {
     f.ctx.tracer.enable(true);
     TraceFilter flt;
     flt.components = {"bus1"};
-    flt.addr_lo = 0x4;   // bus1 sees ram-relative addresses 0x0, 0x4, 0x8, ...
+    flt.addr_lo = 0x4;  // bus1 sees ram-relative addresses 0x0, 0x4, 0x8, ...
     flt.addr_hi = 0x10;
     flt.time_to = 250 * kNs;
     f.ctx.tracer.set_filter(flt);

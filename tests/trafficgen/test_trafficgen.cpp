@@ -46,7 +46,10 @@ struct Recorder : sc_core::sc_module {
     // Largest number of requests in flight at once ([arrival, end) intervals).
     size_t max_outstanding() const {
         std::vector<std::pair<Tick, int>> ev;
-        for (auto& r : reqs) { ev.push_back({r.arrival, +1}); ev.push_back({r.end, -1}); }
+        for (auto& r : reqs) {
+            ev.push_back({r.arrival, +1});
+            ev.push_back({r.end, -1});
+        }
         std::sort(ev.begin(), ev.end());  // ends (-1) sort before starts at the same time
         int cur = 0, best = 0;
         for (auto& e : ev) best = std::max(best, cur += e.second);
@@ -150,7 +153,10 @@ TEST_CASE("trafficgen: random addresses are aligned, inside the range, and depen
     // The sequence is fixed by the algorithm (xoshiro256** seeded by splitmix64), not the library.
     AccessPattern w(gen_cfg(TrafficPattern::Random, 4).pattern);
     std::vector<uint64_t> first;
-    for (int k = 0; k < 4; ++k) { w.next(a); first.push_back((a.addr - 0x80000000) / 64); }
+    for (int k = 0; k < 4; ++k) {
+        w.next(a);
+        first.push_back((a.addr - 0x80000000) / 64);
+    }
     Xoshiro256 rng(1);
     for (int k = 0; k < 4; ++k) REQUIRE(first[k] == rng.below(64));
     uint64_t sm = 0;
@@ -285,7 +291,8 @@ TEST_CASE("trafficgen: CSV errors name the file and the line") {
     REQUIRE(csv_error("0,R,0\n") ==
             "acc.csv:1: expected 4 comma-separated fields (time or delta, R/W, address, size), got 3");
     REQUIRE(csv_error("10,R,0,4\n5,R,0,4\n") == "acc.csv:2: time goes backwards (5 after 10 ps)");
-    REQUIRE(csv_error("when,op,addr,size\n") == "acc.csv:1: header's first column must be 'time' or 'delta', got 'when'");
+    REQUIRE(csv_error("when,op,addr,size\n") ==
+            "acc.csv:1: header's first column must be 'time' or 'delta', got 'when'");
     REQUIRE(csv_error("0,R,-4,4\n") == "acc.csv:1: bad address '-4' (decimal or 0x hex)");
     REQUIRE_THROWS_WITH(load_access_csv("/nonexistent/acc.csv"), "/nonexistent/acc.csv: cannot open the access file");
     const std::string f = write_temp("0,R,0,4\n0,W,0,4\n0,R,0,4x\n");
@@ -328,7 +335,9 @@ TEST_CASE("trafficgen: one trace span per request, parent of the memory's span")
         REQUIRE(recs[k + 1].end == recs[k].end);
     }
     REQUIRE(ctx.stats.find("gen")->find_counter("requests")->value == 10);
-    REQUIRE(ctx.stats.find("gen")->find_counter("reads")->value + ctx.stats.find("gen")->find_counter("writes")->value == 10);
+    REQUIRE(ctx.stats.find("gen")->find_counter("reads")->value +
+                ctx.stats.find("gen")->find_counter("writes")->value ==
+            10);
 }
 
 TEST_CASE("trafficgen: declare() and from_json() agree with the scenario validator") {

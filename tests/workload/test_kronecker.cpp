@@ -8,9 +8,9 @@
 #include "platform/workload/kronecker.h"
 
 using vp::workload::CsrMatrix;
-using vp::workload::KroneckerOptions;
 using vp::workload::kronecker_csr;
 using vp::workload::kronecker_edges;
+using vp::workload::KroneckerOptions;
 
 namespace {
 
@@ -140,8 +140,8 @@ TEST_CASE("Kronecker SCALE 14 degree distribution is heavy-tailed", "[kronecker]
         isolated += d == 0;
     }
     const double mean = double(m.nnz()) / m.rows, iso = double(isolated) / m.rows;
-    std::printf("SCALE 14: N %u nnz %u mean degree %.2f max degree %u isolated %u (%.1f%%)\n", m.rows, m.nnz(),
-                mean, max_deg, isolated, 100.0 * iso);
+    std::printf("SCALE 14: N %u nnz %u mean degree %.2f max degree %u isolated %u (%.1f%%)\n", m.rows, m.nnz(), mean,
+                max_deg, isolated, 100.0 * iso);
     CHECK(max_deg > 20 * mean);
     CHECK(iso > 0.10);
     CHECK(iso < 0.70);
@@ -158,7 +158,7 @@ TEST_CASE("Kronecker nnz by SCALE", "[.measure]") {
         dir.symmetric = false;
         const CsrMatrix s = kronecker_csr(sym), d = kronecker_csr(dir);
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::printf("SCALE %2u  M %9llu  directed dedup %9u  symmetric dedup %9u  (%.1f s)\n", scale,
-                    16ull << scale, d.nnz(), s.nnz(), secs);
+        std::printf("SCALE %2u  M %9llu  directed dedup %9u  symmetric dedup %9u  (%.1f s)\n", scale, 16ull << scale,
+                    d.nnz(), s.nnz(), secs);
     }
 }

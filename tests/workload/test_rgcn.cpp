@@ -95,7 +95,8 @@ TEST_CASE("rgcn: malformed input names the file and line") {
     CHECK_THAT(error_of("<a> <p> <b> .\n<a> <p> <b>\n"), Catch::Contains("bad.nt.gz:2:") && Catch::Contains("'.'"));
     CHECK_THAT(error_of("\n\"lit\" <p> <b> .\n"), Catch::Contains("bad.nt.gz:2:") && Catch::Contains("subject"));
     CHECK_THAT(error_of("<a> _:p <b> .\n"), Catch::Contains("bad.nt.gz:1:") && Catch::Contains("predicate"));
-    CHECK_THAT(error_of("<a> <p> \"open .\n"), Catch::Contains("bad.nt.gz:1:") && Catch::Contains("unterminated literal"));
+    CHECK_THAT(error_of("<a> <p> \"open .\n"),
+               Catch::Contains("bad.nt.gz:1:") && Catch::Contains("unterminated literal"));
     CHECK_THAT(error_of("<a> <p> <b . \n"), Catch::Contains("bad.nt.gz:1:"));
     CHECK_THAT(error_of("<a> <p> <b> . extra\n"), Catch::Contains("bad.nt.gz:1:"));
     CHECK_THROWS_WITH(read_ntriples_gz("/nonexistent/x.nt.gz"), Catch::Contains("/nonexistent/x.nt.gz"));
@@ -123,11 +124,12 @@ RelationalGraph check_real(const std::string& name, const std::string& path) {
     std::vector<uint32_t> p = pb_priorities(qs, 10);
     CHECK(p.front() == 10);
     CHECK(std::is_sorted(p.rbegin(), p.rend()));
-    std::printf("%s: %u entities, %u relations, %llu edges (%llu duplicate triples dropped), max q %llu, "
-                "total q %llu, vertices with p=10: %lld\n",
-                name.c_str(), g.num_entities(), g.num_relations(), (unsigned long long)g.num_edges(),
-                (unsigned long long)g.duplicates_dropped, (unsigned long long)qs.front(), (unsigned long long)total,
-                (long long)std::count(p.begin(), p.end(), 10u));
+    std::printf(
+        "%s: %u entities, %u relations, %llu edges (%llu duplicate triples dropped), max q %llu, "
+        "total q %llu, vertices with p=10: %lld\n",
+        name.c_str(), g.num_entities(), g.num_relations(), (unsigned long long)g.num_edges(),
+        (unsigned long long)g.duplicates_dropped, (unsigned long long)qs.front(), (unsigned long long)total,
+        (long long)std::count(p.begin(), p.end(), 10u));
     return g;
 }
 

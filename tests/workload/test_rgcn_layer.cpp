@@ -78,7 +78,8 @@ TEST_CASE("synthetic graph: impossible counts name the field") {
     SyntheticSpec s;
     s.entities = 100;
     s.edges = 50;
-    CHECK_THROWS_WITH(synthetic_relational_graph(s), Catch::Contains("synthetic.edges") && Catch::Contains("fewer than entities"));
+    CHECK_THROWS_WITH(synthetic_relational_graph(s),
+                      Catch::Contains("synthetic.edges") && Catch::Contains("fewer than entities"));
     s.edges = 100000;
     s.relations = 1;
     CHECK_THROWS_WITH(synthetic_relational_graph(s), Catch::Contains("synthetic.edges") && Catch::Contains("quarter"));
@@ -101,7 +102,8 @@ TEST_CASE("layer matrices: A_r and A_r^T per relation, then E, row-normalised va
     CHECK(a0t.row == std::vector<uint32_t>{1, 2});
     CHECK(a0t.col == std::vector<uint32_t>{0, 0});
     CHECK(a0t.val == std::vector<double>{1.0, 1.0});
-    CHECK((L.mats[2].relation == 1 && L.mats[2].row == std::vector<uint32_t>{2} && L.mats[2].col == std::vector<uint32_t>{1}));
+    CHECK((L.mats[2].relation == 1 && L.mats[2].row == std::vector<uint32_t>{2} &&
+           L.mats[2].col == std::vector<uint32_t>{1}));
     CHECK((L.mats[3].row == std::vector<uint32_t>{1} && L.mats[3].col == std::vector<uint32_t>{2}));
     CHECK((L.mats[4].kind == RGCN_MAT_IDENTITY && L.mats[4].row.empty()));
     CHECK(L.total_nnz() == 6);

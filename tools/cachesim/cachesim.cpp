@@ -29,7 +29,8 @@ Log load_log(const std::string& path, bool with_records) {
     try {
         log.header = nlohmann::json::parse(rd.header());
         for (const auto& r : log.header.value("regions", nlohmann::json::array()))
-            log.regions.push_back({r.at("name").get<std::string>(), r.at("lo").get<uint64_t>(), r.at("hi").get<uint64_t>()});
+            log.regions.push_back(
+                {r.at("name").get<std::string>(), r.at("lo").get<uint64_t>(), r.at("hi").get<uint64_t>()});
         for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
             log.blobs.push_back({b.at("name").get<std::string>(), b.at("addr").get<uint64_t>(), {}});
     } catch (const nlohmann::json::exception& e) {
@@ -61,11 +62,16 @@ uint64_t parse_size(const std::string& text) {
     }
     std::string unit = text.substr(pos);
     uint64_t mul = 1;
-    if (unit.empty() || unit == "B") mul = 1;
-    else if (unit == "K" || unit == "KiB" || unit == "k") mul = 1ull << 10;
-    else if (unit == "M" || unit == "MiB") mul = 1ull << 20;
-    else if (unit == "G" || unit == "GiB") mul = 1ull << 30;
-    else throw std::invalid_argument("'" + text + "': unknown size unit '" + unit + "' (B, KiB, MiB, GiB)");
+    if (unit.empty() || unit == "B")
+        mul = 1;
+    else if (unit == "K" || unit == "KiB" || unit == "k")
+        mul = 1ull << 10;
+    else if (unit == "M" || unit == "MiB")
+        mul = 1ull << 20;
+    else if (unit == "G" || unit == "GiB")
+        mul = 1ull << 30;
+    else
+        throw std::invalid_argument("'" + text + "': unknown size unit '" + unit + "' (B, KiB, MiB, GiB)");
     return uint64_t(v) * mul;
 }
 
@@ -110,7 +116,8 @@ cache::Region fv_range(const Log& log, const std::string& spec) {
         } else if (r->lo == out.hi) {
             out.hi = r->hi;
         } else {
-            throw std::runtime_error("fv region '" + spec + "': '" + name + "' does not follow the previous region directly");
+            throw std::runtime_error("fv region '" + spec + "': '" + name +
+                                     "' does not follow the previous region directly");
         }
         if (plus == std::string::npos) break;
         at = plus + 1;
@@ -136,8 +143,8 @@ public:
                 const std::string tname = lc.policy == "ac" ? "prio_ac" : "prio_pb";
                 table_ = log.blob(tname);
                 if (!table_)
-                    throw std::runtime_error("access log '" + log.path + "' carries no blob '" + tname + "' (needed by " +
-                                             name + " policy " + lc.policy + ")");
+                    throw std::runtime_error("access log '" + log.path + "' carries no blob '" + tname +
+                                             "' (needed by " + name + " policy " + lc.policy + ")");
                 fv_lo_ = fv->lo;
                 fv_hi_ = fv->hi;
                 if ((fv_hi_ - fv_lo_) / line_ * 4 > table_->data.size())
@@ -212,13 +219,16 @@ size_t region_index(const std::vector<cache::Region>& regions, uint64_t addr) {
 LevelResult run_opt(const Log& log, const LevelConfig& lc, const std::vector<Request>& stream) {
     const unsigned line = lc.geo.line, ways = lc.geo.ways, sets = lc.geo.sets();
     // Expand requests into line accesses.
-    struct Acc { uint64_t line; bool write; };
+    struct Acc {
+        uint64_t line;
+        bool write;
+    };
     std::vector<Acc> acc;
     acc.reserve(stream.size());
     for (const Request& r : stream) {
-        const uint64_t first = r.addr & ~uint64_t(line - 1), last = (uint64_t(r.addr) + (r.len ? r.len : 1) - 1) & ~uint64_t(line - 1);
-        for (uint64_t l = first; l <= last; l += line)
-            acc.push_back({l, r.write != 0});
+        const uint64_t first = r.addr & ~uint64_t(line - 1),
+                       last = (uint64_t(r.addr) + (r.len ? r.len : 1) - 1) & ~uint64_t(line - 1);
+        for (uint64_t l = first; l <= last; l += line) acc.push_back({l, r.write != 0});
     }
     constexpr uint64_t kNever = std::numeric_limits<uint64_t>::max();
     std::vector<uint64_t> next(acc.size());
@@ -231,7 +241,11 @@ LevelResult run_opt(const Log& log, const LevelConfig& lc, const std::vector<Req
             seen[acc[i].line] = i;
         }
     }
-    struct Way { uint64_t line = kNever; uint64_t next = 0; bool dirty = false; };
+    struct Way {
+        uint64_t line = kNever;
+        uint64_t next = 0;
+        bool dirty = false;
+    };
     std::vector<Way> w(size_t(sets) * ways);
     LevelResult res;
     res.name = "l2";
@@ -250,7 +264,10 @@ LevelResult run_opt(const Log& log, const LevelConfig& lc, const std::vector<Req
         ++st.accesses;
         unsigned hit = ways;
         for (unsigned k = 0; k < ways; ++k)
-            if (s[k].line == l) { hit = k; break; }
+            if (s[k].line == l) {
+                hit = k;
+                break;
+            }
         if (hit < ways) {
             ++st.hits;
             s[hit].next = next[i];
@@ -261,7 +278,10 @@ LevelResult run_opt(const Log& log, const LevelConfig& lc, const std::vector<Req
         if (!acc[i].write) ++res.read_misses[ri];
         unsigned v = ways;
         for (unsigned k = 0; k < ways; ++k)
-            if (s[k].line == kNever) { v = k; break; }
+            if (s[k].line == kNever) {
+                v = k;
+                break;
+            }
         if (v == ways) {
             v = 0;
             for (unsigned k = 1; k < ways; ++k)
@@ -288,16 +308,20 @@ std::vector<LevelResult> run_l1(const Log& log, const Config& cfg, std::vector<R
         for (const cache::AccessRecord& r : chunk) {
             if (r.addr < cfg.cacheable_lo || r.addr >= cfg.cacheable_hi) continue;
             switch (r.kind) {
-            case cache::AccessLog::FetchLine:
-                if (l1i) l1i->access(r.addr, r.size, false, &l2_stream, prio_below);
-                break;
-            case cache::AccessLog::Load:
-            case cache::AccessLog::Store:
-                if (l1d) l1d->access(r.addr, r.size, r.kind == cache::AccessLog::Store, &l2_stream, prio_below);
-                else l2_stream.push_back(Request{r.addr, uint16_t(r.size), uint8_t(r.kind == cache::AccessLog::Store), 0});
-                break;
-            default:
-                throw std::runtime_error("access log '" + log.path + "': record of unknown kind " + std::to_string(r.kind));
+                case cache::AccessLog::FetchLine:
+                    if (l1i) l1i->access(r.addr, r.size, false, &l2_stream, prio_below);
+                    break;
+                case cache::AccessLog::Load:
+                case cache::AccessLog::Store:
+                    if (l1d)
+                        l1d->access(r.addr, r.size, r.kind == cache::AccessLog::Store, &l2_stream, prio_below);
+                    else
+                        l2_stream.push_back(
+                            Request{r.addr, uint16_t(r.size), uint8_t(r.kind == cache::AccessLog::Store), 0});
+                    break;
+                default:
+                    throw std::runtime_error("access log '" + log.path + "': record of unknown kind " +
+                                             std::to_string(r.kind));
             }
         }
     });
@@ -325,9 +349,13 @@ Result simulate(const Log& log, const Config& cfg) {
 
 nlohmann::json to_json(const LevelResult& r) {
     auto stats = [](const cache::RegionStats& s, uint64_t read_misses) {
-        return nlohmann::json{{"accesses", s.accesses}, {"hits", s.hits}, {"misses", s.misses},
-                              {"read_misses", read_misses}, {"evictions", s.evictions},
-                              {"writebacks", s.writebacks}, {"priority_fetches", s.priority_fetches}};
+        return nlohmann::json{{"accesses", s.accesses},
+                              {"hits", s.hits},
+                              {"misses", s.misses},
+                              {"read_misses", read_misses},
+                              {"evictions", s.evictions},
+                              {"writebacks", s.writebacks},
+                              {"priority_fetches", s.priority_fetches}};
     };
     nlohmann::json j;
     j["size"] = r.cfg.geo.size;

@@ -38,7 +38,8 @@ struct Log {
     std::vector<cache::AccessRecord> records;  // empty when loaded without records (streamed instead)
     bool records_loaded = false;
     // Calls fn(chunk) for the records in order: from `records`, or read from the file in chunks.
-    template <class Fn> void for_each_chunk(Fn fn) const;
+    template <class Fn>
+    void for_each_chunk(Fn fn) const;
     const Blob* blob(const std::string& name) const;
     const cache::Region* region(const std::string& name) const;
 };
@@ -48,7 +49,8 @@ struct Log {
 // Throws std::runtime_error naming the file and the problem.
 Log load_log(const std::string& path, bool with_records = true);
 
-template <class Fn> void Log::for_each_chunk(Fn fn) const {
+template <class Fn>
+void Log::for_each_chunk(Fn fn) const {
     if (records_loaded) {
         fn(records);
         return;

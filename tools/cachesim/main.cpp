@@ -39,28 +39,38 @@ int main(int argc, char** argv) {
     std::string fv_region = "features";
     bool no_prio_reads = false, csv = false, csv_header = false;
     app.add_option("log", log_path, "access log recorded by the platform (models/cache/access_log.h)")->required();
-    app.add_option("--l1d-size", l1d_size, "L1D capacity (0 = no L1D: loads/stores go to the L2)")->capture_default_str();
+    app.add_option("--l1d-size", l1d_size, "L1D capacity (0 = no L1D: loads/stores go to the L2)")
+        ->capture_default_str();
     app.add_option("--l1d-ways", l1d_ways, "L1D associativity")->capture_default_str();
     app.add_option("--l1d-policy", l1d_policy, "L1D replacement policy")->capture_default_str();
     app.add_option("--l1i-size", l1i_size, "L1I capacity (0 = none: fetch records are ignored)")->capture_default_str();
     app.add_option("--l1i-ways", l1i_ways, "L1I associativity")->capture_default_str();
     app.add_option("--l1i-policy", l1i_policy, "L1I replacement policy")->capture_default_str();
-    app.add_option("--l2-size", l2_sizes, "L2 capacity, or a comma-separated list (one run each; 0 = no L2)")->capture_default_str();
+    app.add_option("--l2-size", l2_sizes, "L2 capacity, or a comma-separated list (one run each; 0 = no L2)")
+        ->capture_default_str();
     app.add_option("--l2-ways", l2_ways, "L2 associativity")->capture_default_str();
-    app.add_option("--l2-policy", l2_policy, "L2 replacement policy (lru plru random srrip drrip ac pb grasp opt)")->capture_default_str();
+    app.add_option("--l2-policy", l2_policy, "L2 replacement policy (lru plru random srrip drrip ac pb grasp opt)")
+        ->capture_default_str();
     app.add_option("--line", line, "line size of every level (bytes)")->capture_default_str();
     app.add_option("--period", period, "PB: accesses per set between priority decays")->capture_default_str();
     app.add_option("--max-p", max_p, "PB: maximum priority")->capture_default_str();
-    app.add_option("--default-prio", default_prio, "priority of lines outside the feature range")->capture_default_str();
+    app.add_option("--default-prio", default_prio, "priority of lines outside the feature range")
+        ->capture_default_str();
     app.add_option("--rrpv-bits", rrpv_bits, "SRRIP/DRRIP/GRASP RRPV width")->capture_default_str();
     app.add_option("--seed", seed, "seed of random/DRRIP")->capture_default_str();
     app.add_option("--hot", hot,
                    "GRASP hot range: 'auto' = the first L2-capacity bytes of the feature region, "
-                   "or a byte count from its start, or 'none'")->capture_default_str();
-    app.add_option("--fv-region", fv_region, "region(s) of the log the controllers' FV range covers: a name, adjacent names joined by '+' (features+output), or '' (none)")->capture_default_str();
+                   "or a byte count from its start, or 'none'")
+        ->capture_default_str();
+    app.add_option("--fv-region", fv_region,
+                   "region(s) of the log the controllers' FV range covers: a name, adjacent names joined by '+' "
+                   "(features+output), or '' (none)")
+        ->capture_default_str();
     std::string cacheable = "0x80000000:0x100000000";
-    app.add_option("--cacheable", cacheable, "LO:HI, the cached address range (others bypass, as MMIO does)")->capture_default_str();
-    app.add_flag("--no-priority-reads", no_prio_reads, "L1 priority-table reads do not reach the L2 (the seed's model)");
+    app.add_option("--cacheable", cacheable, "LO:HI, the cached address range (others bypass, as MMIO does)")
+        ->capture_default_str();
+    app.add_flag("--no-priority-reads", no_prio_reads,
+                 "L1 priority-table reads do not reach the L2 (the seed's model)");
     app.add_flag("--csv", csv, "CSV rows instead of JSON");
     app.add_flag("--csv-header", csv_header, "with --csv: print the header row first");
     app.add_option("--label", label, "free text for the CSV 'label' column / JSON 'label'");
@@ -153,7 +163,8 @@ int main(int argc, char** argv) {
                          << s.priority_fetches << ',' << rm << '\n';
                 };
                 row("total", lv.total(), lv.total_read_misses());
-                for (size_t i = 0; i < lv.region_names.size(); ++i) row(lv.region_names[i], lv.stats[i], lv.read_misses[i]);
+                for (size_t i = 0; i < lv.region_names.size(); ++i)
+                    row(lv.region_names[i], lv.stats[i], lv.read_misses[i]);
             }
             runs.push_back(run);
         }
@@ -164,8 +175,11 @@ int main(int argc, char** argv) {
         } else {
             uint64_t records = 0;
             for (const auto& lv : l1) records = std::max<uint64_t>(records, lv.total().accesses);
-            nlohmann::json out{{"log", log_path}, {"l1_accesses", records}, {"l2_requests", stream.size()},
-                               {"runs", runs}, {"host_seconds", secs}};
+            nlohmann::json out{{"log", log_path},
+                               {"l1_accesses", records},
+                               {"l2_requests", stream.size()},
+                               {"runs", runs},
+                               {"host_seconds", secs}};
             if (!label.empty()) out["label"] = label;
             text = out.dump(1) + "\n";
         }

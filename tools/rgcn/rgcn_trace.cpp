@@ -34,7 +34,8 @@ int main(int argc, char** argv) {
     app.add_option("--dim", dim, "feature dimension D")->capture_default_str();
     app.add_option("--max-p", max_p, "PB maximum priority")->capture_default_str();
     bool out_prio = false;
-    app.add_option("--output-priority", out_prio, "tables cover Y too (workload.rgcn.output_priority)")->capture_default_str();
+    app.add_option("--output-priority", out_prio, "tables cover Y too (workload.rgcn.output_priority)")
+        ->capture_default_str();
     app.add_option("--seed", seed, "seed of X")->capture_default_str();
     app.add_option("--base", base, "address of the first blob (the ELF's __loader_start)")->capture_default_str();
     app.add_option("--out", out, "access log to write")->required();

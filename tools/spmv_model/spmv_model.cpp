@@ -53,7 +53,8 @@ struct Hier {
     unsigned line;
 
     Hier(const Args& a)
-        : l1(cache::Geometry{a.l1, a.l1_ways, a.line}, a.policy), l2(cache::Geometry{a.l2, a.l2_ways, a.line}, a.policy),
+        : l1(cache::Geometry{a.l1, a.l1_ways, a.line}, a.policy),
+          l2(cache::Geometry{a.l2, a.l2_ways, a.line}, a.policy),
           line(a.line) {}
 
     void retire_x(uint64_t line_addr) {
@@ -97,18 +98,30 @@ bool parse(int argc, char** argv, Args& a) {
         const std::string k = argv[i];
         if (i + 1 >= argc) return false;
         const char* v = argv[++i];
-        if (k == "--scale-from") a.from = unsigned(std::atoi(v));
-        else if (k == "--scale-to") a.to = unsigned(std::atoi(v));
-        else if (k == "--edgefactor") a.edgefactor = unsigned(std::atoi(v));
-        else if (k == "--seed") a.seed = std::strtoull(v, nullptr, 0);
-        else if (k == "--l1") a.l1 = std::strtoull(v, nullptr, 0);
-        else if (k == "--l1-ways") a.l1_ways = unsigned(std::atoi(v));
-        else if (k == "--l2") a.l2 = std::strtoull(v, nullptr, 0);
-        else if (k == "--l2-ways") a.l2_ways = unsigned(std::atoi(v));
-        else if (k == "--line") a.line = unsigned(std::atoi(v));
-        else if (k == "--policy") a.policy = v;
-        else if (k == "--bandwidth") a.bandwidth = std::atof(v);
-        else return false;
+        if (k == "--scale-from")
+            a.from = unsigned(std::atoi(v));
+        else if (k == "--scale-to")
+            a.to = unsigned(std::atoi(v));
+        else if (k == "--edgefactor")
+            a.edgefactor = unsigned(std::atoi(v));
+        else if (k == "--seed")
+            a.seed = std::strtoull(v, nullptr, 0);
+        else if (k == "--l1")
+            a.l1 = std::strtoull(v, nullptr, 0);
+        else if (k == "--l1-ways")
+            a.l1_ways = unsigned(std::atoi(v));
+        else if (k == "--l2")
+            a.l2 = std::strtoull(v, nullptr, 0);
+        else if (k == "--l2-ways")
+            a.l2_ways = unsigned(std::atoi(v));
+        else if (k == "--line")
+            a.line = unsigned(std::atoi(v));
+        else if (k == "--policy")
+            a.policy = v;
+        else if (k == "--bandwidth")
+            a.bandwidth = std::atof(v);
+        else
+            return false;
     }
     return a.from >= 1 && a.from <= a.to && a.to <= 26;
 }
@@ -118,8 +131,9 @@ bool parse(int argc, char** argv, Args& a) {
 int main(int argc, char** argv) {
     Args a;
     if (!parse(argc, argv, a)) {
-        std::fprintf(stderr, "usage: spmv_model [--scale-from N] [--scale-to N] [--edgefactor N] [--seed N] [--l1 BYTES] "
-                             "[--l1-ways N] [--l2 BYTES] [--l2-ways N] [--line BYTES] [--policy NAME] [--bandwidth B/s]\n");
+        std::fprintf(stderr,
+                     "usage: spmv_model [--scale-from N] [--scale-to N] [--edgefactor N] [--seed N] [--l1 BYTES] "
+                     "[--l1-ways N] [--l2 BYTES] [--l2-ways N] [--line BYTES] [--policy NAME] [--bandwidth B/s]\n");
         return 2;
     }
     try {
@@ -128,8 +142,9 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "spmv_model: %s\n", e.what());
         return 2;
     }
-    std::printf("scale,rows,nnz,l1_hit,l12_hit,hit_x,S,bflop_cache,F_cache_gflops,F_gather_gflops,F_ratio,"
-                "E_ratio_eq12,E_ratio_i32,host_seconds\n");
+    std::printf(
+        "scale,rows,nnz,l1_hit,l12_hit,hit_x,S,bflop_cache,F_cache_gflops,F_gather_gflops,F_ratio,"
+        "E_ratio_eq12,E_ratio_i32,host_seconds\n");
     for (unsigned s = a.from; s <= a.to; ++s) {
         const auto t0 = std::chrono::steady_clock::now();
         workload::KroneckerOptions o;

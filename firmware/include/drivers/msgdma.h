@@ -27,21 +27,21 @@ typedef enum { MSGDMA_POLL = 0, MSGDMA_IRQ = 1 } msgdma_wait_t;
 
 /* A gather or scatter job for the converter. */
 typedef struct msgdma_job {
-    const void *index;         /* index array (DMA 1 streams it) */
-    uint32_t index_size;       /* 1, 2 or 4 bytes, unsigned */
-    uint32_t count;            /* number of indices */
-    void *table;               /* gather: source table T; scatter: destination table T */
-    uint32_t elem_size;        /* 1..64 bytes */
-    void *contiguous;          /* gather: destination; scatter: source */
-    uint32_t levels;           /* 1 = T[idx[i]]; 2 = T[L0[idx[i]]]; ... up to 4 */
-    const void *level_table[3];/* intermediate index tables L0.. (index_size entries) */
+    const void *index;          /* index array (DMA 1 streams it) */
+    uint32_t index_size;        /* 1, 2 or 4 bytes, unsigned */
+    uint32_t count;             /* number of indices */
+    void *table;                /* gather: source table T; scatter: destination table T */
+    uint32_t elem_size;         /* 1..64 bytes */
+    void *contiguous;           /* gather: destination; scatter: source */
+    uint32_t levels;            /* 1 = T[idx[i]]; 2 = T[L0[idx[i]]]; ... up to 4 */
+    const void *level_table[3]; /* intermediate index tables L0.. (index_size entries) */
     bool scatter;
 } msgdma_job_t;
 
 /* Cache maintenance over [p, p + n) (whole lines). */
-void msgdma_cache_clean(const void *p, size_t n);  /* write dirty lines back (before the DMA reads) */
-void msgdma_cache_flush(const void *p, size_t n);  /* write back and invalidate (before the DMA writes) */
-void msgdma_cache_inval(const void *p, size_t n);  /* invalidate (after the DMA wrote) */
+void msgdma_cache_clean(const void *p, size_t n); /* write dirty lines back (before the DMA reads) */
+void msgdma_cache_flush(const void *p, size_t n); /* write back and invalidate (before the DMA writes) */
+void msgdma_cache_inval(const void *p, size_t n); /* invalidate (after the DMA wrote) */
 
 /* Resets the dispatcher and the prefetcher, waits for the reset to finish, enables stop-on-error and
  * (irq) the global interrupt mask, and enables the DMA's PLIC source (priority 1, context 0). */

@@ -12,9 +12,15 @@
 
 /* cbo.clean / cbo.flush / cbo.inval (MISC-MEM, funct3 2, imm 1 / 2 / 0), written with .insn so that
  * no assembler support for Zicbom is needed. */
-static inline void vp_cbo_clean(const volatile void *p) { __asm__ volatile(".insn i 0x0F, 2, x0, %0, 1" ::"r"(p) : "memory"); }
-static inline void vp_cbo_flush(const volatile void *p) { __asm__ volatile(".insn i 0x0F, 2, x0, %0, 2" ::"r"(p) : "memory"); }
-static inline void vp_cbo_inval(const volatile void *p) { __asm__ volatile(".insn i 0x0F, 2, x0, %0, 0" ::"r"(p) : "memory"); }
+static inline void vp_cbo_clean(const volatile void *p) {
+    __asm__ volatile(".insn i 0x0F, 2, x0, %0, 1" ::"r"(p) : "memory");
+}
+static inline void vp_cbo_flush(const volatile void *p) {
+    __asm__ volatile(".insn i 0x0F, 2, x0, %0, 2" ::"r"(p) : "memory");
+}
+static inline void vp_cbo_inval(const volatile void *p) {
+    __asm__ volatile(".insn i 0x0F, 2, x0, %0, 0" ::"r"(p) : "memory");
+}
 
 /* The block size of the cbo.* operations (the VP's line size; 64 bytes unless configured otherwise). */
 #define VP_CBO_BLOCK 64u
@@ -32,7 +38,10 @@ static inline void vp_cache_inval_range(const volatile void *p, uint32_t len) { 
 /* Base of a cache controller ("l1i", "l1d", "l2"), or 0 when that cache is not present. */
 static inline uintptr_t vp_cachectl(const char *which) {
     char name[16] = "cachectl.";
-    for (int i = 0; which[i] && i < 6; ++i) { name[9 + i] = which[i]; name[10 + i] = 0; }
+    for (int i = 0; which[i] && i < 6; ++i) {
+        name[9 + i] = which[i];
+        name[10 + i] = 0;
+    }
     uint32_t addr = 0;
     return vp_bootinfo_find(name, &addr, 0) ? (uintptr_t)addr : 0;
 }

@@ -9,8 +9,8 @@
 static inline uint64_t vp_clint_mtime(void) {
     uint32_t hi, lo, hi2;
     do {
-        hi  = vp_read32(VP_CLINT_BASE + CLINT_MTIME + 4);
-        lo  = vp_read32(VP_CLINT_BASE + CLINT_MTIME);
+        hi = vp_read32(VP_CLINT_BASE + CLINT_MTIME + 4);
+        lo = vp_read32(VP_CLINT_BASE + CLINT_MTIME);
         hi2 = vp_read32(VP_CLINT_BASE + CLINT_MTIME + 4);
     } while (hi != hi2);
     return ((uint64_t)hi << 32) | lo;
@@ -32,7 +32,7 @@ static inline void vp_clint_set_mtimecmp(unsigned hart, uint64_t t) {
 /* Disarm the timer: the comparison never becomes true (clears mip.MTIP). */
 static inline void vp_clint_disarm_timer(unsigned hart) { vp_clint_set_mtimecmp(hart, UINT64_MAX); }
 
-static inline void vp_clint_set_msip(unsigned hart)   { vp_write32(VP_CLINT_BASE + CLINT_MSIP(hart), 1u); }
+static inline void vp_clint_set_msip(unsigned hart) { vp_write32(VP_CLINT_BASE + CLINT_MSIP(hart), 1u); }
 static inline void vp_clint_clear_msip(unsigned hart) { vp_write32(VP_CLINT_BASE + CLINT_MSIP(hart), 0u); }
 static inline uint32_t vp_clint_get_msip(unsigned hart) { return vp_read32(VP_CLINT_BASE + CLINT_MSIP(hart)) & 1u; }
 

@@ -20,7 +20,9 @@ static inline void vp_plic_enable(unsigned ctx, unsigned src, bool on) {
 static inline bool vp_plic_pending(unsigned src) {
     return (vp_read32(VP_PLIC_BASE + PLIC_PENDING(src / 32u)) >> (src % 32u)) & 1u;
 }
-static inline void vp_plic_set_threshold(unsigned ctx, uint32_t t) { vp_write32(VP_PLIC_BASE + PLIC_THRESHOLD(ctx), t); }
+static inline void vp_plic_set_threshold(unsigned ctx, uint32_t t) {
+    vp_write32(VP_PLIC_BASE + PLIC_THRESHOLD(ctx), t);
+}
 /* Returns the highest-priority pending enabled source (0 = none) and marks it in service. */
 static inline uint32_t vp_plic_claim(unsigned ctx) { return vp_read32(VP_PLIC_BASE + PLIC_CLAIM(ctx)); }
 static inline void vp_plic_complete(unsigned ctx, uint32_t src) { vp_write32(VP_PLIC_BASE + PLIC_CLAIM(ctx), src); }

@@ -9,16 +9,16 @@
 #include <stdint.h>
 
 typedef struct vp_trap_frame {
-    uint32_t x[32];    /* x[0] holds 0; x[2] is the sp at the time of the trap */
+    uint32_t x[32]; /* x[0] holds 0; x[2] is the sp at the time of the trap */
     uint32_t mepc;
     uint32_t mcause;
     uint32_t mtval;
     uint32_t mstatus;
-    int32_t  vector;   /* -1: direct-mode entry; n: entered through vectored table entry n */
+    int32_t vector; /* -1: direct-mode entry; n: entered through vectored table entry n */
     uint32_t fcsr;
-    uint32_t f[32];    /* raw bits of f0..f31 */
+    uint32_t f[32]; /* raw bits of f0..f31 */
     uint32_t pad[2];
-} vp_trap_frame_t;     /* 288 bytes, a multiple of 16 */
+} vp_trap_frame_t; /* 288 bytes, a multiple of 16 */
 
 #define VP_TRAP_FRAME_SIZE 288
 

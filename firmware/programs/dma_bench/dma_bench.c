@@ -17,7 +17,9 @@ int main(void) {
     uint32_t r = 0x9E3779B9u;
     for (uint32_t k = 0; k < N_TAB; ++k) tab[k] = k * 2654435761u;
     for (uint32_t i = 0; i < N_IDX; ++i) {
-        r ^= r << 13; r ^= r >> 17; r ^= r << 5;
+        r ^= r << 13;
+        r ^= r >> 17;
+        r ^= r << 5;
         idx[i] = r % N_TAB;
     }
     msgdma_init(false);

@@ -12,8 +12,8 @@
 #include <hal/plic.h>
 #include <rt/runtime.h>
 
-#define N_IDX   2048u
-#define N_TAB   4096u
+#define N_IDX 2048u
+#define N_TAB 4096u
 
 static uint32_t tab32[N_TAB];
 static uint64_t tab64[N_TAB];
@@ -84,8 +84,9 @@ int main(void) {
     msgdma_cache_flush(dst_buf, sizeof dst_buf);
     msgdma_cache_clean(src_buf, sizeof src_buf);
     for (int k = 0; k < 3; ++k)
-        msgdma_chain_set(&chain[k], (uint32_t)(uintptr_t)(src_buf + 1024 * k), (uint32_t)(uintptr_t)(dst_buf + 1024 * k),
-                         1024, k == 2 ? MSGDMA_DESC_CTL_TC_IRQ_EN : 0, &chain[k + 1]);
+        msgdma_chain_set(&chain[k], (uint32_t)(uintptr_t)(src_buf + 1024 * k),
+                         (uint32_t)(uintptr_t)(dst_buf + 1024 * k), 1024, k == 2 ? MSGDMA_DESC_CTL_TC_IRQ_EN : 0,
+                         &chain[k + 1]);
     memset(&chain[3], 0, sizeof chain[3]); /* not owned: the chain ends here */
     msgdma_chain_start(chain, 4, true);
     check("chain status", msgdma_chain_wait(&chain[2], MSGDMA_IRQ) == 0);

@@ -9,9 +9,11 @@ int main(void) {
     printf("fault_illegal: executing an illegal instruction with mtvec=0\n");
     fflush(stdout);
     vp_csr_write(mtvec, 0);
-    __asm__ volatile(".globl fault_illegal_insn\n"
-                     "fault_illegal_insn:\n"
-                     ".4byte 0xc0001073\n" ::: "memory");
+    __asm__ volatile(
+        ".globl fault_illegal_insn\n"
+        "fault_illegal_insn:\n"
+        ".4byte 0xc0001073\n" ::
+            : "memory");
     printf("fault_illegal: ERROR: execution continued after the illegal instruction\n");
     return 1;
 }

@@ -11,7 +11,10 @@
 static void put_dec(unsigned v) {
     char buf[12];
     int n = 0;
-    do { buf[n++] = (char)('0' + v % 10u); v /= 10u; } while (v);
+    do {
+        buf[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
     while (n) vp_uart_putc(buf[--n]);
 }
 

@@ -3,8 +3,8 @@
  * code) or set g_spin to make it loop until interrupted. */
 #include <stdio.h>
 
-volatile int g_exit_code = 0;  /* main's return value */
-volatile int g_spin = 0;       /* non-zero: loop in spin() until a debugger clears it */
+volatile int g_exit_code = 0; /* main's return value */
+volatile int g_spin = 0;      /* non-zero: loop in spin() until a debugger clears it */
 unsigned int g_table[4] = {0x11111111u, 0x22222222u, 0x33333333u, 0x44444444u};
 volatile unsigned int g_total = 0;
 float g_scale = 1.5f;

@@ -53,7 +53,7 @@ void trap_log_reset(void) {
 uint32_t insn_bits(uint32_t pc) {
     uint32_t lo = *(volatile uint16_t *)(uintptr_t)pc;
     if ((lo & 3u) != 3u) return lo;
-    return lo | ((uint32_t)*(volatile uint16_t *)(uintptr_t)(pc + 2) << 16);
+    return lo | ((uint32_t) * (volatile uint16_t *)(uintptr_t)(pc + 2) << 16);
 }
 
 void suite_trap_handler(vp_trap_frame_t *f) {
@@ -90,7 +90,7 @@ typedef struct {
 } group_t;
 
 #ifndef SUITE_STRICT
-#define SUITE_NAME "isa_suite"
+#define SUITE_NAME  "isa_suite"
 #define SUITE_TITLE "RV32IMAFC machine-mode self-check"
 static const group_t groups[] = {
     {"int_divrem", test_int_divrem},
@@ -118,7 +118,7 @@ static const group_t groups[] = {
 };
 #else
 /* isa_strict: spec-fixed results on which QEMU 7.2 deviates (so it is not compared with QEMU). */
-#define SUITE_NAME "isa_strict"
+#define SUITE_NAME  "isa_strict"
 #define SUITE_TITLE "spec-strict checks QEMU 7.2 gets wrong"
 static const group_t groups[] = {
     {"amo_misaligned_cause", test_strict_amo_misaligned_cause},

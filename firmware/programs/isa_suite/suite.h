@@ -17,10 +17,10 @@ typedef struct {
     uint32_t mepc;
     uint32_t mtval;
     int32_t vector;
-    uint32_t irq_timer;   /* number of machine timer interrupts taken */
-    uint32_t irq_soft;    /* number of machine software interrupts taken */
-    uint32_t irq_ext;     /* number of machine external interrupts taken */
-    uint32_t ext_src;     /* PLIC source claimed by the last external interrupt */
+    uint32_t irq_timer; /* number of machine timer interrupts taken */
+    uint32_t irq_soft;  /* number of machine software interrupts taken */
+    uint32_t irq_ext;   /* number of machine external interrupts taken */
+    uint32_t ext_src;   /* PLIC source claimed by the last external interrupt */
 } trap_log_t;
 extern volatile trap_log_t g_trap;
 void trap_log_reset(void);
@@ -33,14 +33,14 @@ uint32_t insn_bits(uint32_t pc);
  * holds the instruction bits. */
 #define EXPECT_ILLEGAL(name, insn_asm, clob...) EXPECT_ILLEGAL_PRE(name, "", insn_asm, ##clob)
 /* pre: set-up instructions placed before the faulting one, in the same asm statement */
-#define EXPECT_ILLEGAL_PRE(name, pre, insn_asm, clob...)                                                \
-    do {                                                                                       \
-        uint32_t pc_;                                                                          \
-        trap_log_reset();                                                                      \
-        __asm__ volatile(pre "\n la %0, 1f\n 1: " insn_asm : "=&r"(pc_) :: "memory", ##clob);          \
-        check_u32(name ": mcause", g_trap.mcause, CAUSE_ILLEGAL_INSN);                         \
-        check_u32(name ": mepc", g_trap.mepc, pc_);                                            \
-        check_u32(name ": mtval = instruction bits", g_trap.mtval, insn_bits(pc_));            \
+#define EXPECT_ILLEGAL_PRE(name, pre, insn_asm, clob...)                                    \
+    do {                                                                                    \
+        uint32_t pc_;                                                                       \
+        trap_log_reset();                                                                   \
+        __asm__ volatile(pre "\n la %0, 1f\n 1: " insn_asm : "=&r"(pc_)::"memory", ##clob); \
+        check_u32(name ": mcause", g_trap.mcause, CAUSE_ILLEGAL_INSN);                      \
+        check_u32(name ": mepc", g_trap.mepc, pc_);                                         \
+        check_u32(name ": mtval = instruction bits", g_trap.mtval, insn_bits(pc_));         \
     } while (0)
 
 /* Groups */

@@ -7,35 +7,42 @@
 static uint32_t g_fl; /* fflags after the last operation */
 
 /* float result in ft2 from ft0 = a, ft1 = b (raw ints also available as %2 / %3) */
-#define DEF_FF(fn, body)                                                                       \
-    static uint32_t fn(uint32_t a, uint32_t b) {                                               \
-        uint32_t r, fl;                                                                        \
-        __asm__ volatile("fmv.w.x ft0, %2\n fmv.w.x ft1, %3\n fsflags x0\n" body "\n"          \
-                         "fmv.x.w %0, ft2\n frflags %1"                                       \
-                         : "=&r"(r), "=&r"(fl) : "r"(a), "r"(b) : "ft0", "ft1", "ft2");        \
-        g_fl = fl;                                                                             \
-        return r;                                                                              \
+#define DEF_FF(fn, body)                                                         \
+    static uint32_t fn(uint32_t a, uint32_t b) {                                 \
+        uint32_t r, fl;                                                          \
+        __asm__ volatile("fmv.w.x ft0, %2\n fmv.w.x ft1, %3\n fsflags x0\n" body \
+                         "\n"                                                    \
+                         "fmv.x.w %0, ft2\n frflags %1"                          \
+                         : "=&r"(r), "=&r"(fl)                                   \
+                         : "r"(a), "r"(b)                                        \
+                         : "ft0", "ft1", "ft2");                                 \
+        g_fl = fl;                                                               \
+        return r;                                                                \
     }
 /* integer result in t0 */
-#define DEF_FI(fn, body)                                                                       \
-    static uint32_t fn(uint32_t a, uint32_t b) {                                               \
-        uint32_t r, fl;                                                                        \
-        __asm__ volatile("fmv.w.x ft0, %2\n fmv.w.x ft1, %3\n fsflags x0\n" body "\n"          \
-                         "mv %0, t0\n frflags %1"                                              \
-                         : "=&r"(r), "=&r"(fl) : "r"(a), "r"(b) : "ft0", "ft1", "t0");         \
-        g_fl = fl;                                                                             \
-        return r;                                                                              \
+#define DEF_FI(fn, body)                                                         \
+    static uint32_t fn(uint32_t a, uint32_t b) {                                 \
+        uint32_t r, fl;                                                          \
+        __asm__ volatile("fmv.w.x ft0, %2\n fmv.w.x ft1, %3\n fsflags x0\n" body \
+                         "\n"                                                    \
+                         "mv %0, t0\n frflags %1"                                \
+                         : "=&r"(r), "=&r"(fl)                                   \
+                         : "r"(a), "r"(b)                                        \
+                         : "ft0", "ft1", "t0");                                  \
+        g_fl = fl;                                                               \
+        return r;                                                                \
     }
 /* three operands: ft3 = op(ft0, ft1, ft2) */
-#define DEF_F3(fn, insn)                                                                       \
-    static uint32_t fn(uint32_t a, uint32_t b, uint32_t c) {                                   \
-        uint32_t r, fl;                                                                        \
-        __asm__ volatile("fmv.w.x ft0, %2\n fmv.w.x ft1, %3\n fmv.w.x ft2, %4\n fsflags x0\n"  \
-                         insn " ft3, ft0, ft1, ft2\n fmv.x.w %0, ft3\n frflags %1"             \
-                         : "=&r"(r), "=&r"(fl) : "r"(a), "r"(b), "r"(c)                        \
-                         : "ft0", "ft1", "ft2", "ft3");                                        \
-        g_fl = fl;                                                                             \
-        return r;                                                                              \
+#define DEF_F3(fn, insn)                                                                           \
+    static uint32_t fn(uint32_t a, uint32_t b, uint32_t c) {                                       \
+        uint32_t r, fl;                                                                            \
+        __asm__ volatile("fmv.w.x ft0, %2\n fmv.w.x ft1, %3\n fmv.w.x ft2, %4\n fsflags x0\n" insn \
+                         " ft3, ft0, ft1, ft2\n fmv.x.w %0, ft3\n frflags %1"                      \
+                         : "=&r"(r), "=&r"(fl)                                                     \
+                         : "r"(a), "r"(b), "r"(c)                                                  \
+                         : "ft0", "ft1", "ft2", "ft3");                                            \
+        g_fl = fl;                                                                                 \
+        return r;                                                                                  \
     }
 
 static void set_frm(uint32_t m) { __asm__ volatile("fsrm %0" ::"r"(m)); }
@@ -47,10 +54,10 @@ DEF_FF(fsqrt_dyn, "fsqrt.s ft2, ft0")
 DEF_FF(fcvt_s_w_dyn, "fcvt.s.w ft2, %2")
 DEF_FI(fcvt_w_s_dyn, "fcvt.w.s t0, ft0")
 /* Static rounding modes */
-#define DEF_STATIC5(base, kind, body_prefix, suffix)                                           \
-    kind(base##_rne, body_prefix ", rne" suffix) kind(base##_rtz, body_prefix ", rtz" suffix)  \
-    kind(base##_rdn, body_prefix ", rdn" suffix) kind(base##_rup, body_prefix ", rup" suffix)  \
-    kind(base##_rmm, body_prefix ", rmm" suffix)
+#define DEF_STATIC5(base, kind, body_prefix, suffix)                                              \
+    kind(base##_rne, body_prefix ", rne" suffix) kind(base##_rtz, body_prefix ", rtz" suffix)     \
+        kind(base##_rdn, body_prefix ", rdn" suffix) kind(base##_rup, body_prefix ", rup" suffix) \
+            kind(base##_rmm, body_prefix ", rmm" suffix)
 DEF_STATIC5(fadd_s, DEF_FF, "fadd.s ft2, ft0, ft1", "")
 DEF_STATIC5(fdiv_s, DEF_FF, "fdiv.s ft2, ft0, ft1", "")
 DEF_STATIC5(fsqrt_s, DEF_FF, "fsqrt.s ft2, ft0", "")
@@ -69,27 +76,62 @@ typedef struct {
     uint32_t flags;   /* same for every mode */
 } round_case_t;
 
-#define NEG(x) ((uint32_t)-(int32_t)(x))
-#define STAT5(base) {base##_rne, base##_rtz, base##_rdn, base##_rup, base##_rmm}
+#define NEG(x) ((uint32_t) - (int32_t)(x))
+#define STAT5(base) \
+    { base##_rne, base##_rtz, base##_rdn, base##_rup, base##_rmm }
 
 static const round_case_t round_cases[] = {
-    {"fadd 1+2^-24", fadd_dyn, STAT5(fadd_s), 0x3f800000, 0x33800000,
-     {0x3f800000, 0x3f800000, 0x3f800000, 0x3f800001, 0x3f800001}, FFLAG_NX},
-    {"fadd -1-2^-24", fadd_dyn, STAT5(fadd_s), 0xbf800000, 0xb3800000,
-     {0xbf800000, 0xbf800000, 0xbf800001, 0xbf800000, 0xbf800001}, FFLAG_NX},
-    {"fdiv 1/3", fdiv_dyn, STAT5(fdiv_s), 0x3f800000, 0x40400000,
-     {0x3eaaaaab, 0x3eaaaaaa, 0x3eaaaaaa, 0x3eaaaaab, 0x3eaaaaab}, FFLAG_NX},
-    {"fsqrt 2", fsqrt_dyn, STAT5(fsqrt_s), 0x40000000, 0,
-     {0x3fb504f3, 0x3fb504f3, 0x3fb504f3, 0x3fb504f4, 0x3fb504f3}, FFLAG_NX},
-    {"fcvt.s.w 2^24+1", fcvt_s_w_dyn, STAT5(fcvt_s_w), 16777217u, 0,
-     {0x4b800000, 0x4b800000, 0x4b800000, 0x4b800001, 0x4b800001}, FFLAG_NX},
-    {"fcvt.s.w -(2^24+1)", fcvt_s_w_dyn, STAT5(fcvt_s_w), NEG(16777217u), 0,
-     {0xcb800000, 0xcb800000, 0xcb800001, 0xcb800000, 0xcb800001}, FFLAG_NX},
-    {"fcvt.s.w 2^24+3", fcvt_s_w_dyn, STAT5(fcvt_s_w), 16777219u, 0,
-     {0x4b800002, 0x4b800001, 0x4b800001, 0x4b800002, 0x4b800002}, FFLAG_NX},
+    {"fadd 1+2^-24",
+     fadd_dyn,
+     STAT5(fadd_s),
+     0x3f800000,
+     0x33800000,
+     {0x3f800000, 0x3f800000, 0x3f800000, 0x3f800001, 0x3f800001},
+     FFLAG_NX},
+    {"fadd -1-2^-24",
+     fadd_dyn,
+     STAT5(fadd_s),
+     0xbf800000,
+     0xb3800000,
+     {0xbf800000, 0xbf800000, 0xbf800001, 0xbf800000, 0xbf800001},
+     FFLAG_NX},
+    {"fdiv 1/3",
+     fdiv_dyn,
+     STAT5(fdiv_s),
+     0x3f800000,
+     0x40400000,
+     {0x3eaaaaab, 0x3eaaaaaa, 0x3eaaaaaa, 0x3eaaaaab, 0x3eaaaaab},
+     FFLAG_NX},
+    {"fsqrt 2",
+     fsqrt_dyn,
+     STAT5(fsqrt_s),
+     0x40000000,
+     0,
+     {0x3fb504f3, 0x3fb504f3, 0x3fb504f3, 0x3fb504f4, 0x3fb504f3},
+     FFLAG_NX},
+    {"fcvt.s.w 2^24+1",
+     fcvt_s_w_dyn,
+     STAT5(fcvt_s_w),
+     16777217u,
+     0,
+     {0x4b800000, 0x4b800000, 0x4b800000, 0x4b800001, 0x4b800001},
+     FFLAG_NX},
+    {"fcvt.s.w -(2^24+1)",
+     fcvt_s_w_dyn,
+     STAT5(fcvt_s_w),
+     NEG(16777217u),
+     0,
+     {0xcb800000, 0xcb800000, 0xcb800001, 0xcb800000, 0xcb800001},
+     FFLAG_NX},
+    {"fcvt.s.w 2^24+3",
+     fcvt_s_w_dyn,
+     STAT5(fcvt_s_w),
+     16777219u,
+     0,
+     {0x4b800002, 0x4b800001, 0x4b800001, 0x4b800002, 0x4b800002},
+     FFLAG_NX},
     {"fcvt.w.s 2.5", fcvt_w_s_dyn, STAT5(fcvt_w_s), 0x40200000, 0, {2, 2, 2, 3, 3}, FFLAG_NX},
-    {"fcvt.w.s -2.5", fcvt_w_s_dyn, STAT5(fcvt_w_s), 0xc0200000, 0,
-     {NEG(2), NEG(2), NEG(3), NEG(2), NEG(3)}, FFLAG_NX},
+    {"fcvt.w.s -2.5", fcvt_w_s_dyn, STAT5(fcvt_w_s), 0xc0200000, 0, {NEG(2), NEG(2), NEG(3), NEG(2), NEG(3)}, FFLAG_NX},
     {"fcvt.w.s 3.5", fcvt_w_s_dyn, STAT5(fcvt_w_s), 0x40600000, 0, {4, 3, 3, 4, 4}, FFLAG_NX},
     {"fcvt.w.s -0.5", fcvt_w_s_dyn, STAT5(fcvt_w_s), 0xbf000000, 0, {0, 0, NEG(1), 0, NEG(1)}, FFLAG_NX},
 };
@@ -131,11 +173,11 @@ void test_fp_round(void) {
      * must both raise illegal instruction */
     uint32_t pc1, pc2;
     trap_log_reset();
-    __asm__ volatile("fsrmi 5\n la %0, 1f\n 1: fadd.s ft2, ft0, ft1\n fsrmi 0" : "=&r"(pc1) :: "ft2", "memory");
+    __asm__ volatile("fsrmi 5\n la %0, 1f\n 1: fadd.s ft2, ft0, ft1\n fsrmi 0" : "=&r"(pc1)::"ft2", "memory");
     check_u32("frm=5 + dyn fadd.s: mcause", g_trap.mcause, CAUSE_ILLEGAL_INSN);
     check_u32("frm=5 + dyn fadd.s: mepc", g_trap.mepc, pc1);
     trap_log_reset();
-    __asm__ volatile("la %0, 1f\n 1: .insn r 0x53, 5, 0, ft2, ft0, ft1" : "=&r"(pc2) :: "ft2", "memory");
+    __asm__ volatile("la %0, 1f\n 1: .insn r 0x53, 5, 0, ft2, ft0, ft1" : "=&r"(pc2)::"ft2", "memory");
     check_u32("fadd.s rm=5: mcause", g_trap.mcause, CAUSE_ILLEGAL_INSN);
     check_u32("fadd.s rm=5: mepc", g_trap.mepc, pc2);
 }
@@ -163,26 +205,26 @@ DEF_F3(fmsub_s, "fmsub.s")
 DEF_F3(fnmsub_s, "fnmsub.s")
 DEF_F3(fnmadd_s, "fnmadd.s")
 
-#define F_ONE  0x3f800000u
-#define F_TWO  0x40000000u
+#define F_ONE   0x3f800000u
+#define F_TWO   0x40000000u
 #define F_THREE 0x40400000u
-#define F_NONE 0xbf800000u
-#define F_ZERO 0x00000000u
+#define F_NONE  0xbf800000u
+#define F_ZERO  0x00000000u
 #define F_NZERO 0x80000000u
-#define F_INF  0x7f800000u
-#define F_NINF 0xff800000u
-#define F_QNAN 0x7fc00000u  /* canonical NaN */
+#define F_INF   0x7f800000u
+#define F_NINF  0xff800000u
+#define F_QNAN  0x7fc00000u /* canonical NaN */
 #define F_QNANP 0x7fc12345u /* quiet NaN with payload */
-#define F_SNAN 0x7f800001u
+#define F_SNAN  0x7f800001u
 #define F_NSNAN 0xff812345u
-#define F_MAX  0x7f7fffffu
-#define F_MIN  0x00800000u /* smallest normal, 2^-126 */
+#define F_MAX   0x7f7fffffu
+#define F_MIN   0x00800000u /* smallest normal, 2^-126 */
 
-#define CHECK_OP(what, expr, want, want_flags)                                                 \
-    do {                                                                                       \
-        uint32_t r_ = (expr);                                                                  \
-        check_u32(what, r_, want);                                                             \
-        check_u32(what " fflags", g_fl, want_flags);                                           \
+#define CHECK_OP(what, expr, want, want_flags)       \
+    do {                                             \
+        uint32_t r_ = (expr);                        \
+        check_u32(what, r_, want);                   \
+        check_u32(what " fflags", g_fl, want_flags); \
     } while (0)
 
 void test_fp_flags(void) {
@@ -207,12 +249,15 @@ void test_fp_flags(void) {
     CHECK_OP("1-1 = +0 (rne)", fsub_s(F_ONE, F_ONE), F_ZERO, 0);
     /* flags accumulate until cleared */
     uint32_t fl;
-    __asm__ volatile("fsflags x0\n"
-                     "fmv.w.x ft0, %1\n fmv.w.x ft1, %2\n"
-                     "fdiv.s ft2, ft0, ft1\n" /* 1/0: DZ */
-                     "fdiv.s ft2, ft1, ft1\n" /* 0/0: NV */
-                     "frflags %0"
-                     : "=r"(fl) : "r"(F_ONE), "r"(F_ZERO) : "ft0", "ft1", "ft2");
+    __asm__ volatile(
+        "fsflags x0\n"
+        "fmv.w.x ft0, %1\n fmv.w.x ft1, %2\n"
+        "fdiv.s ft2, ft0, ft1\n" /* 1/0: DZ */
+        "fdiv.s ft2, ft1, ft1\n" /* 0/0: NV */
+        "frflags %0"
+        : "=r"(fl)
+        : "r"(F_ONE), "r"(F_ZERO)
+        : "ft0", "ft1", "ft2");
     check_u32("fflags accrue DZ|NV", fl, FFLAG_DZ | FFLAG_NV);
 }
 
@@ -278,11 +323,12 @@ void test_fp_convert(void) {
 
 void test_fp_misc(void) {
     set_frm(FRM_RNE);
-    static const struct { uint32_t in, cls; } cls[] = {
-        {F_NINF, 1u << 0}, {F_NONE, 1u << 1}, {0x80000001u, 1u << 2}, {F_NZERO, 1u << 3},
-        {F_ZERO, 1u << 4}, {0x00000001u, 1u << 5}, {F_ONE, 1u << 6}, {F_INF, 1u << 7},
-        {F_SNAN, 1u << 8}, {F_QNAN, 1u << 9}, {F_NSNAN, 1u << 8}, {0xffc00001u, 1u << 9},
-        {0x807fffffu, 1u << 2}, {F_MIN, 1u << 6},
+    static const struct {
+        uint32_t in, cls;
+    } cls[] = {
+        {F_NINF, 1u << 0},      {F_NONE, 1u << 1},      {0x80000001u, 1u << 2}, {F_NZERO, 1u << 3}, {F_ZERO, 1u << 4},
+        {0x00000001u, 1u << 5}, {F_ONE, 1u << 6},       {F_INF, 1u << 7},       {F_SNAN, 1u << 8},  {F_QNAN, 1u << 9},
+        {F_NSNAN, 1u << 8},     {0xffc00001u, 1u << 9}, {0x807fffffu, 1u << 2}, {F_MIN, 1u << 6},
     };
     for (unsigned i = 0; i < sizeof cls / sizeof cls[0]; i++) CHECK_OP("fclass", fclass_s(cls[i].in, 0), cls[i].cls, 0);
     CHECK_OP("fsgnj(1,-2)", fsgnj_s(F_ONE, 0xc0000000u), F_NONE, 0);

@@ -3,11 +3,11 @@
 #include <stdint.h>
 #include "suite.h"
 
-#define DEF_RR(fn, insn)                                                                  \
-    static uint32_t fn(uint32_t a, uint32_t b) {                                          \
-        uint32_t r;                                                                       \
-        __asm__ volatile(insn " %0, %1, %2" : "=r"(r) : "r"(a), "r"(b));                  \
-        return r;                                                                         \
+#define DEF_RR(fn, insn)                                                 \
+    static uint32_t fn(uint32_t a, uint32_t b) {                         \
+        uint32_t r;                                                      \
+        __asm__ volatile(insn " %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); \
+        return r;                                                        \
     }
 DEF_RR(op_div, "div")
 DEF_RR(op_divu, "divu")
@@ -24,7 +24,7 @@ DEF_RR(op_slt, "slt")
 DEF_RR(op_sltu, "sltu")
 
 #define INT_MIN32 0x80000000u
-#define NEG(x) ((uint32_t)-(int32_t)(x))
+#define NEG(x)    ((uint32_t) - (int32_t)(x))
 
 void test_int_divrem(void) {
     /* division by zero: quotient all ones, remainder = dividend (M spec, table 7.1) */
@@ -94,11 +94,11 @@ void test_int_shift(void) {
 
 static volatile uint32_t amo_word __attribute__((aligned(8)));
 
-#define DEF_AMO(fn, insn)                                                                 \
-    static uint32_t fn(volatile uint32_t *p, uint32_t v) {                                \
-        uint32_t old;                                                                     \
-        __asm__ volatile(insn " %0, %2, (%1)" : "=r"(old) : "r"(p), "r"(v) : "memory");   \
-        return old;                                                                       \
+#define DEF_AMO(fn, insn)                                                               \
+    static uint32_t fn(volatile uint32_t *p, uint32_t v) {                              \
+        uint32_t old;                                                                   \
+        __asm__ volatile(insn " %0, %2, (%1)" : "=r"(old) : "r"(p), "r"(v) : "memory"); \
+        return old;                                                                     \
     }
 DEF_AMO(amo_swap, "amoswap.w")
 DEF_AMO(amo_add, "amoadd.w")
@@ -113,11 +113,11 @@ DEF_AMO(amo_add_aqrl, "amoadd.w.aqrl")
 DEF_AMO(amo_swap_aq, "amoswap.w.aq")
 DEF_AMO(amo_or_rl, "amoor.w.rl")
 
-#define AMO_CASE(fn, init, val, want_mem)                                                 \
-    do {                                                                                  \
-        amo_word = (init);                                                                \
-        check_u32(#fn " old", fn(&amo_word, (val)), (init));                              \
-        check_u32(#fn " mem", amo_word, (want_mem));                                      \
+#define AMO_CASE(fn, init, val, want_mem)                    \
+    do {                                                     \
+        amo_word = (init);                                   \
+        check_u32(#fn " old", fn(&amo_word, (val)), (init)); \
+        check_u32(#fn " mem", amo_word, (want_mem));         \
     } while (0)
 
 void test_amo(void) {
@@ -147,27 +147,29 @@ void test_lrsc(void) {
     amo_word = 100;
     /* lr; sc (must succeed: no intervening event in this hart); second sc has no reservation left
      * (any sc invalidates the reservation) and must fail without writing. */
-    __asm__ volatile("lr.w   %0, (%3)\n"
-                     "addi   %0, %0, 1\n"
-                     "sc.w   %1, %0, (%3)\n"
-                     "li     t0, 999\n"
-                     "sc.w   %2, t0, (%3)\n"
-                     : "=&r"(loaded), "=&r"(rc1), "=&r"(rc2)
-                     : "r"(&amo_word)
-                     : "t0", "memory");
+    __asm__ volatile(
+        "lr.w   %0, (%3)\n"
+        "addi   %0, %0, 1\n"
+        "sc.w   %1, %0, (%3)\n"
+        "li     t0, 999\n"
+        "sc.w   %2, t0, (%3)\n"
+        : "=&r"(loaded), "=&r"(rc1), "=&r"(rc2)
+        : "r"(&amo_word)
+        : "t0", "memory");
     check_u32("sc.w after lr.w succeeds (rd=0)", rc1, 0);
     check_u32("memory after successful sc", amo_word, 101);
     check_true("second sc.w fails (rd!=0)", rc2 != 0);
     check_u32("memory unchanged by failed sc", amo_word, 101);
     /* lr.w.aq / sc.w.rl pair, in a retry loop (the architectural increment idiom) */
     uint32_t tmp, rc;
-    __asm__ volatile("1: lr.w.aq %0, (%2)\n"
-                     "   addi    %0, %0, 5\n"
-                     "   sc.w.rl %1, %0, (%2)\n"
-                     "   bnez    %1, 1b\n"
-                     : "=&r"(tmp), "=&r"(rc)
-                     : "r"(&amo_word)
-                     : "memory");
+    __asm__ volatile(
+        "1: lr.w.aq %0, (%2)\n"
+        "   addi    %0, %0, 5\n"
+        "   sc.w.rl %1, %0, (%2)\n"
+        "   bnez    %1, 1b\n"
+        : "=&r"(tmp), "=&r"(rc)
+        : "r"(&amo_word)
+        : "memory");
     check_u32("lr.aq/sc.rl increment", amo_word, 106);
     /* an sc with no preceding lr must fail (the previous sc consumed the reservation) */
     __asm__ volatile("li t0, 7\n sc.w %0, t0, (%1)" : "=&r"(rc) : "r"(&amo_word) : "t0", "memory");

@@ -5,15 +5,16 @@
 
 static uint32_t sbuf[4] __attribute__((aligned(16))) = {0x03020100u, 0x07060504u, 0x0b0a0908u, 0x0f0e0d0cu};
 
-#define AMO_AT(insn, off)                                                                        \
-    do {                                                                                         \
-        uint32_t pc_, rd_ = 0x5a5a5a5au;                                                         \
-        trap_log_reset();                                                                        \
-        __asm__ volatile("la %0, 1f\n 1: " insn " %1, %2, (%3)"                                  \
-                         : "=&r"(pc_), "+r"(rd_) : "r"(1u), "r"((uint8_t *)sbuf + (off)) : "memory"); \
-        check_u32(insn " misaligned: mcause = store/AMO address-misaligned", g_trap.mcause,     \
-                  CAUSE_MISALIGNED_STORE);                                                       \
-        check_u32(insn " misaligned: mepc", g_trap.mepc, pc_);                                   \
+#define AMO_AT(insn, off)                                                                                            \
+    do {                                                                                                             \
+        uint32_t pc_, rd_ = 0x5a5a5a5au;                                                                             \
+        trap_log_reset();                                                                                            \
+        __asm__ volatile("la %0, 1f\n 1: " insn " %1, %2, (%3)"                                                      \
+                         : "=&r"(pc_), "+r"(rd_)                                                                     \
+                         : "r"(1u), "r"((uint8_t *)sbuf + (off))                                                     \
+                         : "memory");                                                                                \
+        check_u32(insn " misaligned: mcause = store/AMO address-misaligned", g_trap.mcause, CAUSE_MISALIGNED_STORE); \
+        check_u32(insn " misaligned: mepc", g_trap.mepc, pc_);                                                       \
     } while (0)
 
 /* Privileged spec 3.1 / table 3.x: AMOs report misalignment as cause 6 (store/AMO), never 4. */

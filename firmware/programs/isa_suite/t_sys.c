@@ -12,11 +12,11 @@ static void fill_mbuf(void) {
     for (unsigned i = 0; i < sizeof mbuf; i++) mbuf[i] = (uint8_t)(0x80u + i);
 }
 
-#define LOAD_AT(insn, off)                                                                     \
-    ({                                                                                         \
-        uint32_t v_;                                                                           \
-        __asm__ volatile(insn " %0, 0(%1)" : "=r"(v_) : "r"(mbuf + (off)) : "memory");        \
-        v_;                                                                                    \
+#define LOAD_AT(insn, off)                                                             \
+    ({                                                                                 \
+        uint32_t v_;                                                                   \
+        __asm__ volatile(insn " %0, 0(%1)" : "=r"(v_) : "r"(mbuf + (off)) : "memory"); \
+        v_;                                                                            \
     })
 #define STORE_AT(insn, off, val) __asm__ volatile(insn " %0, 0(%1)" ::"r"(val), "r"(mbuf + (off)) : "memory")
 
@@ -35,19 +35,25 @@ void test_misaligned(void) {
     STORE_AT("sh", 5, 0xabcdu);
     check_u32("sh @+5 bytes", (uint32_t)mbuf[4] | mbuf[5] << 8 | mbuf[6] << 16 | (uint32_t)mbuf[7] << 24, 0x87abcd84u);
     STORE_AT("sw", 9, 0x12345678u);
-    check_u32("sw @+9 bytes lo", (uint32_t)mbuf[8] | mbuf[9] << 8 | mbuf[10] << 16 | (uint32_t)mbuf[11] << 24, 0x34567888u);
+    check_u32("sw @+9 bytes lo", (uint32_t)mbuf[8] | mbuf[9] << 8 | mbuf[10] << 16 | (uint32_t)mbuf[11] << 24,
+              0x34567888u);
     check_u32("sw @+9 bytes hi", (uint32_t)mbuf[12] | mbuf[13] << 8, 0x8d12u);
     STORE_AT("sw", 14, 0xcafef00du);
     check_u32("lw back @+14", LOAD_AT("lw", 14), 0xcafef00du);
     uint32_t fv;
     __asm__ volatile("flw ft0, 0(%1)\n fsw ft0, 0(%2)\n lw %0, 0(%2)"
-                     : "=&r"(fv) : "r"(mbuf + 14), "r"(mbuf + 21) : "ft0", "memory");
+                     : "=&r"(fv)
+                     : "r"(mbuf + 14), "r"(mbuf + 21)
+                     : "ft0", "memory");
     check_u32("flw @+14 / fsw @+21", fv, 0xcafef00du);
     if (g_trap.count) {
         char what[48] = "no trap on misaligned access (mcause=";
         char *p = what + 37;
         uint32_t c = g_trap.mcause;
-        *p++ = (char)('0' + c / 10 % 10); *p++ = (char)('0' + c % 10); *p++ = ')'; *p = 0;
+        *p++ = (char)('0' + c / 10 % 10);
+        *p++ = (char)('0' + c % 10);
+        *p++ = ')';
+        *p = 0;
         check_true(what, 0);
     } else {
         check_true("no trap", 1);
@@ -66,17 +72,24 @@ void test_misaligned_amo(void) {
     __asm__ volatile("la %0, 1f\n 1: amoadd.w %1, %2, (%3)" : "=&r"(pc), "+r"(old) : "r"(1u), "r"(mbuf + 1) : "memory");
     check_true("amoadd.w @+1: address-misaligned trap", AMO_MISALIGNED_CAUSE_OK(g_trap.mcause));
     check_u32("amoadd.w @+1: mepc", g_trap.mepc, pc);
-    check_true("amoadd.w @+1: mtval = address or 0", g_trap.mtval == (uint32_t)(uintptr_t)(mbuf + 1) || g_trap.mtval == 0);
+    check_true("amoadd.w @+1: mtval = address or 0",
+               g_trap.mtval == (uint32_t)(uintptr_t)(mbuf + 1) || g_trap.mtval == 0);
     check_u32("amoadd.w @+1: rd unchanged", old, 0x5a5a5a5au);
     check_u32("amoadd.w @+1: memory unchanged", LOAD_AT("lw", 0), 0x83828180u);
     check_u32("amoadd.w @+1: memory unchanged (next word)", LOAD_AT("lw", 4), 0x87868584u);
     trap_log_reset();
-    __asm__ volatile("la %0, 1f\n 1: amoswap.w %1, %2, (%3)" : "=&r"(pc), "+r"(old) : "r"(7u), "r"(mbuf + 6) : "memory");
+    __asm__ volatile("la %0, 1f\n 1: amoswap.w %1, %2, (%3)"
+                     : "=&r"(pc), "+r"(old)
+                     : "r"(7u), "r"(mbuf + 6)
+                     : "memory");
     check_true("amoswap.w @+6: address-misaligned trap", AMO_MISALIGNED_CAUSE_OK(g_trap.mcause));
     check_u32("amoswap.w @+6: mepc", g_trap.mepc, pc);
     check_u32("amoswap.w @+6: memory unchanged", LOAD_AT("lw", 4), 0x87868584u);
     trap_log_reset();
-    __asm__ volatile("la %0, 1f\n 1: amomaxu.w %1, %2, (%3)" : "=&r"(pc), "+r"(old) : "r"(7u), "r"(mbuf + 11) : "memory");
+    __asm__ volatile("la %0, 1f\n 1: amomaxu.w %1, %2, (%3)"
+                     : "=&r"(pc), "+r"(old)
+                     : "r"(7u), "r"(mbuf + 11)
+                     : "memory");
     check_true("amomaxu.w @+11: address-misaligned trap", AMO_MISALIGNED_CAUSE_OK(g_trap.mcause));
     check_u32("amomaxu.w @+11: rd unchanged", old, 0x5a5a5a5au);
     trap_log_reset();
@@ -104,7 +117,8 @@ void test_csr(void) {
     check_u32("after imm ops", vp_csr_read(mscratch), 30);
     uint32_t misa = vp_csr_read(misa);
     check_u32("misa.MXL = 1 (RV32)", misa >> 30, 1);
-    check_u32("misa has I M A F C", misa & (MISA_EXT('I') | MISA_EXT('M') | MISA_EXT('A') | MISA_EXT('F') | MISA_EXT('C')),
+    check_u32("misa has I M A F C",
+              misa & (MISA_EXT('I') | MISA_EXT('M') | MISA_EXT('A') | MISA_EXT('F') | MISA_EXT('C')),
               MISA_EXT('I') | MISA_EXT('M') | MISA_EXT('A') | MISA_EXT('F') | MISA_EXT('C'));
     check_u32("mhartid", vp_csr_read(mhartid), 0);
     (void)vp_csr_read(mvendorid);
@@ -151,16 +165,16 @@ void test_counters(void) {
 void test_traps(void) {
     uint32_t pc;
     trap_log_reset();
-    __asm__ volatile("la %0, 1f\n 1: ecall" : "=&r"(pc) :: "memory");
+    __asm__ volatile("la %0, 1f\n 1: ecall" : "=&r"(pc)::"memory");
     check_u32("ecall: mcause", g_trap.mcause, CAUSE_ECALL_M);
     check_u32("ecall: mepc", g_trap.mepc, pc);
     check_u32("ecall: direct mode", (uint32_t)g_trap.vector, (uint32_t)-1);
     trap_log_reset();
-    __asm__ volatile("la %0, 1f\n .option push\n .option norvc\n 1: ebreak\n .option pop" : "=&r"(pc) :: "memory");
+    __asm__ volatile("la %0, 1f\n .option push\n .option norvc\n 1: ebreak\n .option pop" : "=&r"(pc)::"memory");
     check_u32("ebreak: mcause", g_trap.mcause, CAUSE_BREAKPOINT);
     check_u32("ebreak: mepc", g_trap.mepc, pc);
     trap_log_reset();
-    __asm__ volatile("la %0, 1f\n 1: c.ebreak" : "=&r"(pc) :: "memory");
+    __asm__ volatile("la %0, 1f\n 1: c.ebreak" : "=&r"(pc)::"memory");
     check_u32("c.ebreak: mcause", g_trap.mcause, CAUSE_BREAKPOINT);
     check_u32("c.ebreak: mepc", g_trap.mepc, pc);
     check_u32("c.ebreak: one trap, resumed at pc+2", g_trap.count, 1);
@@ -180,11 +194,11 @@ static void wait_mtime(uint64_t ticks) {
 }
 
 /* Wait until cond or ~timeout_ticks of mtime pass. Returns cond. */
-#define WAIT_FOR(cond, timeout_ticks)                                                          \
-    ({                                                                                         \
-        uint64_t end_ = vp_clint_mtime() + (timeout_ticks);                                    \
-        while (!(cond) && vp_clint_mtime() < end_) {}                                          \
-        (cond);                                                                                \
+#define WAIT_FOR(cond, timeout_ticks)                       \
+    ({                                                      \
+        uint64_t end_ = vp_clint_mtime() + (timeout_ticks); \
+        while (!(cond) && vp_clint_mtime() < end_) {}       \
+        (cond);                                             \
     })
 
 #define TIMEOUT (VP_CLINT_TIMEBASE_HZ / 2) /* 0.5 s of mtime */
@@ -310,7 +324,7 @@ void test_wfi(void) {
 static uint32_t code_buf[4] __attribute__((aligned(16)));
 
 static uint32_t run_code_buf(void) {
-    uint32_t (*fn)(void) = (uint32_t (*)(void))(uintptr_t)code_buf;
+    uint32_t (*fn)(void) = (uint32_t(*)(void))(uintptr_t)code_buf;
     return fn();
 }
 

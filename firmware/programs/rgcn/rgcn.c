@@ -50,8 +50,10 @@ static void program_cache(const char *entry, uint32_t fv_lo, uint32_t fv_hi, uin
     const uint32_t policy = vp_read32(base + CACHECTL_POLICY);
     vp_write32(base + CACHECTL_FV_START, fv_lo);
     vp_write32(base + CACHECTL_FV_END, fv_hi);
-    if (policy == CACHECTL_POLICY_AC) vp_write32(base + CACHECTL_PR_START, prio_ac);
-    else if (policy == CACHECTL_POLICY_PB) vp_write32(base + CACHECTL_PR_START, prio_pb);
+    if (policy == CACHECTL_POLICY_AC)
+        vp_write32(base + CACHECTL_PR_START, prio_ac);
+    else if (policy == CACHECTL_POLICY_PB)
+        vp_write32(base + CACHECTL_PR_START, prio_pb);
     vp_write32(base + CACHECTL_MAX_P, max_p);
     printf("rgcn: %s policy %s\n", entry, policy_name(policy));
 }
@@ -134,8 +136,7 @@ int main(void) {
     for (uint32_t m = 0; m < info->matrices; m++) {
         const rgcn_matrix_t *M = &mats[m];
         if (M->kind == RGCN_MAT_IDENTITY) {
-            for (uint32_t i = 0; i < n; i++)
-                add_row((double *)(yb + i * stride), (const double *)(xb + i * stride), d);
+            for (uint32_t i = 0; i < n; i++) add_row((double *)(yb + i * stride), (const double *)(xb + i * stride), d);
             continue;
         }
         const uint32_t end = M->first + M->nnz;

@@ -17,11 +17,14 @@
 #include <hal/marker.h>
 #include <vp/checksum.h>
 
-static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static uint32_t f2u(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
 
-
-static void spmv_csr(uint32_t rows, const uint32_t *row_ptr, const uint32_t *col_idx,
-                     const float *values, const float *x, float *y) {
+static void spmv_csr(uint32_t rows, const uint32_t *row_ptr, const uint32_t *col_idx, const float *values,
+                     const float *x, float *y) {
     for (uint32_t i = 0; i < rows; i++) {
         float sum = 0.0f;
         for (uint32_t k = row_ptr[i]; k < row_ptr[i + 1]; k++) sum += values[k] * x[col_idx[k]];
@@ -79,7 +82,7 @@ int main(void) {
     uint32_t hash = 0;
     for (uint32_t i = 0; i < rows; i++) {
         sum += y[i];
-        hash += vp_checksum_mix(i, f2u(y[i]));  /* include/vp/checksum.h, shared with the VP */
+        hash += vp_checksum_mix(i, f2u(y[i])); /* include/vp/checksum.h, shared with the VP */
     }
     printf("spmv: sum(y)=0x%08lx hash(y)=0x%08lx\n", (unsigned long)f2u(sum), (unsigned long)hash);
 

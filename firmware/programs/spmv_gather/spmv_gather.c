@@ -41,7 +41,11 @@ extern char __heap_end[];
 static float *xg_mem;
 #endif
 
-static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static uint32_t f2u(float f) {
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
 
 /* Gathers n elements x[idx[0..n)] and waits for completion; returns the final status. */
 static uint32_t gather(const float *x, const uint32_t *idx, uint32_t n) {
@@ -169,8 +173,8 @@ int main(void) {
     xg_mem = (float *)(((uintptr_t)__heap_end - CHUNK * sizeof(float)) & ~(uintptr_t)127);
 #endif
     vp_marker_begin("spmv");
-    const int ok = spmv_gather(rows, nnz, row_ptr, col_idx, (const float *)(uintptr_t)a_val,
-                               (const float *)(uintptr_t)a_x, y);
+    const int ok =
+        spmv_gather(rows, nnz, row_ptr, col_idx, (const float *)(uintptr_t)a_val, (const float *)(uintptr_t)a_x, y);
     vp_marker_end();
     if (!ok) return 3;
 

@@ -10,16 +10,16 @@
 #define VP_BOOTINFO_NAMELEN 24u
 
 typedef struct {
-    char     name[VP_BOOTINFO_NAMELEN]; /* NUL-padded */
-    uint32_t addr;                      /* physical address of the blob */
-    uint32_t size;                      /* bytes */
+    char name[VP_BOOTINFO_NAMELEN]; /* NUL-padded */
+    uint32_t addr;                  /* physical address of the blob */
+    uint32_t size;                  /* bytes */
 } vp_bootinfo_entry_t;
 
 typedef struct {
-    uint32_t magic;      /* VP_BOOTINFO_MAGIC */
-    uint32_t version;    /* VP_BOOTINFO_VERSION */
-    uint32_t count;      /* valid entries */
-    uint32_t flags;      /* reserved, 0 */
+    uint32_t magic;   /* VP_BOOTINFO_MAGIC */
+    uint32_t version; /* VP_BOOTINFO_VERSION */
+    uint32_t count;   /* valid entries */
+    uint32_t flags;   /* reserved, 0 */
     vp_bootinfo_entry_t entry[VP_BOOTINFO_MAX];
 } vp_bootinfo_t;
 

@@ -5,27 +5,27 @@
 #ifndef VP_REGS_MEMMAP_H
 #define VP_REGS_MEMMAP_H
 
-#define VP_FINISHER_BASE   0x00100000u /* sifive_test compatible */
-#define VP_CLINT_BASE      0x02000000u
-#define VP_PLIC_BASE       0x0C000000u
-#define VP_UART0_BASE      0x10000000u /* 16550 */
-#define VP_DEVWIN_BASE     0x18000000u /* VP-specific devices */
-#define VP_MARKER_BASE     0x18000000u /* trace-marker device */
+#define VP_FINISHER_BASE     0x00100000u /* sifive_test compatible */
+#define VP_CLINT_BASE        0x02000000u
+#define VP_PLIC_BASE         0x0C000000u
+#define VP_UART0_BASE        0x10000000u /* 16550 */
+#define VP_DEVWIN_BASE       0x18000000u /* VP-specific devices */
+#define VP_MARKER_BASE       0x18000000u /* trace-marker device */
 #define VP_CACHECTL_L1I_BASE 0x18001000u /* cache controllers (cache_ctrl.h), 4 KiB each */
 #define VP_CACHECTL_L1D_BASE 0x18002000u
 #define VP_CACHECTL_L2_BASE  0x18003000u
-#define VP_DMA_BASE        0x18010000u /* cascaded mSGDMA (msgdma.h), 64 KiB window */
-#define VP_HMC_CTRL_BASE   0x18020000u /* HMC host controller + gather engine, 64 KiB window */
-#define VP_RAM_BASE        0x80000000u
-#define VP_RAM_DEFAULT_SIZE 0x08000000u /* 128 MiB, as QEMU virt's default */
+#define VP_DMA_BASE          0x18010000u /* cascaded mSGDMA (msgdma.h), 64 KiB window */
+#define VP_HMC_CTRL_BASE     0x18020000u /* HMC host controller + gather engine, 64 KiB window */
+#define VP_RAM_BASE          0x80000000u
+#define VP_RAM_DEFAULT_SIZE  0x08000000u /* 128 MiB, as QEMU virt's default */
 
 /* Boot-info block: written by the VP's loader, read by firmware (see bootinfo.h).
  * Top 4 KiB of the first 128 MiB so the same address works on QEMU virt. */
-#define VP_BOOTINFO_ADDR   0x87FFF000u
+#define VP_BOOTINFO_ADDR 0x87FFF000u
 
 /* PLIC interrupt source numbers (QEMU virt uses 10 for UART0). */
-#define VP_IRQ_UART0       10u
-#define VP_IRQ_DMA0        11u /* first DMA interrupt; DMA blocks use 11..14 */
-#define VP_IRQ_GATHER      15u /* HMC gather engine */
+#define VP_IRQ_UART0  10u
+#define VP_IRQ_DMA0   11u /* first DMA interrupt; DMA blocks use 11..14 */
+#define VP_IRQ_GATHER 15u /* HMC gather engine */
 
 #endif

@@ -17,24 +17,27 @@ namespace vp::gdb {
 
 namespace {
 
-constexpr unsigned kPacketSize = 0x4000;        // what we tell gdb (qSupported PacketSize)
-constexpr uint32_t kMaxMemoryChunk = 0x1000;      // bytes per m reply (hex doubles it)
+constexpr unsigned kPacketSize = 0x4000;                       // what we tell gdb (qSupported PacketSize)
+constexpr uint32_t kMaxMemoryChunk = 0x1000;                   // bytes per m reply (hex doubles it)
 constexpr auto kPollInterval = std::chrono::milliseconds(20);  // Ctrl-C latency vs. syscall cost
 
-const char* const kXNames[32] = {"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "fp", "s1", "a0",
-                                 "a1", "a2", "a3", "a4", "a5", "a6", "a7", "s2", "s3", "s4", "s5",
-                                 "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
-const char* const kFNames[32] = {"ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0",
-                                 "fa1", "fa2", "fa3", "fa4", "fa5", "fa6", "fa7", "fs2", "fs3", "fs4", "fs5",
+const char* const kXNames[32] = {"zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "fp", "s1", "a0",
+                                 "a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
+                                 "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
+const char* const kFNames[32] = {"ft0", "ft1", "ft2", "ft3", "ft4",  "ft5",  "ft6", "ft7", "fs0",  "fs1", "fa0",
+                                 "fa1", "fa2", "fa3", "fa4", "fa5",  "fa6",  "fa7", "fs2", "fs3",  "fs4", "fs5",
                                  "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
 // CSRs offered in org.gnu.gdb.riscv.csr (those the hart cannot read are left out).
-struct CsrName { uint16_t num; const char* name; };
+struct CsrName {
+    uint16_t num;
+    const char* name;
+};
 const CsrName kCsrs[] = {
-    {0x300, "mstatus"}, {0x301, "misa"},     {0x304, "mie"},       {0x305, "mtvec"},   {0x306, "mcounteren"},
-    {0x310, "mstatush"}, {0x340, "mscratch"}, {0x341, "mepc"},     {0x342, "mcause"},  {0x343, "mtval"},
-    {0x344, "mip"},     {0x30a, "menvcfg"},  {0xb00, "mcycle"},    {0xb02, "minstret"}, {0xb80, "mcycleh"},
-    {0xb82, "minstreth"}, {0xc00, "cycle"},  {0xc01, "time"},      {0xc02, "instret"}, {0xc80, "cycleh"},
-    {0xc81, "timeh"},   {0xc82, "instreth"}, {0xf11, "mvendorid"}, {0xf12, "marchid"}, {0xf13, "mimpid"},
+    {0x300, "mstatus"},   {0x301, "misa"},     {0x304, "mie"},       {0x305, "mtvec"},    {0x306, "mcounteren"},
+    {0x310, "mstatush"},  {0x340, "mscratch"}, {0x341, "mepc"},      {0x342, "mcause"},   {0x343, "mtval"},
+    {0x344, "mip"},       {0x30a, "menvcfg"},  {0xb00, "mcycle"},    {0xb02, "minstret"}, {0xb80, "mcycleh"},
+    {0xb82, "minstreth"}, {0xc00, "cycle"},    {0xc01, "time"},      {0xc02, "instret"},  {0xc80, "cycleh"},
+    {0xc81, "timeh"},     {0xc82, "instreth"}, {0xf11, "mvendorid"}, {0xf12, "marchid"},  {0xf13, "mimpid"},
     {0xf14, "mhartid"},
 };
 constexpr unsigned kCsrBase = 65;  // gdb regnum of CSR n = 65 + n (the hart's numbering)
@@ -239,7 +242,7 @@ void GdbStub::poll() {
         no_ack_ = false;
         rxbuf_.clear();
         std::fprintf(stderr, "vp: gdb connected\n");
-        session("T05thread:1;", false);  // gdb asks with '?' 
+        session("T05thread:1;", false);  // gdb asks with '?'
         return;
     }
     char buf[256];
@@ -251,8 +254,10 @@ void GdbStub::poll() {
     if (n < 0) return;  // nothing (EAGAIN) or a transient error
     bool interrupt = false;
     for (ssize_t i = 0; i < n; ++i) {
-        if (buf[i] == 0x03) interrupt = true;
-        else rxbuf_ += buf[i];  // (gdb sends nothing else while the target runs in all-stop mode)
+        if (buf[i] == 0x03)
+            interrupt = true;
+        else
+            rxbuf_ += buf[i];  // (gdb sends nothing else while the target runs in all-stop mode)
     }
     if (interrupt) session("T02thread:1;", true);
 }
@@ -262,17 +267,17 @@ void GdbStub::resume(Resume r) {
     resume_pc_ = cpu_.hart().pc();
     resume_instret_ = cpu_.hart().instret();
     switch (r) {
-    case Resume::Continue: cpu_.set_single_step(false); break;
-    case Resume::Step: cpu_.set_single_step(true); break;
-    case Resume::Kill:
-        cpu_.set_single_step(false);
-        ctx_.request_stop(kKilledExitCode, "killed by gdb", cpu_.local_time());
-        cpu_.hart().request_stop(iss::StopReason::Exit);  // run no further instruction
-        if (conn_ >= 0) ::close(conn_);
-        conn_ = -1;
-        if (listen_fd_ >= 0) ::close(listen_fd_);
-        listen_fd_ = -1;
-        break;
+        case Resume::Continue: cpu_.set_single_step(false); break;
+        case Resume::Step: cpu_.set_single_step(true); break;
+        case Resume::Kill:
+            cpu_.set_single_step(false);
+            ctx_.request_stop(kKilledExitCode, "killed by gdb", cpu_.local_time());
+            cpu_.hart().request_stop(iss::StopReason::Exit);  // run no further instruction
+            if (conn_ >= 0) ::close(conn_);
+            conn_ = -1;
+            if (listen_fd_ >= 0) ::close(listen_fd_);
+            listen_fd_ = -1;
+            break;
     }
 }
 
@@ -280,27 +285,33 @@ std::string GdbStub::stop_reply(iss::StopReason why) const {
     iss::Hart& h = cpu_.hart();
     char buf[96];
     switch (why) {
-    case iss::StopReason::Breakpoint: return breakpoint_reply();
-    case iss::StopReason::Watchpoint: {
-        const auto& hit = h.last_watch_hit();
-        for (const Watch& w : watches_) {
-            const bool kind_ok = hit.write ? (int(w.kind) & int(iss::WatchKind::Write)) : (int(w.kind) & int(iss::WatchKind::Read));
-            if (!kind_ok || !(hit.addr < uint64_t(w.addr) + w.len && w.addr < uint64_t(hit.addr) + hit.len)) continue;
-            // gdb matches the address against its watchpoints' ranges: report one inside the range.
-            const uint32_t addr = std::max(hit.addr, w.addr);
-            const char* kind = w.kind == iss::WatchKind::Write ? "watch" : w.kind == iss::WatchKind::Read ? "rwatch" : "awatch";
-            std::snprintf(buf, sizeof buf, "T05thread:1;%s:%x;", kind, addr);
+        case iss::StopReason::Breakpoint: return breakpoint_reply();
+        case iss::StopReason::Watchpoint: {
+            const auto& hit = h.last_watch_hit();
+            for (const Watch& w : watches_) {
+                const bool kind_ok =
+                    hit.write ? (int(w.kind) & int(iss::WatchKind::Write)) : (int(w.kind) & int(iss::WatchKind::Read));
+                if (!kind_ok || !(hit.addr < uint64_t(w.addr) + w.len && w.addr < uint64_t(hit.addr) + hit.len))
+                    continue;
+                // gdb matches the address against its watchpoints' ranges: report one inside the range.
+                const uint32_t addr = std::max(hit.addr, w.addr);
+                const char* kind = w.kind == iss::WatchKind::Write  ? "watch"
+                                   : w.kind == iss::WatchKind::Read ? "rwatch"
+                                                                    : "awatch";
+                std::snprintf(buf, sizeof buf, "T05thread:1;%s:%x;", kind, addr);
+                return buf;
+            }
+            return "T05thread:1;";
+        }
+        case iss::StopReason::Trap: {
+            const uint32_t cause = h.last_trap().cause;
+            const int sig = cause == iss::kIllegalInsn       ? 4
+                            : cause == iss::kBreakpointCause ? 5
+                                                             : 11;  // SIGILL/TRAP/SEGV
+            std::snprintf(buf, sizeof buf, "T%02xthread:1;", sig);
             return buf;
         }
-        return "T05thread:1;";
-    }
-    case iss::StopReason::Trap: {
-        const uint32_t cause = h.last_trap().cause;
-        const int sig = cause == iss::kIllegalInsn ? 4 : cause == iss::kBreakpointCause ? 5 : 11;  // SIGILL/TRAP/SEGV
-        std::snprintf(buf, sizeof buf, "T%02xthread:1;", sig);
-        return buf;
-    }
-    default: return "T05thread:1;";
+        default: return "T05thread:1;";
     }
 }
 
@@ -367,72 +378,72 @@ std::string GdbStub::handle(const std::string& pkt, bool& resumed, Resume& r) {
     size_t pos = 1;
     uint64_t a = 0, n = 0;
     switch (cmd) {
-    case '?': return last_stop_;
-    case 'g': return read_registers();
-    case 'G': return write_registers(pkt.substr(1));
-    case 'p': {
-        if (!parse_num(pkt, pos, n)) return "E01";
-        uint32_t v;
-        if (!h.gdb_read_reg(unsigned(n), v)) return n >= 33 && n < kCsrBase + 4096 ? "xxxxxxxx" : "E01";
-        if (n == 32 && pc_override_) v = *pc_override_;
-        return hex_le32(v);
-    }
-    case 'P': {
-        uint32_t v;
-        if (!parse_num(pkt, pos, n) || !expect(pkt, pos, '=') || !parse_le32(pkt, pos, v)) return "E01";
-        if (n == 32 && pc_override_ && v == *pc_override_) return "OK";  // unchanged (see .h)
-        if (!h.gdb_write_reg(unsigned(n), v)) return "E01";
-        if (n == 32) pc_override_.reset();
-        return "OK";
-    }
-    case 'm':
-        if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n)) return "E01";
-        return read_memory(uint32_t(a), uint32_t(std::min<uint64_t>(n, kMaxMemoryChunk)));
-    case 'M': {
-        std::vector<uint8_t> data;
-        if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n) || !expect(pkt, pos, ':') ||
-            n > kPacketSize || !parse_hex_bytes(pkt, pos, n, data))
-            return "E01";
-        return write_memory(uint32_t(a), data);
-    }
-    case 'X': {  // binary write; the packet reader already removed the escapes
-        if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n) || !expect(pkt, pos, ':') ||
-            pkt.size() - pos != n)
-            return "E01";
-        return write_memory(uint32_t(a), std::vector<uint8_t>(pkt.begin() + long(pos), pkt.end()));
-    }
-    case 'c':
-    case 's':
-    case 'C':
-    case 'S': {
-        // c [addr], s [addr], C sig[;addr], S sig[;addr]: the signal is ignored (no OS here).
-        if (cmd == 'C' || cmd == 'S') {
-            parse_num(pkt, pos, n);
-            if (expect(pkt, pos, ';') && parse_num(pkt, pos, a)) h.set_pc(uint32_t(a));
-        } else if (parse_num(pkt, pos, a)) {
-            h.set_pc(uint32_t(a));
+        case '?': return last_stop_;
+        case 'g': return read_registers();
+        case 'G': return write_registers(pkt.substr(1));
+        case 'p': {
+            if (!parse_num(pkt, pos, n)) return "E01";
+            uint32_t v;
+            if (!h.gdb_read_reg(unsigned(n), v)) return n >= 33 && n < kCsrBase + 4096 ? "xxxxxxxx" : "E01";
+            if (n == 32 && pc_override_) v = *pc_override_;
+            return hex_le32(v);
         }
-        if (pos > 1) pc_override_.reset();
-        resumed = true;
-        r = (cmd == 'c' || cmd == 'C') ? Resume::Continue : Resume::Step;
-        return "";
-    }
-    case 'Z':
-    case 'z': return handle_breakpoint(pkt);
-    case 'k':  // no reply
-        resumed = true;
-        r = Resume::Kill;
-        return "";
-    case 'D':
-        put_packet("OK");
-        detach();
-        return "";
-    case 'H': return "OK";  // one thread
-    case 'T': return "OK";  // thread 1 is alive
-    case 'q': return handle_query(pkt);
-    case 'Q': return pkt == "QStartNoAckMode" ? "OK" : "";
-    case 'v': return handle_vpacket(pkt, resumed, r);
-    default: return "";  // not supported
+        case 'P': {
+            uint32_t v;
+            if (!parse_num(pkt, pos, n) || !expect(pkt, pos, '=') || !parse_le32(pkt, pos, v)) return "E01";
+            if (n == 32 && pc_override_ && v == *pc_override_) return "OK";  // unchanged (see .h)
+            if (!h.gdb_write_reg(unsigned(n), v)) return "E01";
+            if (n == 32) pc_override_.reset();
+            return "OK";
+        }
+        case 'm':
+            if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n)) return "E01";
+            return read_memory(uint32_t(a), uint32_t(std::min<uint64_t>(n, kMaxMemoryChunk)));
+        case 'M': {
+            std::vector<uint8_t> data;
+            if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n) ||
+                !expect(pkt, pos, ':') || n > kPacketSize || !parse_hex_bytes(pkt, pos, n, data))
+                return "E01";
+            return write_memory(uint32_t(a), data);
+        }
+        case 'X': {  // binary write; the packet reader already removed the escapes
+            if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n) ||
+                !expect(pkt, pos, ':') || pkt.size() - pos != n)
+                return "E01";
+            return write_memory(uint32_t(a), std::vector<uint8_t>(pkt.begin() + long(pos), pkt.end()));
+        }
+        case 'c':
+        case 's':
+        case 'C':
+        case 'S': {
+            // c [addr], s [addr], C sig[;addr], S sig[;addr]: the signal is ignored (no OS here).
+            if (cmd == 'C' || cmd == 'S') {
+                parse_num(pkt, pos, n);
+                if (expect(pkt, pos, ';') && parse_num(pkt, pos, a)) h.set_pc(uint32_t(a));
+            } else if (parse_num(pkt, pos, a)) {
+                h.set_pc(uint32_t(a));
+            }
+            if (pos > 1) pc_override_.reset();
+            resumed = true;
+            r = (cmd == 'c' || cmd == 'C') ? Resume::Continue : Resume::Step;
+            return "";
+        }
+        case 'Z':
+        case 'z': return handle_breakpoint(pkt);
+        case 'k':  // no reply
+            resumed = true;
+            r = Resume::Kill;
+            return "";
+        case 'D':
+            put_packet("OK");
+            detach();
+            return "";
+        case 'H': return "OK";  // one thread
+        case 'T': return "OK";  // thread 1 is alive
+        case 'q': return handle_query(pkt);
+        case 'Q': return pkt == "QStartNoAckMode" ? "OK" : "";
+        case 'v': return handle_vpacket(pkt, resumed, r);
+        default: return "";  // not supported
     }
 }
 
@@ -480,8 +491,16 @@ std::string GdbStub::handle_vpacket(const std::string& pkt, bool& resumed, Resum
             if (!(tid.empty() || tid == "-1" || tid == "1" || tid == "p1.1" || tid == "p1.-1")) continue;
             if (act.empty()) continue;
             const char c = act[0];
-            if (c == 'c' || c == 'C') { resumed = true; r = Resume::Continue; return ""; }
-            if (c == 's' || c == 'S') { resumed = true; r = Resume::Step; return ""; }
+            if (c == 'c' || c == 'C') {
+                resumed = true;
+                r = Resume::Continue;
+                return "";
+            }
+            if (c == 's' || c == 'S') {
+                resumed = true;
+                r = Resume::Step;
+                return "";
+            }
             return "E01";  // t, r: not supported
         }
         return "E01";
@@ -506,32 +525,35 @@ std::string GdbStub::handle_breakpoint(const std::string& pkt) {
     iss::Hart& h = cpu_.hart();
     const uint32_t addr = uint32_t(a);
     switch (type) {
-    case '0':  // software breakpoint: the hart's breakpoints leave memory untouched
-    case '1':  // hardware breakpoint: the same mechanism, any number of them
-        if (insert) add_bp(addr, type == '1');
-        else remove_bp(addr, type == '1');
-        return "OK";
-    case '2':
-    case '3':
-    case '4': {
-        if (kind == 0) return "E01";
-        const iss::WatchKind k = type == '2' ? iss::WatchKind::Write : type == '3' ? iss::WatchKind::Read
-                                                                                    : iss::WatchKind::Access;
-        const uint32_t len = uint32_t(kind);
-        auto same = [&](const Watch& w) { return w.addr == addr && w.len == len && w.kind == k; };
-        const auto count = std::count_if(watches_.begin(), watches_.end(), same);
-        if (insert) {
-            if (count == 0) h.add_watchpoint(addr, len, k);
-            watches_.push_back(Watch{addr, len, k});
-        } else {
-            const auto it = std::find_if(watches_.begin(), watches_.end(), same);
-            if (it == watches_.end()) return "E01";
-            watches_.erase(it);
-            if (count == 1) h.remove_watchpoint(addr, len, k);
+        case '0':  // software breakpoint: the hart's breakpoints leave memory untouched
+        case '1':  // hardware breakpoint: the same mechanism, any number of them
+            if (insert)
+                add_bp(addr, type == '1');
+            else
+                remove_bp(addr, type == '1');
+            return "OK";
+        case '2':
+        case '3':
+        case '4': {
+            if (kind == 0) return "E01";
+            const iss::WatchKind k = type == '2'   ? iss::WatchKind::Write
+                                     : type == '3' ? iss::WatchKind::Read
+                                                   : iss::WatchKind::Access;
+            const uint32_t len = uint32_t(kind);
+            auto same = [&](const Watch& w) { return w.addr == addr && w.len == len && w.kind == k; };
+            const auto count = std::count_if(watches_.begin(), watches_.end(), same);
+            if (insert) {
+                if (count == 0) h.add_watchpoint(addr, len, k);
+                watches_.push_back(Watch{addr, len, k});
+            } else {
+                const auto it = std::find_if(watches_.begin(), watches_.end(), same);
+                if (it == watches_.end()) return "E01";
+                watches_.erase(it);
+                if (count == 1) h.remove_watchpoint(addr, len, k);
+            }
+            return "OK";
         }
-        return "OK";
-    }
-    default: return "";  // unsupported type
+        default: return "";  // unsupported type
     }
 }
 
@@ -602,7 +624,8 @@ std::string GdbStub::target_xml() const {
     char buf[200];
     for (unsigned i = 0; i < 32; ++i) {
         const char* type = i == 1 ? "code_ptr" : (i == 2 || i == 8) ? "data_ptr" : "int";
-        std::snprintf(buf, sizeof buf, "  <reg name=\"%s\" bitsize=\"32\" type=\"%s\" regnum=\"%u\"/>\n", kXNames[i], type, i);
+        std::snprintf(buf, sizeof buf, "  <reg name=\"%s\" bitsize=\"32\" type=\"%s\" regnum=\"%u\"/>\n", kXNames[i],
+                      type, i);
         x += buf;
     }
     x += "  <reg name=\"pc\" bitsize=\"32\" type=\"code_ptr\" regnum=\"32\"/>\n</feature>\n";
@@ -615,8 +638,9 @@ std::string GdbStub::target_xml() const {
         }
         const char* const fcsrs[3] = {"fflags", "frm", "fcsr"};
         for (unsigned i = 0; i < 3; ++i) {
-            std::snprintf(buf, sizeof buf, "  <reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\" group=\"float\"/>\n",
-                          fcsrs[i], kCsrBase + 1 + i);
+            std::snprintf(buf, sizeof buf,
+                          "  <reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\" group=\"float\"/>\n", fcsrs[i],
+                          kCsrBase + 1 + i);
             x += buf;
         }
         x += "</feature>\n";
@@ -716,7 +740,8 @@ bool GdbStub::get_packet(std::string& out) {
         }
         const int h1 = read_byte(), h2 = read_byte();
         if (h1 < 0 || h2 < 0) return false;
-        const bool ok = hexval(char(h1)) >= 0 && hexval(char(h2)) >= 0 && uint8_t(hexval(char(h1)) << 4 | hexval(char(h2))) == sum;
+        const bool ok =
+            hexval(char(h1)) >= 0 && hexval(char(h2)) >= 0 && uint8_t(hexval(char(h1)) << 4 | hexval(char(h2))) == sum;
         if (!no_ack_) {
             if (!send_raw(ok ? "+" : "-")) return false;
         }

@@ -42,12 +42,12 @@ public:
 private:
     enum class Resume { Continue, Step, Kill };
 
-    void on_stop(iss::StopReason why);  // the CPU's debugger hook
+    void on_stop(iss::StopReason why);                     // the CPU's debugger hook
     void session(std::string stop_reply, bool send_stop);  // serve gdb until it resumes the target
     void present_watch_before_access();
     bool at_breakpoint() const;  // the hart is on a breakpoint that was not just reported
     std::string breakpoint_reply() const;
-    void poll();                        // the CPU's quantum-boundary hook
+    void poll();  // the CPU's quantum-boundary hook
     void accept_gdb();
     // The command loop; returns when the target resumes. send_stop: the target was running and gdb
     // waits for the stop reply (false on a new connection: gdb asks with '?').
@@ -73,7 +73,10 @@ private:
     std::string target_xml() const;
 
     // ---- breakpoints and watchpoints (counted: gdb may insert the same one twice) ----
-    struct Watch { uint32_t addr, len; iss::WatchKind kind; };
+    struct Watch {
+        uint32_t addr, len;
+        iss::WatchKind kind;
+    };
     void add_bp(uint32_t addr, bool hw);
     bool remove_bp(uint32_t addr, bool hw);
     std::multiset<uint32_t> sw_bps_, hw_bps_;
@@ -93,7 +96,7 @@ private:
     uint32_t resume_pc_ = kNoPc;          // where the hart was resumed, and its instret then
     uint64_t resume_instret_ = 0;
     std::optional<uint32_t> pc_override_;  // the pc shown to gdb after a watchpoint (see .cpp)
-    std::string rxbuf_;  // bytes received but not parsed yet
+    std::string rxbuf_;                    // bytes received but not parsed yet
     std::chrono::steady_clock::time_point next_poll_{};
     std::vector<uint16_t> csrs_;  // the CSRs in the target description (those the hart has)
 };

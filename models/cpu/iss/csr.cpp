@@ -9,13 +9,36 @@ namespace vp::iss {
 
 namespace {
 enum : uint16_t {
-  kFflags = 0x001, kFrm = 0x002, kFcsr = 0x003,
-  kCycle = 0xc00, kTime = 0xc01, kInstret = 0xc02, kCycleH = 0xc80, kTimeH = 0xc81, kInstretH = 0xc82,
-  kMvendorid = 0xf11, kMarchid = 0xf12, kMimpid = 0xf13, kMhartid = 0xf14, kMconfigptr = 0xf15,
-  kMstatus = 0x300, kMisa = 0x301, kMie = 0x304, kMtvec = 0x305, kMstatusH = 0x310,
-  kMscratch = 0x340, kMepc = 0x341, kMcause = 0x342, kMtval = 0x343, kMip = 0x344,
-  kMenvcfg = 0x30a, kMenvcfgH = 0x31a,
-  kMcycle = 0xb00, kMinstret = 0xb02, kMcycleH = 0xb80, kMinstretH = 0xb82,
+  kFflags = 0x001,
+  kFrm = 0x002,
+  kFcsr = 0x003,
+  kCycle = 0xc00,
+  kTime = 0xc01,
+  kInstret = 0xc02,
+  kCycleH = 0xc80,
+  kTimeH = 0xc81,
+  kInstretH = 0xc82,
+  kMvendorid = 0xf11,
+  kMarchid = 0xf12,
+  kMimpid = 0xf13,
+  kMhartid = 0xf14,
+  kMconfigptr = 0xf15,
+  kMstatus = 0x300,
+  kMisa = 0x301,
+  kMie = 0x304,
+  kMtvec = 0x305,
+  kMstatusH = 0x310,
+  kMscratch = 0x340,
+  kMepc = 0x341,
+  kMcause = 0x342,
+  kMtval = 0x343,
+  kMip = 0x344,
+  kMenvcfg = 0x30a,
+  kMenvcfgH = 0x31a,
+  kMcycle = 0xb00,
+  kMinstret = 0xb02,
+  kMcycleH = 0xb80,
+  kMinstretH = 0xb82,
 };
 constexpr uint32_t kMieWritable = kMSIP | kMTIP | kMEIP;
 }  // namespace
@@ -26,14 +49,42 @@ bool Hart::csr_read(uint16_t csr, uint32_t& v) {
   }
   const bool has_f = cfg_.misa & kMisaF;
   switch (csr) {
-    case kFflags: if (!has_f || !fs_enabled()) return false; sync_fflags(); v = fflags_; return true;
-    case kFrm: if (!has_f || !fs_enabled()) return false; v = frm_; return true;
-    case kFcsr: if (!has_f || !fs_enabled()) return false; sync_fflags(); v = frm_ << 5 | fflags_; return true;
-    case kCycle: case kMcycle: if (!cfg_.zicntr && csr == kCycle) return false; v = uint32_t(cycle_ + mcycle_offset_); return true;
-    case kCycleH: case kMcycleH: if (!cfg_.zicntr && csr == kCycleH) return false; v = uint32_t((cycle_ + mcycle_offset_) >> 32); return true;
-    case kInstret: case kMinstret: if (!cfg_.zicntr && csr == kInstret) return false; v = uint32_t(instret_); return true;
-    case kInstretH: case kMinstretH: if (!cfg_.zicntr && csr == kInstretH) return false; v = uint32_t(instret_ >> 32); return true;
-    case kTime: case kTimeH: {
+    case kFflags:
+      if (!has_f || !fs_enabled()) return false;
+      sync_fflags();
+      v = fflags_;
+      return true;
+    case kFrm:
+      if (!has_f || !fs_enabled()) return false;
+      v = frm_;
+      return true;
+    case kFcsr:
+      if (!has_f || !fs_enabled()) return false;
+      sync_fflags();
+      v = frm_ << 5 | fflags_;
+      return true;
+    case kCycle:
+    case kMcycle:
+      if (!cfg_.zicntr && csr == kCycle) return false;
+      v = uint32_t(cycle_ + mcycle_offset_);
+      return true;
+    case kCycleH:
+    case kMcycleH:
+      if (!cfg_.zicntr && csr == kCycleH) return false;
+      v = uint32_t((cycle_ + mcycle_offset_) >> 32);
+      return true;
+    case kInstret:
+    case kMinstret:
+      if (!cfg_.zicntr && csr == kInstret) return false;
+      v = uint32_t(instret_);
+      return true;
+    case kInstretH:
+    case kMinstretH:
+      if (!cfg_.zicntr && csr == kInstretH) return false;
+      v = uint32_t(instret_ >> 32);
+      return true;
+    case kTime:
+    case kTimeH: {
       if (!cfg_.zicntr) return false;
       uint64_t t;
       {
@@ -43,14 +94,19 @@ bool Hart::csr_read(uint16_t csr, uint32_t& v) {
       v = csr == kTime ? uint32_t(t) : uint32_t(t >> 32);
       return true;
     }
-    case kMvendorid: case kMarchid: case kMimpid: case kMconfigptr: v = 0; return true;
+    case kMvendorid:
+    case kMarchid:
+    case kMimpid:
+    case kMconfigptr: v = 0; return true;
     case kMhartid: v = cfg_.hartid; return true;
     case kMstatus: {
       const bool dirty = (mstatus_ & kFsMask) == kFsDirty;
       v = mstatus_ | (dirty ? 0x80000000u : 0);
       return true;
     }
-    case kMstatusH: case kMenvcfg: case kMenvcfgH: v = 0; return true;
+    case kMstatusH:
+    case kMenvcfg:
+    case kMenvcfgH: v = 0; return true;
     case kMisa: v = 0x40000000u | cfg_.misa; return true;
     case kMie: v = mie_; return true;
     case kMip: v = mip(); return true;
@@ -93,9 +149,7 @@ bool Hart::csr_write(uint16_t csr, uint32_t v) {
       frm_ = (v >> 5) & 7;
       mstatus_ |= kFsDirty;
       return true;
-    case kMcycle:
-      mcycle_offset_ = ((((cycle_ + mcycle_offset_) & ~0xffffffffull) | v) - cycle_);
-      return true;
+    case kMcycle: mcycle_offset_ = ((((cycle_ + mcycle_offset_) & ~0xffffffffull) | v) - cycle_); return true;
     case kMcycleH:
       mcycle_offset_ = ((((cycle_ + mcycle_offset_) & 0xffffffffull) | uint64_t(v) << 32) - cycle_);
       return true;
@@ -109,16 +163,23 @@ bool Hart::csr_write(uint16_t csr, uint32_t v) {
       end_block();
       return true;
     }
-    case kMstatusH: case kMenvcfg: case kMenvcfgH: case kMisa: case kMip:
-      return true;  // WARL with nothing writable (mip bits are driven by the interrupt lines)
-    case kMie: mie_ = v & kMieWritable; end_block(); return true;
+    case kMstatusH:
+    case kMenvcfg:
+    case kMenvcfgH:
+    case kMisa:
+    case kMip: return true;  // WARL with nothing writable (mip bits are driven by the interrupt lines)
+    case kMie:
+      mie_ = v & kMieWritable;
+      end_block();
+      return true;
     case kMtvec: mtvec_ = (v & 3) >= 2 ? (v & ~3u) : v; return true;  // reserved modes -> direct
     case kMscratch: mscratch_ = v; return true;
     case kMepc: mepc_ = v & ((cfg_.misa & kMisaC) ? ~1u : ~3u); return true;
     case kMcause: mcause_ = v; return true;
     case kMtval: mtval_ = v; return true;
     default:
-      if ((csr >= 0xb03 && csr <= 0xb1f) || (csr >= 0xb83 && csr <= 0xb9f) || (csr >= 0x323 && csr <= 0x33f)) return true;
+      if ((csr >= 0xb03 && csr <= 0xb1f) || (csr >= 0xb83 && csr <= 0xb9f) || (csr >= 0x323 && csr <= 0x33f))
+        return true;
       return false;
   }
 }
@@ -137,8 +198,10 @@ bool Hart::csr_op(const DecodedInsn& d, uint32_t src, bool is_write_op) {
   if (writes) {
     uint32_t nv = src;
     switch (d.op) {
-      case Op::CSRRS: case Op::CSRRSI: nv = old | src; break;
-      case Op::CSRRC: case Op::CSRRCI: nv = old & ~src; break;
+      case Op::CSRRS:
+      case Op::CSRRSI: nv = old | src; break;
+      case Op::CSRRC:
+      case Op::CSRRCI: nv = old & ~src; break;
       default: break;
     }
     if (!csr_write(csr, nv)) return false;

@@ -15,8 +15,31 @@ enum class Op : uint8_t {
 
 // Operand layout of an operation: drives disassembly and which registers it reads.
 enum class Fmt : uint8_t {
-  None, U, J, Jalr, B, Load, Store, I, R, Fence, Csr, CsrI, Lr, Amo,
-  FLoad, FStore, FR4, FR, FR1, XFrm, XF, XFF, FXrm, FX, Cbo
+  None,
+  U,
+  J,
+  Jalr,
+  B,
+  Load,
+  Store,
+  I,
+  R,
+  Fence,
+  Csr,
+  CsrI,
+  Lr,
+  Amo,
+  FLoad,
+  FStore,
+  FR4,
+  FR,
+  FR1,
+  XFrm,
+  XF,
+  XFF,
+  FXrm,
+  FX,
+  Cbo
 };
 
 // Selects the extra execute latency (TimingConfig) of an operation.
@@ -39,7 +62,6 @@ TimingClass op_timing_class(Op op);
 constexpr uint8_t kSinkReg = 32;
 constexpr uint8_t kFpRegBase = 64;
 
-
 // One pre-decoded instruction (16 bytes). Field meaning depends on the format; an Extension may
 // use rd/rs1/rs2/rs3/imm freely for the instructions it claims.
 struct DecodedInsn {
@@ -51,9 +73,9 @@ struct DecodedInsn {
   int32_t imm = 0;           // immediate; CSR number for Zicsr; rm for FP ops; aq/rl for A
   uint32_t raw = 0;          // instruction bits as fetched (the 16-bit parcel if compressed)
 
-  static constexpr uint8_t kCompressed = 1;   // 2-byte instruction
-  static constexpr uint8_t kBreakpoint = 2;   // a debugger breakpoint is set on this PC
-  static constexpr unsigned kExtShift = 4;    // bits 4..7: index of the owning Extension (Op::Ext)
+  static constexpr uint8_t kCompressed = 1;  // 2-byte instruction
+  static constexpr uint8_t kBreakpoint = 2;  // a debugger breakpoint is set on this PC
+  static constexpr unsigned kExtShift = 4;   // bits 4..7: index of the owning Extension (Op::Ext)
 
   unsigned length() const { return (flags & kCompressed) ? 2 : 4; }
   unsigned ext_index() const { return flags >> kExtShift; }
@@ -65,28 +87,34 @@ inline bool insn_reads(const DecodedInsn& d, unsigned reg) {
   const unsigned x1 = d.rs1, x2 = d.rs2;
   const unsigned f1 = d.rs1 + kFpRegBase, f2 = d.rs2 + kFpRegBase, f3 = d.rs3 + kFpRegBase;
   switch (op_format(d.op)) {
-    case Fmt::Jalr: case Fmt::Load: case Fmt::I: case Fmt::Csr: case Fmt::Lr: case Fmt::FLoad:
-    case Fmt::FXrm: case Fmt::FX: case Fmt::Cbo:
-      return reg == x1;
-    case Fmt::B: case Fmt::Store: case Fmt::R: case Fmt::Amo:
-      return reg == x1 || reg == x2;
-    case Fmt::FStore:
-      return reg == x1 || reg == f2;
-    case Fmt::FR4:
-      return reg == f1 || reg == f2 || reg == f3;
-    case Fmt::FR: case Fmt::XFF:
-      return reg == f1 || reg == f2;
-    case Fmt::FR1: case Fmt::XFrm: case Fmt::XF:
-      return reg == f1;
-    default:
-      return false;  // includes Op::Ext: extensions do not take part in load-use stalls
+    case Fmt::Jalr:
+    case Fmt::Load:
+    case Fmt::I:
+    case Fmt::Csr:
+    case Fmt::Lr:
+    case Fmt::FLoad:
+    case Fmt::FXrm:
+    case Fmt::FX:
+    case Fmt::Cbo: return reg == x1;
+    case Fmt::B:
+    case Fmt::Store:
+    case Fmt::R:
+    case Fmt::Amo: return reg == x1 || reg == x2;
+    case Fmt::FStore: return reg == x1 || reg == f2;
+    case Fmt::FR4: return reg == f1 || reg == f2 || reg == f3;
+    case Fmt::FR:
+    case Fmt::XFF: return reg == f1 || reg == f2;
+    case Fmt::FR1:
+    case Fmt::XFrm:
+    case Fmt::XF: return reg == f1;
+    default: return false;  // includes Op::Ext: extensions do not take part in load-use stalls
   }
 }
 
 // misa extension bits
 constexpr uint32_t misa_bit(char c) { return 1u << (c - 'A'); }
-constexpr uint32_t kMisaA = misa_bit('A'), kMisaC = misa_bit('C'), kMisaF = misa_bit('F'),
-                   kMisaI = misa_bit('I'), kMisaM = misa_bit('M');
+constexpr uint32_t kMisaA = misa_bit('A'), kMisaC = misa_bit('C'), kMisaF = misa_bit('F'), kMisaI = misa_bit('I'),
+                   kMisaM = misa_bit('M');
 
 // Feature switches of the standard decoder (the Z* extensions have no misa bit).
 struct DecodeFeatures {

@@ -30,7 +30,11 @@ bool ElfImage::load(const std::string& path, std::string& error) {
     error = path + ": " + why;
     return false;
   };
-  if (b.size() < 52 || std::memcmp(b.data(), "\x7f" "ELF", 4) != 0) return fail("not an ELF file");
+  if (b.size() < 52 || std::memcmp(b.data(),
+                                   "\x7f"
+                                   "ELF",
+                                   4) != 0)
+    return fail("not an ELF file");
   if (b[4] != 1) return fail("not a 32-bit ELF (ELFCLASS32 expected; is this an RV64 binary?)");
   if (b[5] != 1) return fail("not little-endian");
   if (rd16(b, 18) != kEmRiscv) return fail("not a RISC-V ELF (e_machine " + std::to_string(rd16(b, 18)) + ")");
@@ -39,16 +43,18 @@ bool ElfImage::load(const std::string& path, std::string& error) {
   const uint32_t phoff = rd32(b, 28), shoff = rd32(b, 32);
   const uint16_t phentsize = rd16(b, 42), phnum = rd16(b, 44), shentsize = rd16(b, 46), shnum = rd16(b, 48);
   if (phnum == 0) return fail("no program headers");
-  if (phentsize < 32 || uint64_t(phoff) + uint64_t(phnum) * phentsize > b.size()) return fail("program headers outside the file");
+  if (phentsize < 32 || uint64_t(phoff) + uint64_t(phnum) * phentsize > b.size())
+    return fail("program headers outside the file");
 
   for (unsigned i = 0; i < phnum; ++i) {
     const size_t o = phoff + size_t(i) * phentsize;
     if (rd32(b, o) != kPtLoad) continue;
-    const uint32_t offset = rd32(b, o + 4), vaddr = rd32(b, o + 8), paddr = rd32(b, o + 12),
-                   filesz = rd32(b, o + 16), memsz = rd32(b, o + 20), flags = rd32(b, o + 24);
+    const uint32_t offset = rd32(b, o + 4), vaddr = rd32(b, o + 8), paddr = rd32(b, o + 12), filesz = rd32(b, o + 16),
+                   memsz = rd32(b, o + 20), flags = rd32(b, o + 24);
     if (memsz == 0) continue;
     if (filesz > memsz) return fail("segment " + std::to_string(i) + " has p_filesz > p_memsz");
-    if (uint64_t(offset) + filesz > b.size()) return fail("segment " + std::to_string(i) + " extends past the end of the file");
+    if (uint64_t(offset) + filesz > b.size())
+      return fail("segment " + std::to_string(i) + " extends past the end of the file");
     Segment s;
     s.paddr = paddr;
     s.vaddr = vaddr;
@@ -138,7 +144,8 @@ bool ElfImage::place(const std::function<bool(uint32_t, const uint8_t*, size_t)>
       const std::vector<uint8_t> zeros(s.memsz - s.data.size(), 0);
       if (!write(s.paddr + uint32_t(s.data.size()), zeros.data(), zeros.size())) {
         char buf[96];
-        std::snprintf(buf, sizeof buf, "zero-filled part at 0x%08x does not fit in memory", s.paddr + uint32_t(s.data.size()));
+        std::snprintf(buf, sizeof buf, "zero-filled part at 0x%08x does not fit in memory",
+                      s.paddr + uint32_t(s.data.size()));
         error = buf;
         return false;
       }

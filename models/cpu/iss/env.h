@@ -21,7 +21,7 @@ inline bool is_write(AccessKind k) { return k == AccessKind::Store || k == Acces
 struct FastRegion {
   uint8_t* host = nullptr;  // host address of guest address `base`
   uint32_t base = 0;
-  uint32_t size = 0;        // bytes; base + size may be 2^32 at most
+  uint32_t size = 0;  // bytes; base + size may be 2^32 at most
   bool read = true, write = true, exec = true;
   uint32_t read_cycles = 0, write_cycles = 0;
 };
@@ -37,8 +37,7 @@ class MemTiming {
   virtual ~MemTiming() = default;
   // A data access (Load, Store, AmoLoad, AmoStore) to a fast region at the hart's cycle `now`;
   // `region_cycles` is what the region would cost uncached. Returns the cycles the access takes.
-  virtual uint32_t data_access(AccessKind kind, uint32_t addr, unsigned len, uint64_t now,
-                               uint32_t region_cycles) = 0;
+  virtual uint32_t data_access(AccessKind kind, uint32_t addr, unsigned len, uint64_t now, uint32_t region_cycles) = 0;
   // The hart starts fetching from a new line (of 2^fetch_line_bits() bytes) of a fast region.
   // Returns the cycles the fetch takes.
   virtual uint32_t fetch_line(uint32_t addr, uint64_t now) = 0;
@@ -52,8 +51,7 @@ class HartEnv {
   // Slow path for every access that does not hit a FastRegion. Misaligned accesses are split by
   // the hart into byte accesses before they get here, so addr is always aligned to len.
   // Adds the cycles the access took to `cycles`.
-  virtual MemStatus access(AccessKind kind, uint32_t addr, void* data, unsigned len,
-                           uint64_t& cycles) = 0;
+  virtual MemStatus access(AccessKind kind, uint32_t addr, void* data, unsigned len, uint64_t& cycles) = 0;
 
   // Untimed access for semihosting and debuggers. Returns false if nothing is mapped there.
   virtual bool debug_access(bool write, uint32_t addr, void* data, unsigned len) = 0;

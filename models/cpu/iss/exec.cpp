@@ -74,29 +74,29 @@ void Hart::execute_block() {
     uint32_t next_pc = pc + d.length();
     const uint32_t rs1v = x[d.rs1];
 
-#define TAKEN_JUMP(target, penalty)                                   \
-  do {                                                                \
-    const uint32_t t_ = (target);                                     \
-    if (__builtin_expect(t_ & misalign_mask_, 0)) {                   \
-      take_trap(kInsnMisaligned, t_);                                 \
-      goto trapped;                                                   \
-    }                                                                 \
-    next_pc = t_;                                                     \
-    cycle_ += (penalty);                                              \
-    stall_fetch_ += (penalty);                                        \
+#define TAKEN_JUMP(target, penalty)                 \
+  do {                                              \
+    const uint32_t t_ = (target);                   \
+    if (__builtin_expect(t_ & misalign_mask_, 0)) { \
+      take_trap(kInsnMisaligned, t_);               \
+      goto trapped;                                 \
+    }                                               \
+    next_pc = t_;                                   \
+    cycle_ += (penalty);                            \
+    stall_fetch_ += (penalty);                      \
   } while (0)
 #define BRANCH(cond) \
   if (cond) TAKEN_JUMP(pc + uint32_t(d.imm), tc.taken_branch)
-#define LOAD(T, dest_expr)                        \
-  {                                               \
-    T v_;                                         \
+#define LOAD(T, dest_expr)                           \
+  {                                                  \
+    T v_;                                            \
     if (!load(rs1v + uint32_t(d.imm), v_)) continue; \
-    dest_expr;                                    \
+    dest_expr;                                       \
   }
 #define FP_ENABLED_OR_ILLEGAL \
   if (__builtin_expect(!fs_enabled(), 0)) goto illegal
 // Resolves the rounding mode (dynamic -> frm); reserved modes are illegal.
-#define RESOLVE_RM(rm)                                  \
+#define RESOLVE_RM(rm)                                             \
   const unsigned rm = d.imm == fpu::kDyn ? frm_ : unsigned(d.imm); \
   if (rm > fpu::kRMM) goto illegal
 
@@ -118,14 +118,35 @@ void Hart::execute_block() {
       case Op::BGE: BRANCH(int32_t(rs1v) >= int32_t(x[d.rs2])); break;
       case Op::BLTU: BRANCH(rs1v < x[d.rs2]); break;
       case Op::BGEU: BRANCH(rs1v >= x[d.rs2]); break;
-      case Op::LB: LOAD(int8_t, x[d.rd] = uint32_t(int32_t(v_))); pending_load_reg_ = d.rd; break;
-      case Op::LH: LOAD(int16_t, x[d.rd] = uint32_t(int32_t(v_))); pending_load_reg_ = d.rd; break;
-      case Op::LW: LOAD(uint32_t, x[d.rd] = v_); pending_load_reg_ = d.rd; break;
-      case Op::LBU: LOAD(uint8_t, x[d.rd] = v_); pending_load_reg_ = d.rd; break;
-      case Op::LHU: LOAD(uint16_t, x[d.rd] = v_); pending_load_reg_ = d.rd; break;
-      case Op::SB: if (!store(rs1v + uint32_t(d.imm), uint8_t(x[d.rs2]))) continue; break;
-      case Op::SH: if (!store(rs1v + uint32_t(d.imm), uint16_t(x[d.rs2]))) continue; break;
-      case Op::SW: if (!store(rs1v + uint32_t(d.imm), x[d.rs2])) continue; break;
+      case Op::LB:
+        LOAD(int8_t, x[d.rd] = uint32_t(int32_t(v_)));
+        pending_load_reg_ = d.rd;
+        break;
+      case Op::LH:
+        LOAD(int16_t, x[d.rd] = uint32_t(int32_t(v_)));
+        pending_load_reg_ = d.rd;
+        break;
+      case Op::LW:
+        LOAD(uint32_t, x[d.rd] = v_);
+        pending_load_reg_ = d.rd;
+        break;
+      case Op::LBU:
+        LOAD(uint8_t, x[d.rd] = v_);
+        pending_load_reg_ = d.rd;
+        break;
+      case Op::LHU:
+        LOAD(uint16_t, x[d.rd] = v_);
+        pending_load_reg_ = d.rd;
+        break;
+      case Op::SB:
+        if (!store(rs1v + uint32_t(d.imm), uint8_t(x[d.rs2]))) continue;
+        break;
+      case Op::SH:
+        if (!store(rs1v + uint32_t(d.imm), uint16_t(x[d.rs2]))) continue;
+        break;
+      case Op::SW:
+        if (!store(rs1v + uint32_t(d.imm), x[d.rs2])) continue;
+        break;
       case Op::ADDI: x[d.rd] = rs1v + uint32_t(d.imm); break;
       case Op::SLTI: x[d.rd] = int32_t(rs1v) < d.imm; break;
       case Op::SLTIU: x[d.rd] = rs1v < uint32_t(d.imm); break;
@@ -168,10 +189,20 @@ void Hart::execute_block() {
         break;
 
       // ---------------- Zicsr ----------------
-      case Op::CSRRW: if (!csr_op(d, rs1v, true)) goto illegal; break;
-      case Op::CSRRS: case Op::CSRRC: if (!csr_op(d, rs1v, false)) goto illegal; break;
-      case Op::CSRRWI: if (!csr_op(d, d.rs1, true)) goto illegal; break;
-      case Op::CSRRSI: case Op::CSRRCI: if (!csr_op(d, d.rs1, false)) goto illegal; break;
+      case Op::CSRRW:
+        if (!csr_op(d, rs1v, true)) goto illegal;
+        break;
+      case Op::CSRRS:
+      case Op::CSRRC:
+        if (!csr_op(d, rs1v, false)) goto illegal;
+        break;
+      case Op::CSRRWI:
+        if (!csr_op(d, d.rs1, true)) goto illegal;
+        break;
+      case Op::CSRRSI:
+      case Op::CSRRCI:
+        if (!csr_op(d, d.rs1, false)) goto illegal;
+        break;
 
       // ---------------- M ----------------
       case Op::MUL: x[d.rd] = rs1v * x[d.rs2]; break;
@@ -193,7 +224,10 @@ void Hart::execute_block() {
 
       // ---------------- A ----------------
       case Op::LR_W: {
-        if (rs1v & 3) { take_trap(kLoadMisaligned, rs1v); continue; }
+        if (rs1v & 3) {
+          take_trap(kLoadMisaligned, rs1v);
+          continue;
+        }
         uint32_t v;
         if (!load(rs1v, v)) continue;
         x[d.rd] = v;
@@ -203,7 +237,10 @@ void Hart::execute_block() {
         break;
       }
       case Op::SC_W: {
-        if (rs1v & 3) { take_trap(kStoreMisaligned, rs1v); continue; }
+        if (rs1v & 3) {
+          take_trap(kStoreMisaligned, rs1v);
+          continue;
+        }
         const bool ok = reservation_valid_ && reservation_addr_ == rs1v;
         const unsigned rd = d.rd;
         reservation_valid_ = false;
@@ -211,10 +248,19 @@ void Hart::execute_block() {
         x[rd] = ok ? 0 : 1;
         break;
       }
-      case Op::AMOSWAP_W: case Op::AMOADD_W: case Op::AMOXOR_W: case Op::AMOAND_W:
-      case Op::AMOOR_W: case Op::AMOMIN_W: case Op::AMOMAX_W: case Op::AMOMINU_W:
+      case Op::AMOSWAP_W:
+      case Op::AMOADD_W:
+      case Op::AMOXOR_W:
+      case Op::AMOAND_W:
+      case Op::AMOOR_W:
+      case Op::AMOMIN_W:
+      case Op::AMOMAX_W:
+      case Op::AMOMINU_W:
       case Op::AMOMAXU_W: {
-        if (rs1v & 3) { take_trap(kStoreMisaligned, rs1v); continue; }
+        if (rs1v & 3) {
+          take_trap(kStoreMisaligned, rs1v);
+          continue;
+        }
         uint32_t old;
         const unsigned rd = d.rd;
         if (!load_slow(rs1v, &old, 4, AccessKind::AmoLoad)) continue;
@@ -248,7 +294,10 @@ void Hart::execute_block() {
         FP_ENABLED_OR_ILLEGAL;
         if (!store(rs1v + uint32_t(d.imm), f[d.rs2])) continue;
         break;
-      case Op::FMADD_S: case Op::FMSUB_S: case Op::FNMSUB_S: case Op::FNMADD_S: {
+      case Op::FMADD_S:
+      case Op::FMSUB_S:
+      case Op::FNMSUB_S:
+      case Op::FNMADD_S: {
         FP_ENABLED_OR_ILLEGAL;
         RESOLVE_RM(rm);
         const bool neg_prod = d.op == Op::FNMSUB_S || d.op == Op::FNMADD_S;
@@ -265,20 +314,20 @@ void Hart::execute_block() {
         mstatus_ |= kFsDirty;
         break;
       }
-#define FP_BINARY(OPNAME, expr, slow)                                         \
-  case Op::OPNAME: {                                                          \
-    FP_ENABLED_OR_ILLEGAL;                                                    \
-    RESOLVE_RM(rm);                                                           \
-    const float a = F(f[d.rs1]), b = F(f[d.rs2]);                             \
+#define FP_BINARY(OPNAME, expr, slow)                                                     \
+  case Op::OPNAME: {                                                                      \
+    FP_ENABLED_OR_ILLEGAL;                                                                \
+    RESOLVE_RM(rm);                                                                       \
+    const float a = F(f[d.rs1]), b = F(f[d.rs2]);                                         \
     f[d.rd] = rm == fpu::kRNE ? fpu::canon(expr) : slow(f[d.rs1], f[d.rs2], rm, fflags_); \
-    (void)b;                                                                  \
-    mstatus_ |= kFsDirty;                                                     \
-    break;                                                                    \
+    (void)b;                                                                              \
+    mstatus_ |= kFsDirty;                                                                 \
+    break;                                                                                \
   }
-      FP_BINARY(FADD_S, a + b, fpu::add)
-      FP_BINARY(FSUB_S, a - b, fpu::sub)
-      FP_BINARY(FMUL_S, a * b, fpu::mul)
-      FP_BINARY(FDIV_S, a / b, fpu::div)
+        FP_BINARY(FADD_S, a + b, fpu::add)
+        FP_BINARY(FSUB_S, a - b, fpu::sub)
+        FP_BINARY(FMUL_S, a * b, fpu::mul)
+        FP_BINARY(FDIV_S, a / b, fpu::div)
 #undef FP_BINARY
       case Op::FSQRT_S: {
         FP_ENABLED_OR_ILLEGAL;
@@ -287,18 +336,68 @@ void Hart::execute_block() {
         mstatus_ |= kFsDirty;
         break;
       }
-      case Op::FSGNJ_S: FP_ENABLED_OR_ILLEGAL; f[d.rd] = (f[d.rs1] & 0x7fffffff) | (f[d.rs2] & 0x80000000u); mstatus_ |= kFsDirty; break;
-      case Op::FSGNJN_S: FP_ENABLED_OR_ILLEGAL; f[d.rd] = (f[d.rs1] & 0x7fffffff) | (~f[d.rs2] & 0x80000000u); mstatus_ |= kFsDirty; break;
-      case Op::FSGNJX_S: FP_ENABLED_OR_ILLEGAL; f[d.rd] = f[d.rs1] ^ (f[d.rs2] & 0x80000000u); mstatus_ |= kFsDirty; break;
-      case Op::FMIN_S: FP_ENABLED_OR_ILLEGAL; f[d.rd] = fpu::min(f[d.rs1], f[d.rs2], fflags_); mstatus_ |= kFsDirty; break;
-      case Op::FMAX_S: FP_ENABLED_OR_ILLEGAL; f[d.rd] = fpu::max(f[d.rs1], f[d.rs2], fflags_); mstatus_ |= kFsDirty; break;
-      case Op::FCVT_W_S: { FP_ENABLED_OR_ILLEGAL; RESOLVE_RM(rm); x[d.rd] = fpu::cvt_w_s(f[d.rs1], rm, fflags_); mstatus_ |= kFsDirty; break; }
-      case Op::FCVT_WU_S: { FP_ENABLED_OR_ILLEGAL; RESOLVE_RM(rm); x[d.rd] = fpu::cvt_wu_s(f[d.rs1], rm, fflags_); mstatus_ |= kFsDirty; break; }
-      case Op::FMV_X_W: FP_ENABLED_OR_ILLEGAL; x[d.rd] = f[d.rs1]; break;
-      case Op::FEQ_S: FP_ENABLED_OR_ILLEGAL; x[d.rd] = fpu::feq(f[d.rs1], f[d.rs2], fflags_); mstatus_ |= kFsDirty; break;
-      case Op::FLT_S: FP_ENABLED_OR_ILLEGAL; x[d.rd] = fpu::flt(f[d.rs1], f[d.rs2], fflags_); mstatus_ |= kFsDirty; break;
-      case Op::FLE_S: FP_ENABLED_OR_ILLEGAL; x[d.rd] = fpu::fle(f[d.rs1], f[d.rs2], fflags_); mstatus_ |= kFsDirty; break;
-      case Op::FCLASS_S: FP_ENABLED_OR_ILLEGAL; x[d.rd] = fpu::fclass(f[d.rs1]); break;
+      case Op::FSGNJ_S:
+        FP_ENABLED_OR_ILLEGAL;
+        f[d.rd] = (f[d.rs1] & 0x7fffffff) | (f[d.rs2] & 0x80000000u);
+        mstatus_ |= kFsDirty;
+        break;
+      case Op::FSGNJN_S:
+        FP_ENABLED_OR_ILLEGAL;
+        f[d.rd] = (f[d.rs1] & 0x7fffffff) | (~f[d.rs2] & 0x80000000u);
+        mstatus_ |= kFsDirty;
+        break;
+      case Op::FSGNJX_S:
+        FP_ENABLED_OR_ILLEGAL;
+        f[d.rd] = f[d.rs1] ^ (f[d.rs2] & 0x80000000u);
+        mstatus_ |= kFsDirty;
+        break;
+      case Op::FMIN_S:
+        FP_ENABLED_OR_ILLEGAL;
+        f[d.rd] = fpu::min(f[d.rs1], f[d.rs2], fflags_);
+        mstatus_ |= kFsDirty;
+        break;
+      case Op::FMAX_S:
+        FP_ENABLED_OR_ILLEGAL;
+        f[d.rd] = fpu::max(f[d.rs1], f[d.rs2], fflags_);
+        mstatus_ |= kFsDirty;
+        break;
+      case Op::FCVT_W_S: {
+        FP_ENABLED_OR_ILLEGAL;
+        RESOLVE_RM(rm);
+        x[d.rd] = fpu::cvt_w_s(f[d.rs1], rm, fflags_);
+        mstatus_ |= kFsDirty;
+        break;
+      }
+      case Op::FCVT_WU_S: {
+        FP_ENABLED_OR_ILLEGAL;
+        RESOLVE_RM(rm);
+        x[d.rd] = fpu::cvt_wu_s(f[d.rs1], rm, fflags_);
+        mstatus_ |= kFsDirty;
+        break;
+      }
+      case Op::FMV_X_W:
+        FP_ENABLED_OR_ILLEGAL;
+        x[d.rd] = f[d.rs1];
+        break;
+      case Op::FEQ_S:
+        FP_ENABLED_OR_ILLEGAL;
+        x[d.rd] = fpu::feq(f[d.rs1], f[d.rs2], fflags_);
+        mstatus_ |= kFsDirty;
+        break;
+      case Op::FLT_S:
+        FP_ENABLED_OR_ILLEGAL;
+        x[d.rd] = fpu::flt(f[d.rs1], f[d.rs2], fflags_);
+        mstatus_ |= kFsDirty;
+        break;
+      case Op::FLE_S:
+        FP_ENABLED_OR_ILLEGAL;
+        x[d.rd] = fpu::fle(f[d.rs1], f[d.rs2], fflags_);
+        mstatus_ |= kFsDirty;
+        break;
+      case Op::FCLASS_S:
+        FP_ENABLED_OR_ILLEGAL;
+        x[d.rd] = fpu::fclass(f[d.rs1]);
+        break;
       case Op::FCVT_S_W: {
         FP_ENABLED_OR_ILLEGAL;
         RESOLVE_RM(rm);
@@ -313,11 +412,19 @@ void Hart::execute_block() {
         mstatus_ |= kFsDirty;
         break;
       }
-      case Op::FMV_W_X: FP_ENABLED_OR_ILLEGAL; f[d.rd] = rs1v; mstatus_ |= kFsDirty; break;
+      case Op::FMV_W_X:
+        FP_ENABLED_OR_ILLEGAL;
+        f[d.rd] = rs1v;
+        mstatus_ |= kFsDirty;
+        break;
 
       // ---------------- Zicbom ----------------
-      case Op::CBO_CLEAN: case Op::CBO_FLUSH: case Op::CBO_INVAL: {
-        const CacheOp op = d.op == Op::CBO_CLEAN ? CacheOp::Clean : d.op == Op::CBO_FLUSH ? CacheOp::Flush : CacheOp::Inval;
+      case Op::CBO_CLEAN:
+      case Op::CBO_FLUSH:
+      case Op::CBO_INVAL: {
+        const CacheOp op = d.op == Op::CBO_CLEAN   ? CacheOp::Clean
+                           : d.op == Op::CBO_FLUSH ? CacheOp::Flush
+                                                   : CacheOp::Inval;
         uint64_t cycles = 0;
         {
           HostFpGuard guard(*this);
@@ -337,8 +444,7 @@ void Hart::execute_block() {
       }
       case Op::Illegal:
       case Op::Undecoded:
-      default:
-        goto illegal;
+      default: goto illegal;
     }
     pc_ = next_pc;
     ++instret_;

@@ -30,16 +30,15 @@ const char* cause_name(uint32_t mcause) {
   }
 }
 
-std::string fault_report(Hart& hart, const TrapInfo& trap,
-                         const std::function<std::string(uint32_t)>& symbolize) {
+std::string fault_report(Hart& hart, const TrapInfo& trap, const std::function<std::string(uint32_t)>& symbolize) {
   std::string out;
   char line[160];
   auto where = [&](uint32_t a) {
     std::string s = symbolize ? symbolize(a) : std::string();
     return s.empty() ? s : " <" + s + ">";
   };
-  std::snprintf(line, sizeof line, "trap: %s (mcause=0x%08x) at pc=0x%08x%s, mtval=0x%08x\n",
-                cause_name(trap.cause), trap.cause, trap.pc, where(trap.pc).c_str(), trap.tval);
+  std::snprintf(line, sizeof line, "trap: %s (mcause=0x%08x) at pc=0x%08x%s, mtval=0x%08x\n", cause_name(trap.cause),
+                trap.cause, trap.pc, where(trap.pc).c_str(), trap.tval);
   out += line;
   DecodedInsn d;
   if (hart.decode_at_debug(trap.pc, d)) {
@@ -51,16 +50,16 @@ std::string fault_report(Hart& hart, const TrapInfo& trap,
   }
   out += line;
   for (unsigned i = 0; i < 32; i += 4) {
-    std::snprintf(line, sizeof line, "  x%-2u %-4s %08x  x%-2u %-4s %08x  x%-2u %-4s %08x  x%-2u %-4s %08x\n",
-                  i, int_reg_name(i), hart.x(i), i + 1, int_reg_name(i + 1), hart.x(i + 1), i + 2,
-                  int_reg_name(i + 2), hart.x(i + 2), i + 3, int_reg_name(i + 3), hart.x(i + 3));
+    std::snprintf(line, sizeof line, "  x%-2u %-4s %08x  x%-2u %-4s %08x  x%-2u %-4s %08x  x%-2u %-4s %08x\n", i,
+                  int_reg_name(i), hart.x(i), i + 1, int_reg_name(i + 1), hart.x(i + 1), i + 2, int_reg_name(i + 2),
+                  hart.x(i + 2), i + 3, int_reg_name(i + 3), hart.x(i + 3));
     out += line;
   }
   if (hart.config().misa & kMisaF) {
     for (unsigned i = 0; i < 32; i += 4) {
-      std::snprintf(line, sizeof line, "  f%-2u %-4s %08x  f%-2u %-4s %08x  f%-2u %-4s %08x  f%-2u %-4s %08x\n",
-                    i, fp_reg_name(i), hart.f(i), i + 1, fp_reg_name(i + 1), hart.f(i + 1), i + 2,
-                    fp_reg_name(i + 2), hart.f(i + 2), i + 3, fp_reg_name(i + 3), hart.f(i + 3));
+      std::snprintf(line, sizeof line, "  f%-2u %-4s %08x  f%-2u %-4s %08x  f%-2u %-4s %08x  f%-2u %-4s %08x\n", i,
+                    fp_reg_name(i), hart.f(i), i + 1, fp_reg_name(i + 1), hart.f(i + 1), i + 2, fp_reg_name(i + 2),
+                    hart.f(i + 2), i + 3, fp_reg_name(i + 3), hart.f(i + 3));
       out += line;
     }
   }

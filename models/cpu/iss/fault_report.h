@@ -14,7 +14,6 @@ struct TrapInfo;
 const char* cause_name(uint32_t mcause);  // "illegal instruction", "machine timer interrupt", ...
 
 // symbolize(addr) may return "" when unknown, e.g. ElfImage::describe.
-std::string fault_report(Hart& hart, const TrapInfo& trap,
-                         const std::function<std::string(uint32_t)>& symbolize = {});
+std::string fault_report(Hart& hart, const TrapInfo& trap, const std::function<std::string(uint32_t)>& symbolize = {});
 
 }  // namespace vp::iss

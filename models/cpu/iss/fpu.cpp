@@ -13,9 +13,8 @@ namespace {
 constexpr int kHostMode[4] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD};
 
 uint32_t to_riscv_flags(int fe) {
-  return (fe & FE_INEXACT ? kNX : 0) | (fe & FE_UNDERFLOW ? kUF : 0) |
-         (fe & FE_OVERFLOW ? kOF : 0) | (fe & FE_DIVBYZERO ? kDZ : 0) |
-         (fe & FE_INVALID ? kNV : 0);
+  return (fe & FE_INEXACT ? kNX : 0) | (fe & FE_UNDERFLOW ? kUF : 0) | (fe & FE_OVERFLOW ? kOF : 0) |
+         (fe & FE_DIVBYZERO ? kDZ : 0) | (fe & FE_INVALID ? kNV : 0);
 }
 
 // Runs op() (float result) with the host in rounding mode rm (RNE/RTZ/RDN/RUP). The volatile
@@ -110,31 +109,36 @@ void take_host_flags(uint32_t& fflags) {
 
 uint32_t add(uint32_t a, uint32_t b, unsigned rm, uint32_t& fl) {
   volatile float x = to_f(a), y = to_f(b);
-  return arith(rm, fl, [&] { return x + y; }, [&] { return double(x) + double(y); });
+  return arith(
+      rm, fl, [&] { return x + y; }, [&] { return double(x) + double(y); });
 }
 uint32_t sub(uint32_t a, uint32_t b, unsigned rm, uint32_t& fl) {
   volatile float x = to_f(a), y = to_f(b);
-  return arith(rm, fl, [&] { return x - y; }, [&] { return double(x) - double(y); });
+  return arith(
+      rm, fl, [&] { return x - y; }, [&] { return double(x) - double(y); });
 }
 uint32_t mul(uint32_t a, uint32_t b, unsigned rm, uint32_t& fl) {
   volatile float x = to_f(a), y = to_f(b);
-  return arith(rm, fl, [&] { return x * y; }, [&] { return double(x) * double(y); });
+  return arith(
+      rm, fl, [&] { return x * y; }, [&] { return double(x) * double(y); });
 }
 uint32_t div(uint32_t a, uint32_t b, unsigned rm, uint32_t& fl) {
   volatile float x = to_f(a), y = to_f(b);
-  return arith(rm, fl, [&] { return x / y; }, [&] { return double(x) / double(y); });
+  return arith(
+      rm, fl, [&] { return x / y; }, [&] { return double(x) / double(y); });
 }
 uint32_t sqrt(uint32_t a, unsigned rm, uint32_t& fl) {
   volatile float x = to_f(a);
-  return arith(rm, fl, [&] { return std::sqrt(float(x)); }, [&] { return std::sqrt(double(x)); });
+  return arith(
+      rm, fl, [&] { return std::sqrt(float(x)); }, [&] { return std::sqrt(double(x)); });
 }
-uint32_t fma(uint32_t a, uint32_t b, uint32_t c, bool neg_prod, bool neg_add, unsigned rm,
-             uint32_t& fl) {
+uint32_t fma(uint32_t a, uint32_t b, uint32_t c, bool neg_prod, bool neg_add, unsigned rm, uint32_t& fl) {
   if (fma_inf_times_zero(a, b)) fl |= kNV;
   volatile float x = neg_prod ? -to_f(a) : to_f(a), y = to_f(b), z = neg_add ? -to_f(c) : to_f(c);
   // The double product of two singles is exact, so one double fma rounds only once.
-  return arith(rm, fl, [&] { return std::fma(float(x), float(y), float(z)); },
-               [&] { return std::fma(double(x), double(y), double(z)); });
+  return arith(
+      rm, fl, [&] { return std::fma(float(x), float(y), float(z)); },
+      [&] { return std::fma(double(x), double(y), double(z)); });
 }
 
 namespace {
@@ -161,11 +165,17 @@ uint32_t feq(uint32_t a, uint32_t b, uint32_t& fl) {
   return to_f(a) == to_f(b);
 }
 uint32_t flt(uint32_t a, uint32_t b, uint32_t& fl) {
-  if (is_nan(a) || is_nan(b)) { fl |= kNV; return 0; }
+  if (is_nan(a) || is_nan(b)) {
+    fl |= kNV;
+    return 0;
+  }
   return to_f(a) < to_f(b);
 }
 uint32_t fle(uint32_t a, uint32_t b, uint32_t& fl) {
-  if (is_nan(a) || is_nan(b)) { fl |= kNV; return 0; }
+  if (is_nan(a) || is_nan(b)) {
+    fl |= kNV;
+    return 0;
+  }
   return to_f(a) <= to_f(b);
 }
 
@@ -184,32 +194,52 @@ uint32_t fclass(uint32_t a) {
 }
 
 uint32_t cvt_w_s(uint32_t a, unsigned rm, uint32_t& fl) {
-  if (is_nan(a)) { fl |= kNV; return 0x7fffffff; }
+  if (is_nan(a)) {
+    fl |= kNV;
+    return 0x7fffffff;
+  }
   const double v = to_f(a);
   const double r = rint_mode(v, rm);
-  if (r > 2147483647.0) { fl |= kNV; return 0x7fffffff; }
-  if (r < -2147483648.0) { fl |= kNV; return 0x80000000u; }
+  if (r > 2147483647.0) {
+    fl |= kNV;
+    return 0x7fffffff;
+  }
+  if (r < -2147483648.0) {
+    fl |= kNV;
+    return 0x80000000u;
+  }
   if (r != v) fl |= kNX;
   return static_cast<uint32_t>(static_cast<int32_t>(r));
 }
 
 uint32_t cvt_wu_s(uint32_t a, unsigned rm, uint32_t& fl) {
-  if (is_nan(a)) { fl |= kNV; return 0xffffffffu; }
+  if (is_nan(a)) {
+    fl |= kNV;
+    return 0xffffffffu;
+  }
   const double v = to_f(a);
   const double r = rint_mode(v, rm);
-  if (r > 4294967295.0) { fl |= kNV; return 0xffffffffu; }
-  if (r < 0) { fl |= kNV; return 0; }
+  if (r > 4294967295.0) {
+    fl |= kNV;
+    return 0xffffffffu;
+  }
+  if (r < 0) {
+    fl |= kNV;
+    return 0;
+  }
   if (r != v) fl |= kNX;
   return static_cast<uint32_t>(r);
 }
 
 uint32_t cvt_s_w(int32_t v, unsigned rm, uint32_t& fl) {
   volatile int32_t x = v;
-  return arith(rm, fl, [&] { return static_cast<float>(x); }, [&] { return double(x); });
+  return arith(
+      rm, fl, [&] { return static_cast<float>(x); }, [&] { return double(x); });
 }
 uint32_t cvt_s_wu(uint32_t v, unsigned rm, uint32_t& fl) {
   volatile uint32_t x = v;
-  return arith(rm, fl, [&] { return static_cast<float>(x); }, [&] { return double(x); });
+  return arith(
+      rm, fl, [&] { return static_cast<float>(x); }, [&] { return double(x); });
 }
 
 }  // namespace vp::iss::fpu

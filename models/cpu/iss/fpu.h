@@ -17,12 +17,23 @@ constexpr uint32_t kNX = 1, kUF = 2, kOF = 4, kDZ = 8, kNV = 16;
 constexpr uint32_t kCanonicalNaN = 0x7fc00000;
 enum Rm : unsigned { kRNE = 0, kRTZ = 1, kRDN = 2, kRUP = 3, kRMM = 4, kDyn = 7 };
 
-inline float to_f(uint32_t b) { float f; std::memcpy(&f, &b, 4); return f; }
-inline uint32_t to_b(float f) { uint32_t b; std::memcpy(&b, &f, 4); return b; }
+inline float to_f(uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+inline uint32_t to_b(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
 inline bool is_nan(uint32_t b) { return (b & 0x7fffffff) > 0x7f800000; }
 inline bool is_snan(uint32_t b) { return is_nan(b) && !(b & 0x00400000); }
 // RISC-V returns the canonical NaN from every arithmetic operation that produces a NaN.
-inline uint32_t canon(float r) { const uint32_t b = to_b(r); return is_nan(b) ? kCanonicalNaN : b; }
+inline uint32_t canon(float r) {
+  const uint32_t b = to_b(r);
+  return is_nan(b) ? kCanonicalNaN : b;
+}
 
 // RISC-V raises NV for inf * 0 in a fused multiply-add even when the addend is a quiet NaN (the
 // host FPU does not: IEEE leaves it open). Called when an fma produced a NaN.
@@ -41,8 +52,7 @@ uint32_t mul(uint32_t a, uint32_t b, unsigned rm, uint32_t& fflags);
 uint32_t div(uint32_t a, uint32_t b, unsigned rm, uint32_t& fflags);
 uint32_t sqrt(uint32_t a, unsigned rm, uint32_t& fflags);
 // (neg_prod ? -(a*b) : a*b) + (neg_add ? -c : c) with a single rounding.
-uint32_t fma(uint32_t a, uint32_t b, uint32_t c, bool neg_prod, bool neg_add, unsigned rm,
-             uint32_t& fflags);
+uint32_t fma(uint32_t a, uint32_t b, uint32_t c, bool neg_prod, bool neg_add, unsigned rm, uint32_t& fflags);
 
 uint32_t min(uint32_t a, uint32_t b, uint32_t& fflags);
 uint32_t max(uint32_t a, uint32_t b, uint32_t& fflags);
@@ -50,7 +60,7 @@ uint32_t feq(uint32_t a, uint32_t b, uint32_t& fflags);  // quiet: NV only for s
 uint32_t flt(uint32_t a, uint32_t b, uint32_t& fflags);  // signalling: NV for any NaN
 uint32_t fle(uint32_t a, uint32_t b, uint32_t& fflags);
 uint32_t fclass(uint32_t a);
-uint32_t cvt_w_s(uint32_t a, unsigned rm, uint32_t& fflags);   // saturating, NV on overflow/NaN
+uint32_t cvt_w_s(uint32_t a, unsigned rm, uint32_t& fflags);  // saturating, NV on overflow/NaN
 uint32_t cvt_wu_s(uint32_t a, unsigned rm, uint32_t& fflags);
 uint32_t cvt_s_w(int32_t v, unsigned rm, uint32_t& fflags);
 uint32_t cvt_s_wu(uint32_t v, unsigned rm, uint32_t& fflags);

@@ -234,9 +234,7 @@ void Hart::add_fast_region(const FastRegion& r) {
 void Hart::remove_fast_regions(uint32_t base, uint32_t size) {
   const uint64_t end = uint64_t(base) + size;
   regions_.erase(std::remove_if(regions_.begin(), regions_.end(),
-                                [&](const FastRegion& r) {
-                                  return r.base < end && base < uint64_t(r.base) + r.size;
-                                }),
+                                [&](const FastRegion& r) { return r.base < end && base < uint64_t(r.base) + r.size; }),
                  regions_.end());
   flush_tlbs();
   flush_decode_cache();  // the code may be served from elsewhere now
@@ -313,7 +311,8 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
   const FastRegion* r = find_region(addr, len);
   if (r && r->write) {
     std::memcpy(r->host + (addr - r->base), data, len);
-    const uint32_t c = mem_timing_ ? mem_timing_->data_access(kind, addr, len, cycle_, r->write_cycles) : r->write_cycles;
+    const uint32_t c =
+        mem_timing_ ? mem_timing_->data_access(kind, addr, len, cycle_, r->write_cycles) : r->write_cycles;
     cycle_ += c;
     stall_data_ += c;
     const uint32_t page_base = page << kPageBits;
@@ -344,8 +343,7 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
     invalidate_code_page(page);
     if (last_page != page) invalidate_code_page(last_page);
   }
-  if ((pf & kTohostPage) && cfg_.has_tohost && cfg_.tohost_addr >= addr &&
-      cfg_.tohost_addr < uint64_t(addr) + len) {
+  if ((pf & kTohostPage) && cfg_.has_tohost && cfg_.tohost_addr >= addr && cfg_.tohost_addr < uint64_t(addr) + len) {
     uint32_t value = 0;
     debug_read(cfg_.tohost_addr, &value, 4);
     HostFpGuard guard(*this);
@@ -356,18 +354,45 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
 
 bool Hart::mem_load(uint32_t addr, void* data, unsigned len) {
   switch (len) {
-    case 1: { uint8_t v; if (!load(addr, v)) return false; std::memcpy(data, &v, 1); return true; }
-    case 2: { uint16_t v; if (!load(addr, v)) return false; std::memcpy(data, &v, 2); return true; }
-    case 4: { uint32_t v; if (!load(addr, v)) return false; std::memcpy(data, &v, 4); return true; }
+    case 1: {
+      uint8_t v;
+      if (!load(addr, v)) return false;
+      std::memcpy(data, &v, 1);
+      return true;
+    }
+    case 2: {
+      uint16_t v;
+      if (!load(addr, v)) return false;
+      std::memcpy(data, &v, 2);
+      return true;
+    }
+    case 4: {
+      uint32_t v;
+      if (!load(addr, v)) return false;
+      std::memcpy(data, &v, 4);
+      return true;
+    }
     default: return load_slow(addr, data, len, AccessKind::Load);
   }
 }
 
 bool Hart::mem_store(uint32_t addr, const void* data, unsigned len) {
   switch (len) {
-    case 1: { uint8_t v; std::memcpy(&v, data, 1); return store(addr, v); }
-    case 2: { uint16_t v; std::memcpy(&v, data, 2); return store(addr, v); }
-    case 4: { uint32_t v; std::memcpy(&v, data, 4); return store(addr, v); }
+    case 1: {
+      uint8_t v;
+      std::memcpy(&v, data, 1);
+      return store(addr, v);
+    }
+    case 2: {
+      uint16_t v;
+      std::memcpy(&v, data, 2);
+      return store(addr, v);
+    }
+    case 4: {
+      uint32_t v;
+      std::memcpy(&v, data, 4);
+      return store(addr, v);
+    }
     default: return store_slow(addr, data, len, AccessKind::Store);
   }
 }
@@ -510,8 +535,10 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
   d = DecodedInsn{};
   if (compressed) {
     const uint32_t expanded = (cfg_.misa & kMisaC) ? expand_compressed(lo, features_) : 0;
-    if (expanded) decode32(expanded, features_, d);
-    else d.op = Op::Illegal;
+    if (expanded)
+      decode32(expanded, features_, d);
+    else
+      d.op = Op::Illegal;
     d.raw = lo;
     d.flags = DecodedInsn::kCompressed;
   } else {
@@ -545,8 +572,10 @@ bool Hart::decode_at_debug(uint32_t pc, DecodedInsn& d) {
   d = DecodedInsn{};
   if ((lo & 3) != 3) {
     const uint32_t expanded = (cfg_.misa & kMisaC) ? expand_compressed(lo, features_) : 0;
-    if (expanded) decode32(expanded, features_, d);
-    else d.op = Op::Illegal;
+    if (expanded)
+      decode32(expanded, features_, d);
+    else
+      d.op = Op::Illegal;
     d.raw = lo;
     d.flags = DecodedInsn::kCompressed;
     return true;
@@ -585,7 +614,8 @@ void Hart::refresh_watch_flags() {
     if (flags[p] & (kWatchReadPage | kWatchWritePage)) flags[p] &= ~(kWatchReadPage | kWatchWritePage);
   }
   for (const Watchpoint& w : watchpoints_) {
-    const uint32_t first = w.addr >> kPageBits, last = uint32_t((uint64_t(w.addr) + std::max(w.len, 1u) - 1) >> kPageBits);
+    const uint32_t first = w.addr >> kPageBits,
+                   last = uint32_t((uint64_t(w.addr) + std::max(w.len, 1u) - 1) >> kPageBits);
     for (uint32_t p = first; p <= last && p >= first; ++p) {
       if (int(w.kind) & int(WatchKind::Read)) set_page_flag(p, kWatchReadPage);
       if (int(w.kind) & int(WatchKind::Write)) set_page_flag(p, kWatchWritePage);
@@ -600,9 +630,10 @@ void Hart::add_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {
 }
 
 void Hart::remove_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {
-  watchpoints_.erase(std::remove_if(watchpoints_.begin(), watchpoints_.end(),
-                                    [&](const Watchpoint& w) { return w.addr == addr && w.len == len && w.kind == kind; }),
-                     watchpoints_.end());
+  watchpoints_.erase(
+      std::remove_if(watchpoints_.begin(), watchpoints_.end(),
+                     [&](const Watchpoint& w) { return w.addr == addr && w.len == len && w.kind == kind; }),
+      watchpoints_.end());
   refresh_watch_flags();
 }
 
@@ -614,8 +645,14 @@ bool Hart::read_csr(uint16_t csr, uint32_t& value) {
 bool Hart::write_csr(uint16_t csr, uint32_t value) { return csr_write(csr, value); }
 
 bool Hart::gdb_read_reg(unsigned n, uint32_t& value) {
-  if (n < 32) { value = x_[n]; return true; }
-  if (n == 32) { value = pc_; return true; }
+  if (n < 32) {
+    value = x_[n];
+    return true;
+  }
+  if (n == 32) {
+    value = pc_;
+    return true;
+  }
   if (n < 65) {
     if (!(cfg_.misa & kMisaF)) return false;
     value = f_[n - 33];
@@ -626,8 +663,14 @@ bool Hart::gdb_read_reg(unsigned n, uint32_t& value) {
 }
 
 bool Hart::gdb_write_reg(unsigned n, uint32_t value) {
-  if (n < 32) { set_x(n, value); return true; }
-  if (n == 32) { pc_ = value; return true; }
+  if (n < 32) {
+    set_x(n, value);
+    return true;
+  }
+  if (n == 32) {
+    pc_ = value;
+    return true;
+  }
   if (n < 65) {
     if (!(cfg_.misa & kMisaF)) return false;
     f_[n - 33] = value;

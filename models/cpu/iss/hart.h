@@ -47,8 +47,14 @@ const char* stop_reason_name(StopReason r);
 
 // mcause values
 enum Cause : uint32_t {
-  kInsnMisaligned = 0, kInsnAccessFault = 1, kIllegalInsn = 2, kBreakpointCause = 3,
-  kLoadMisaligned = 4, kLoadAccessFault = 5, kStoreMisaligned = 6, kStoreAccessFault = 7,
+  kInsnMisaligned = 0,
+  kInsnAccessFault = 1,
+  kIllegalInsn = 2,
+  kBreakpointCause = 3,
+  kLoadMisaligned = 4,
+  kLoadAccessFault = 5,
+  kStoreMisaligned = 6,
+  kStoreAccessFault = 7,
   kEcallM = 11,
   kInterrupt = 0x80000000u,
 };
@@ -121,7 +127,9 @@ class Hart {
   uint32_t pc() const { return pc_; }
   void set_pc(uint32_t pc) { pc_ = pc; }
   uint32_t x(unsigned i) const { return x_[i]; }
-  void set_x(unsigned i, uint32_t v) { if (i != 0) x_[i] = v; }
+  void set_x(unsigned i, uint32_t v) {
+    if (i != 0) x_[i] = v;
+  }
   uint32_t f(unsigned i) const { return f_[i]; }  // raw single-precision bits
   void set_f(unsigned i, uint32_t v) { f_[i] = v; }
   // CSR access for debuggers and extensions: no privilege checks; false if not implemented.
@@ -141,11 +149,18 @@ class Hart {
   void remove_breakpoint(uint32_t pc);
   void add_watchpoint(uint32_t addr, uint32_t len, WatchKind kind);
   void remove_watchpoint(uint32_t addr, uint32_t len, WatchKind kind);
-  struct WatchHit { uint32_t addr = 0, len = 0; bool write = false; uint32_t pc = 0; };
+  struct WatchHit {
+    uint32_t addr = 0, len = 0;
+    bool write = false;
+    uint32_t pc = 0;
+  };
   const WatchHit& last_watch_hit() const { return watch_hit_; }
   // Called for every instruction before it executes (slows the hart down; nullptr = off).
   using TraceFn = void (*)(void* user, const Hart& hart, uint32_t pc, const DecodedInsn& d);
-  void set_trace(TraceFn fn, void* user) { trace_fn_ = fn; trace_user_ = user; }
+  void set_trace(TraceFn fn, void* user) {
+    trace_fn_ = fn;
+    trace_user_ = user;
+  }
 
   // ---- observation ----
   uint64_t cycles() const { return cycle_; }
@@ -179,10 +194,15 @@ class Hart {
   struct DecodedPage {
     DecodedInsn insn[kPageSize / 2];
   };
-  struct Watchpoint { uint32_t addr, len; WatchKind kind; };
+  struct Watchpoint {
+    uint32_t addr, len;
+    WatchKind kind;
+  };
 
-  template <typename T> bool load(uint32_t addr, T& v);
-  template <typename T> bool store(uint32_t addr, T v);
+  template <typename T>
+  bool load(uint32_t addr, T& v);
+  template <typename T>
+  bool store(uint32_t addr, T v);
   bool load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind);
   bool store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind);
   bool amo_access(uint32_t addr, uint32_t& old, uint32_t newval_if_swap, bool write);
@@ -215,8 +235,8 @@ class Hart {
   bool fs_enabled() const { return (mstatus_ & kFsMask) != 0; }
 
   // ---- FP flags: host flags accumulate lazily; see sync_fflags ----
-  void sync_fflags();          // fold host exception flags into fflags_ and clear them
-  friend struct HostFpGuard;   // around every call into the environment
+  void sync_fflags();         // fold host exception flags into fflags_ and clear them
+  friend struct HostFpGuard;  // around every call into the environment
 
   static constexpr uint32_t kMstatusMIE = 1u << 3, kMstatusMPIE = 1u << 7, kMppM = 3u << 11;
   static constexpr uint32_t kFsMask = 3u << 13, kFsInitial = 1u << 13, kFsDirty = 3u << 13;
@@ -248,7 +268,7 @@ class Hart {
   bool step_mode_ = false;
   bool has_pending_stop_ = false;
   StopReason pending_stop_ = StopReason::Exit;
-  uint32_t bp_skip_pc_ = 1;  // a breakpoint here is not reported (we just stopped at it)
+  uint32_t bp_skip_pc_ = 1;        // a breakpoint here is not reported (we just stopped at it)
   unsigned pending_load_reg_ = 0;  // destination of the previous load (load-use), 0 = none
   uint32_t exec_cycles_[9] = {};   // per TimingClass
   uint32_t misalign_mask_ = 0;     // jump targets with these bits set are misaligned (2 without C)
@@ -263,7 +283,10 @@ class Hart {
   std::vector<Watchpoint> watchpoints_;
   WatchHit watch_hit_;
   std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
-  struct PageCacheEntry { uint32_t page = ~0u; DecodedPage* p = nullptr; };
+  struct PageCacheEntry {
+    uint32_t page = ~0u;
+    DecodedPage* p = nullptr;
+  };
   PageCacheEntry page_cache_[64];
   uint32_t cur_page_num_ = ~0u;
   DecodedPage* cur_page_ = nullptr;

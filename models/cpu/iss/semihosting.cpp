@@ -15,11 +15,28 @@ namespace vp::iss {
 
 namespace {
 enum : uint32_t {
-  SYS_OPEN = 0x01, SYS_CLOSE = 0x02, SYS_WRITEC = 0x03, SYS_WRITE0 = 0x04, SYS_WRITE = 0x05,
-  SYS_READ = 0x06, SYS_READC = 0x07, SYS_ISERROR = 0x08, SYS_ISTTY = 0x09, SYS_SEEK = 0x0a,
-  SYS_FLEN = 0x0c, SYS_REMOVE = 0x0e, SYS_RENAME = 0x0f, SYS_CLOCK = 0x10, SYS_TIME = 0x11,
-  SYS_ERRNO = 0x13, SYS_GET_CMDLINE = 0x15, SYS_HEAPINFO = 0x16, SYS_EXIT = 0x18,
-  SYS_EXIT_EXTENDED = 0x20, SYS_ELAPSED = 0x30, SYS_TICKFREQ = 0x31,
+  SYS_OPEN = 0x01,
+  SYS_CLOSE = 0x02,
+  SYS_WRITEC = 0x03,
+  SYS_WRITE0 = 0x04,
+  SYS_WRITE = 0x05,
+  SYS_READ = 0x06,
+  SYS_READC = 0x07,
+  SYS_ISERROR = 0x08,
+  SYS_ISTTY = 0x09,
+  SYS_SEEK = 0x0a,
+  SYS_FLEN = 0x0c,
+  SYS_REMOVE = 0x0e,
+  SYS_RENAME = 0x0f,
+  SYS_CLOCK = 0x10,
+  SYS_TIME = 0x11,
+  SYS_ERRNO = 0x13,
+  SYS_GET_CMDLINE = 0x15,
+  SYS_HEAPINFO = 0x16,
+  SYS_EXIT = 0x18,
+  SYS_EXIT_EXTENDED = 0x20,
+  SYS_ELAPSED = 0x30,
+  SYS_TICKFREQ = 0x31,
 };
 constexpr uint32_t kAdpStoppedApplicationExit = 0x20026;
 constexpr uint32_t kMarkerBefore = 0x01f01013;  // slli x0, x0, 0x1f
@@ -29,8 +46,9 @@ constexpr uint32_t kError = 0xffffffffu;
 constexpr uint8_t kFeatures[5] = {'S', 'H', 'F', 'B', 0x3};
 
 uint64_t now_us() {
-  return uint64_t(std::chrono::duration_cast<std::chrono::microseconds>(
-                      std::chrono::steady_clock::now().time_since_epoch()).count());
+  return uint64_t(
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now().time_since_epoch())
+          .count());
 }
 }  // namespace
 
@@ -45,8 +63,8 @@ Semihosting::~Semihosting() {
 bool Semihosting::is_call_site(uint32_t pc) {
   if (pc & 3) return false;  // the sequence must be aligned, so it cannot straddle a page
   uint32_t before = 0, after = 0;
-  return hart_.debug_read(pc - 4, &before, 4) && hart_.debug_read(pc + 4, &after, 4) &&
-         before == kMarkerBefore && after == kMarkerAfter;
+  return hart_.debug_read(pc - 4, &before, 4) && hart_.debug_read(pc + 4, &after, 4) && before == kMarkerBefore &&
+         after == kMarkerAfter;
 }
 
 uint32_t Semihosting::param(uint32_t block, unsigned index) {
@@ -151,7 +169,10 @@ void Semihosting::call() {
     case SYS_OPEN: result = op_open(a1); break;
     case SYS_CLOSE: {
       Handle* h = handle(param(a1, 0));
-      if (!h) { result = kError; break; }
+      if (!h) {
+        result = kError;
+        break;
+      }
       if (h->kind == Handle::HostFile) ::close(h->fd);
       *h = Handle{};
       break;
@@ -197,9 +218,12 @@ void Semihosting::call() {
     case SYS_FLEN: {
       Handle* h = handle(param(a1, 0));
       struct stat st;
-      if (h && h->kind == Handle::HostFile && ::fstat(h->fd, &st) == 0) result = uint32_t(st.st_size);
-      else if (h && h->kind == Handle::Features) result = sizeof(kFeatures);
-      else result = h ? 0 : kError;
+      if (h && h->kind == Handle::HostFile && ::fstat(h->fd, &st) == 0)
+        result = uint32_t(st.st_size);
+      else if (h && h->kind == Handle::Features)
+        result = sizeof(kFeatures);
+      else
+        result = h ? 0 : kError;
       break;
     }
     case SYS_REMOVE: {
@@ -220,7 +244,10 @@ void Semihosting::call() {
     case SYS_ERRNO: result = uint32_t(last_errno_); break;
     case SYS_GET_CMDLINE: {
       const uint32_t buf = param(a1, 0), size = param(a1, 1);
-      if (cmdline_.size() + 1 > size) { result = kError; break; }
+      if (cmdline_.size() + 1 > size) {
+        result = kError;
+        break;
+      }
       hart_.debug_write(buf, cmdline_.c_str(), uint32_t(cmdline_.size() + 1));
       const uint32_t len = uint32_t(cmdline_.size());
       hart_.debug_write(a1 + 4, &len, 4);
@@ -236,9 +263,7 @@ void Semihosting::call() {
       // RV32 (like A32): the parameter is the reason itself, with no room for an exit code.
       do_exit(a1 == kAdpStoppedApplicationExit ? 0 : 1);
       break;
-    case SYS_EXIT_EXTENDED:
-      do_exit(param(a1, 0) == kAdpStoppedApplicationExit ? int(param(a1, 1)) : 1);
-      break;
+    case SYS_EXIT_EXTENDED: do_exit(param(a1, 0) == kAdpStoppedApplicationExit ? int(param(a1, 1)) : 1); break;
     case SYS_ELAPSED: {
       const uint64_t t = hart_.cycles();
       hart_.debug_write(a1, &t, 8);

@@ -22,13 +22,13 @@ struct TimingConfig {
 };
 
 struct HartStats {
-  uint64_t cycles = 0;        // total, == Hart::cycles()
-  uint64_t instret = 0;       // retired instructions
-  uint64_t stall_fetch = 0;   // instruction memory cycles + branch/jump refill penalties
-  uint64_t stall_data = 0;    // data memory cycles + load-use penalties
-  uint64_t stall_exec = 0;    // multi-cycle execution (mul/div/FP)
-  uint64_t idle = 0;          // cycles spent waiting in WFI
-  uint64_t traps = 0;         // exceptions + interrupts taken
+  uint64_t cycles = 0;       // total, == Hart::cycles()
+  uint64_t instret = 0;      // retired instructions
+  uint64_t stall_fetch = 0;  // instruction memory cycles + branch/jump refill penalties
+  uint64_t stall_data = 0;   // data memory cycles + load-use penalties
+  uint64_t stall_exec = 0;   // multi-cycle execution (mul/div/FP)
+  uint64_t idle = 0;         // cycles spent waiting in WFI
+  uint64_t traps = 0;        // exceptions + interrupts taken
 };
 
 }  // namespace vp::iss

@@ -24,17 +24,25 @@ uint64_t field_size(const DdrConfig& c, char kind) {
 
 // Parses "RoRaBaChCo" into the field kinds, most significant first. Throws on a bad string.
 std::vector<char> parse_mapping(const std::string& m) {
-    if (m.size() != 10) throw std::invalid_argument("ddr mapping '" + m + "': expected the five fields Ro Ra Ba Ch Co, e.g. RoRaBaChCo");
+    if (m.size() != 10)
+        throw std::invalid_argument("ddr mapping '" + m +
+                                    "': expected the five fields Ro Ra Ba Ch Co, e.g. RoRaBaChCo");
     std::vector<char> kinds;
     for (size_t i = 0; i < m.size(); i += 2) {
         const std::string f = m.substr(i, 2);
         char k = 0;
-        if (f == "Ro") k = 'o';
-        else if (f == "Ra") k = 'a';
-        else if (f == "Ba") k = 'B';
-        else if (f == "Ch") k = 'C';
-        else if (f == "Co") k = 'c';
-        else throw std::invalid_argument("ddr mapping '" + m + "': unknown field '" + f + "' (use Ro, Ra, Ba, Ch, Co)");
+        if (f == "Ro")
+            k = 'o';
+        else if (f == "Ra")
+            k = 'a';
+        else if (f == "Ba")
+            k = 'B';
+        else if (f == "Ch")
+            k = 'C';
+        else if (f == "Co")
+            k = 'c';
+        else
+            throw std::invalid_argument("ddr mapping '" + m + "': unknown field '" + f + "' (use Ro, Ra, Ba, Ch, Co)");
         if (std::find(kinds.begin(), kinds.end(), k) != kinds.end())
             throw std::invalid_argument("ddr mapping '" + m + "': field '" + f + "' appears twice");
         kinds.push_back(k);
@@ -59,9 +67,12 @@ DdrConfig DdrConfig::from_json(const nlohmann::json& j) {
     c.burst_length = j.value("burst_length", c.burst_length);
     c.mapping = j.value("mapping", c.mapping);
     const std::string policy = j.value("page_policy", std::string("open"));
-    if (policy == "open") c.page_policy = PagePolicy::Open;
-    else if (policy == "closed") c.page_policy = PagePolicy::Closed;
-    else throw std::invalid_argument("ddr page_policy '" + policy + "': expected open or closed");
+    if (policy == "open")
+        c.page_policy = PagePolicy::Open;
+    else if (policy == "closed")
+        c.page_policy = PagePolicy::Closed;
+    else
+        throw std::invalid_argument("ddr page_policy '" + policy + "': expected open or closed");
     c.tCK = j.value("tCK", c.tCK);
     // Cycle counts (CL, CWL, tRCD, tRP, tCCD) are given in clock cycles of tCK.
     c.tCL = c.tCK * j.value("CL", uint64_t(c.tCL / 1250));
@@ -88,7 +99,9 @@ DdrConfig DdrConfig::from_json(const nlohmann::json& j) {
 
 void DdrConfig::validate() const {
     auto pow2 = [](const char* name, uint64_t v) {
-        if (!is_pow2(v)) throw std::invalid_argument(std::string("ddr ") + name + " = " + std::to_string(v) + ": must be a power of two");
+        if (!is_pow2(v))
+            throw std::invalid_argument(std::string("ddr ") + name + " = " + std::to_string(v) +
+                                        ": must be a power of two");
     };
     pow2("channels", channels);
     pow2("ranks", ranks);
@@ -149,7 +162,11 @@ DdrTiming::DdrTiming(const DdrConfig& cfg) : cfg_(cfg), map_((cfg.validate(), cf
 }
 
 void DdrTiming::register_stats(StatGroup& s) {
-    struct Def { Count c; const char* name; const char* desc; };
+    struct Def {
+        Count c;
+        const char* name;
+        const char* desc;
+    };
     static const Def defs[] = {
         {kBursts, "bursts", "column commands (one data burst each; a transaction longer than a burst needs several)"},
         {kRowHits, "row_hits", "bursts that found their row open"},
@@ -233,7 +250,10 @@ Tick DdrTiming::place_act(Rank& r, Tick t) {
         // tRRD: no other ACT of the rank closer than tRRD, on either side.
         if (cfg_.tRRD) {
             auto it = r.acts.lower_bound(t >= cfg_.tRRD ? t - cfg_.tRRD + 1 : 0);
-            if (it != r.acts.end() && *it < t + cfg_.tRRD) { t = *it + cfg_.tRRD; continue; }
+            if (it != r.acts.end() && *it < t + cfg_.tRRD) {
+                t = *it + cfg_.tRRD;
+                continue;
+            }
         }
         // tFAW: every five consecutive ACTs (this one included) span at least tFAW.
         if (!cfg_.tFAW) break;

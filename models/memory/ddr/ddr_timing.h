@@ -19,7 +19,9 @@
 #include "models/memory/timing.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 enum class PagePolicy { Open, Closed };
 
@@ -27,39 +29,39 @@ struct DdrConfig {
     // Organisation.
     unsigned channels = 1;
     unsigned ranks = 1;
-    unsigned banks = 8;            // per rank
-    uint64_t rows = 65536;         // per bank
-    uint64_t columns = 1024;       // per row, one column = one bus beat (bus_width bytes)
-    unsigned bus_width = 8;        // bytes per beat (64-bit channel)
-    unsigned burst_length = 8;     // beats per burst (BL8)
+    unsigned banks = 8;         // per rank
+    uint64_t rows = 65536;      // per bank
+    uint64_t columns = 1024;    // per row, one column = one bus beat (bus_width bytes)
+    unsigned bus_width = 8;     // bytes per beat (64-bit channel)
+    unsigned burst_length = 8;  // beats per burst (BL8)
     // Address mapping, most significant field first, e.g. "RoRaBaChCo" (see docs/memory.md).
     std::string mapping = "RoRaBaChCo";
     PagePolicy page_policy = PagePolicy::Open;
 
     // Timing (ps). Datasheet values of DDR3-1600K (11-11-11), 1 KiB page per x8 device.
     Tick tCK = 1250;
-    Tick tCL = 11 * 1250;          // read command -> first data
-    Tick tCWL = 8 * 1250;          // write command -> first data
-    Tick tRCD = 11 * 1250;         // ACT -> column command
-    Tick tRP = 11 * 1250;          // PRE -> ACT
-    Tick tRAS = 35 * kNs;          // ACT -> PRE
-    Tick tWR = 15 * kNs;           // end of write data -> PRE
-    Tick tRTP = 7500;              // read command -> PRE
-    Tick tCCD = 4 * 1250;          // column command -> column command, same bank
-    Tick tRRD = 6 * kNs;           // ACT -> ACT, same rank
-    Tick tFAW = 30 * kNs;          // window holding at most four ACTs, same rank
-    Tick tWTR = 7500;              // end of write data -> read command, same rank
-    Tick tRFC = 260 * kNs;         // refresh duration (rank unavailable)
-    Tick tREFI = 7800 * kNs;       // refresh interval; 0 disables refresh
-    Tick controller_latency = 0;   // front-end overhead added to every transaction's arrival
+    Tick tCL = 11 * 1250;         // read command -> first data
+    Tick tCWL = 8 * 1250;         // write command -> first data
+    Tick tRCD = 11 * 1250;        // ACT -> column command
+    Tick tRP = 11 * 1250;         // PRE -> ACT
+    Tick tRAS = 35 * kNs;         // ACT -> PRE
+    Tick tWR = 15 * kNs;          // end of write data -> PRE
+    Tick tRTP = 7500;             // read command -> PRE
+    Tick tCCD = 4 * 1250;         // column command -> column command, same bank
+    Tick tRRD = 6 * kNs;          // ACT -> ACT, same rank
+    Tick tFAW = 30 * kNs;         // window holding at most four ACTs, same rank
+    Tick tWTR = 7500;             // end of write data -> read command, same rank
+    Tick tRFC = 260 * kNs;        // refresh duration (rank unavailable)
+    Tick tREFI = 7800 * kNs;      // refresh interval; 0 disables refresh
+    Tick controller_latency = 0;  // front-end overhead added to every transaction's arrival
 
     // Energy (pJ per command, whole rank of 8 x8 devices). Defaults: Micron TN-41-01 method with the
     // MT41J512M8 (DDR3-1600) currents IDD0 55, IDD2N 32, IDD3N 38, IDD4R 157, IDD4W 125, IDD5 235 mA at
     // 1.5 V (as in gem5's DDR3_1600_8x8); derivation in docs/energy.md.
-    double e_activate = 10935.0;   // ACT + its PRE: VDD*(IDD0*tRC - IDD3N*tRAS - IDD2N*(tRC-tRAS)) * 8
-    double e_read = 7140.0;        // one read burst: VDD*(IDD4R-IDD3N)*tBURST * 8
-    double e_write = 5220.0;       // one write burst: VDD*(IDD4W-IDD3N)*tBURST * 8
-    double e_refresh = 614640.0;   // one REF of a rank: VDD*(IDD5-IDD3N)*tRFC * 8
+    double e_activate = 10935.0;  // ACT + its PRE: VDD*(IDD0*tRC - IDD3N*tRAS - IDD2N*(tRC-tRAS)) * 8
+    double e_read = 7140.0;       // one read burst: VDD*(IDD4R-IDD3N)*tBURST * 8
+    double e_write = 5220.0;      // one write burst: VDD*(IDD4W-IDD3N)*tBURST * 8
+    double e_refresh = 614640.0;  // one REF of a rank: VDD*(IDD5-IDD3N)*tRFC * 8
 
     unsigned burst_bytes() const { return bus_width * burst_length; }
     // Data bus time of one burst: BL/2 clock cycles (double data rate).
@@ -89,7 +91,10 @@ public:
     DdrCoord decode(uint64_t addr) const;
 
 private:
-    struct Field { char kind; unsigned shift, bits; };
+    struct Field {
+        char kind;
+        unsigned shift, bits;
+    };
     std::vector<Field> fields_;
 };
 
@@ -130,9 +135,9 @@ private:
     };
     struct Rank {
         std::vector<Bank> banks;
-        std::set<Tick> acts;      // recent ACT times (tRRD, tFAW), pruned behind the kernel's time
-        Tick next_read = 0;       // tWTR after the last write data
-        Tick next_refresh = 0;    // due time of the next REF
+        std::set<Tick> acts;    // recent ACT times (tRRD, tFAW), pruned behind the kernel's time
+        Tick next_read = 0;     // tWTR after the last write data
+        Tick next_refresh = 0;  // due time of the next REF
     };
     struct Channel {
         std::vector<Rank> ranks;
@@ -151,13 +156,15 @@ private:
     Tick tburst_;
     std::vector<Channel> channels_;
     std::function<void(unsigned, unsigned, Tick, Tick)> on_refresh_;
-    std::array<Counter, kNumCounts> local_{};    // used until register_stats
+    std::array<Counter, kNumCounts> local_{};  // used until register_stats
     std::array<Counter*, kNumCounts> counters_{};
     Counter& bump(Count c) { return ++*counters_[c]; }
     // Energy events (activate, read, write, refresh); null until register_energy.
     EnergyLedger* ledger_ = nullptr;
     EnergyLedger::Kind e_act_ = 0, e_rd_ = 0, e_wr_ = 0, e_ref_ = 0;
-    void energy(EnergyLedger::Kind k) { if (ledger_) ledger_->add(k); }
+    void energy(EnergyLedger::Kind k) {
+        if (ledger_) ledger_->add(k);
+    }
 };
 
 }  // namespace vp

@@ -13,13 +13,16 @@ unsigned log2u(uint64_t v) { return v <= 1 ? 0 : 63 - __builtin_clzll(v); }
 
 HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, const HmcCtrlConfig& cfg, Memory& ram,
                              uint64_t ram_base)
-    : MmioDevice(name, ctx, HMC_CTRL_SIZE, cfg.latency), cfg_(cfg), ram_(ram),
+    : MmioDevice(name, ctx, HMC_CTRL_SIZE, cfg.latency),
+      cfg_(cfg),
+      ram_(ram),
       hmc_([&ram]() -> HmcTiming& {
           auto* h = dynamic_cast<HmcTiming*>(&ram.timing());
           if (!h) throw std::invalid_argument("the HMC controller needs a memory with timing: hmc");
           return *h;
       }()),
-      ram_base_(ram_base), buf_(GS_BUF_SIZE, 0),
+      ram_base_(ram_base),
+      buf_(GS_BUF_SIZE, 0),
       commands_(stats_.counter("commands", "count", "gather/scatter commands started (doorbells accepted)")),
       gathers_(stats_.counter("gathers", "count", "GATHER commands completed without error")),
       scatters_(stats_.counter("scatters", "count", "SCATTER commands completed without error")),
@@ -37,7 +40,8 @@ HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, cons
     auto ro = [](uint64_t v) { return [v](const RegAccess&) -> uint64_t { return v; }; };
     regs_.add("HMC_ID", HMC_ID, 4).reads(ro(HMC_ID_VALUE));
     regs_.add("HMC_CONFIG", HMC_CONFIG, 4)
-        .reads(ro(uint64_t(h.vaults) | uint64_t(h.banks) << 8 | uint64_t(h.links) << 16 | uint64_t(log2u(h.max_block)) << 24));
+        .reads(ro(uint64_t(h.vaults) | uint64_t(h.banks) << 8 | uint64_t(h.links) << 16 |
+                  uint64_t(log2u(h.max_block)) << 24));
     auto field = [this](const char* n, uint32_t off, uint32_t Descriptor::*m) {
         regs_.add(n, off, 4)
             .reads([this, m](const RegAccess&) -> uint64_t { return d_.*m; })
@@ -65,7 +69,10 @@ HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, cons
     regs_.add("GS_STATUS", GS_STATUS, 4).reads([this](const RegAccess& a) -> uint64_t { return status(a.at); });
     regs_.add("GS_IRQ_ENABLE", GS_IRQ_ENABLE, 4)
         .reads([this](const RegAccess&) -> uint64_t { return irq_enable_; })
-        .writes([this](uint64_t v, const RegAccess& a) { irq_enable_ = uint32_t(v & 1); update_irq(a.at); });
+        .writes([this](uint64_t v, const RegAccess& a) {
+            irq_enable_ = uint32_t(v & 1);
+            update_irq(a.at);
+        });
     regs_.add("GS_IRQ_PENDING", GS_IRQ_PENDING, 4)
         .reads([this](const RegAccess& a) -> uint64_t { return pending(a.at) ? 1 : 0; })
         .writes([this](uint64_t v, const RegAccess& a) {
@@ -120,7 +127,9 @@ uint32_t HmcController::validate(const Descriptor& d, std::vector<uint64_t>& idx
     if ((es != 1 && es != 2 && es != 4 && es != 8) || (is != 4 && is != 8)) return GS_STATUS_ERR_SIZE;
     if (d.elem_base % es || d.index_addr % is || d.dest % es) return GS_STATUS_ERR_ALIGN;
     const uint64_t size = ram_.size();
-    auto in_ram = [&](uint64_t a, uint64_t n) { return a >= ram_base_ && a - ram_base_ <= size && n <= size - (a - ram_base_); };
+    auto in_ram = [&](uint64_t a, uint64_t n) {
+        return a >= ram_base_ && a - ram_base_ <= size && n <= size - (a - ram_base_);
+    };
     const uint64_t n = d.count;
     if (!in_ram(d.index_addr, n * is)) return GS_STATUS_ERR_RANGE;
     if (mode == GS_MODE_MEMORY ? !in_ram(d.dest, n * es) : (uint64_t(d.dest) + n * es > GS_BUF_SIZE))
@@ -218,8 +227,8 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
         for (uint64_t b = 0; b < packed_blocks; ++b) {
             const uint64_t lo = std::max(packed_base, (packed_base / blk + b) * blk);
             const uint64_t hi = std::min(packed_base + n * es, (packed_base / blk + b + 1) * blk);
-            src_ready[b] = host ? hmc_.send_request(l, HmcTiming::packet_flits(hi - lo), t)
-                                : cube;  // read below, in-memory
+            src_ready[b] =
+                host ? hmc_.send_request(l, HmcTiming::packet_flits(hi - lo), t) : cube;  // read below, in-memory
         }
         if (!host) {
             Tick ring[8] = {};
@@ -227,7 +236,8 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
                 const uint64_t lo = std::max(packed_base, (packed_base / blk + b) * blk);
                 const uint64_t hi = std::min(packed_base + n * es, (packed_base / blk + b + 1) * blk);
                 const Tick issue = std::max(cube, ring[b % 8]);
-                src_ready[b] = ring[b % 8] = hmc_.vault_access(false, lo - ram_base_, unsigned(hi - lo), l, issue, parent);
+                src_ready[b] = ring[b % 8] =
+                    hmc_.vault_access(false, lo - ram_base_, unsigned(hi - lo), l, issue, parent);
             }
         }
     }
@@ -246,8 +256,8 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
     // Element accesses, at most `window` in flight.
     std::vector<Tick> ring(cfg_.window, 0);
     std::vector<Tick> out_ready(gather ? packed_blocks : 0, 0);
-    Tick last = cube;       // in the logic layer: last element / block done
-    Tick last_host = 0;     // to-host gather: last data packet at the host
+    Tick last = cube;    // in the logic layer: last element / block done
+    Tick last_host = 0;  // to-host gather: last data packet at the host
     for (uint64_t i = 0; i < n; ++i) {
         Tick ready = idx_ready[(ib + i * is) / blk - ib / blk];
         const uint64_t pb = (packed_base + i * es) / blk - packed_base / blk;
@@ -256,8 +266,10 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
         const uint64_t ea = uint64_t(d.elem_base) - ram_base_ + idx[i] * es;
         const Tick done = hmc_.vault_access(!gather, ea, unsigned(es), l, issue, parent);
         ring[i % cfg_.window] = done;
-        if (gather) out_ready[pb] = std::max(out_ready[pb], done);
-        else last = std::max(last, done);
+        if (gather)
+            out_ready[pb] = std::max(out_ready[pb], done);
+        else
+            last = std::max(last, done);
     }
     // Gather output: packed blocks written into the cube or sent to the host as they fill.
     if (gather) {

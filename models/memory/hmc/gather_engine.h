@@ -21,7 +21,9 @@
 #include "models/periph/mmio_device.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct HmcCtrlConfig {
     uint64_t base = 0x18020000;  // VP_HMC_CTRL_BASE
@@ -36,7 +38,8 @@ struct HmcCtrlConfig {
 class HmcController : public MmioDevice {
 public:
     // `ram` must use HmcTiming; `ram_base` is its bus address (descriptor addresses are bus addresses).
-    HmcController(sc_core::sc_module_name name, SimContext& ctx, const HmcCtrlConfig& cfg, Memory& ram, uint64_t ram_base);
+    HmcController(sc_core::sc_module_name name, SimContext& ctx, const HmcCtrlConfig& cfg, Memory& ram,
+                  uint64_t ram_base);
 
     IrqLine& irq() { return irq_; }
     uint64_t base() const { return cfg_.base; }
@@ -54,7 +57,8 @@ public:
 
 private:
     uint32_t validate(const Descriptor& d, std::vector<uint64_t>& idx);
-    Tick time_command(const Descriptor& d, const std::vector<uint64_t>& idx, Tick at, const HmcTiming::TraceParent* parent);
+    Tick time_command(const Descriptor& d, const std::vector<uint64_t>& idx, Tick at,
+                      const HmcTiming::TraceParent* parent);
     void completion_event();
     void update_irq(Tick at);
     bool pending(Tick at) const { return completed_ && !cleared_ && at >= done_at_; }
@@ -69,8 +73,8 @@ private:
     sc_core::sc_event done_event_;
     uint32_t final_status_ = 0;  // of the last command
     Tick started_at_ = 0, done_at_ = 0;
-    bool completed_ = false;     // a command has been started since reset
-    bool cleared_ = false;       // its pending bit was cleared
+    bool completed_ = false;  // a command has been started since reset
+    bool cleared_ = false;    // its pending bit was cleared
     uint32_t irq_enable_ = 0, err_info_ = 0;
     Counter &commands_, &gathers_, &scatters_, &elements_, &errors_, &busy_doorbells_;
     Histogram& cmd_latency_;

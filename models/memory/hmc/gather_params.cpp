@@ -10,7 +10,9 @@ using config::Kind;
 void HmcCtrlConfig::declare(config::Schema& s) {
     s.add("base", Kind::Address, "0x1802_0000", "", "base address of the HMC controller registers (64 KiB window)");
     s.add("latency", Kind::Time, "10ns", "ps", "access latency of a register (device port busy time)");
-    s.add("window", Kind::Int, "256", "count", "element accesses the cube's gather unit keeps in flight (256 = one per bank)").range(1, 4096);
+    s.add("window", Kind::Int, "256", "count",
+          "element accesses the cube's gather unit keeps in flight (256 = one per bank)")
+        .range(1, 4096);
     s.add("irq", Kind::Int, "15", "", "PLIC interrupt source of the gather engine (VP_IRQ_GATHER)").range(1, 1023);
 }
 

@@ -207,7 +207,12 @@ Tick HmcTiming::access(bool write, uint64_t addr, unsigned len, Tick arrival, Tr
 }
 
 void HmcTiming::register_stats(StatGroup& s) {
-    struct Def { Count c; const char* name; const char* unit; const char* desc; };
+    struct Def {
+        Count c;
+        const char* name;
+        const char* unit;
+        const char* desc;
+    };
     static const Def defs[] = {
         {kPackets, "packets", "count", "packets on the links (requests and responses)"},
         {kReqFlits, "request_flits", "flits", "FLITs host -> cube (16 B each, headers and tails included)"},

@@ -30,34 +30,36 @@
 #include "models/memory/timing.h"
 
 namespace vp {
-namespace config { class Schema; }
+namespace config {
+class Schema;
+}
 
 struct HmcConfig {
     // Organisation.
-    unsigned vaults = 32;          // 4 quadrants of vaults/4
-    unsigned banks = 8;            // per vault (8 or 16)
-    unsigned max_block = 128;      // bytes: address-map interleaving and largest packet (32/64/128/256)
-    unsigned links = 4;            // 1..4; link l serves quadrant l (l < 4)
-    unsigned lanes = 16;           // per link and direction: 16, 8 or 4
-    double lane_rate = 15e9;       // bit/s per lane (10 - 30 Gb/s)
-    unsigned tags = 256;           // host controller tags: requests in flight at most
+    unsigned vaults = 32;      // 4 quadrants of vaults/4
+    unsigned banks = 8;        // per vault (8 or 16)
+    unsigned max_block = 128;  // bytes: address-map interleaving and largest packet (32/64/128/256)
+    unsigned links = 4;        // 1..4; link l serves quadrant l (l < 4)
+    unsigned lanes = 16;       // per link and direction: 16, 8 or 4
+    double lane_rate = 15e9;   // bit/s per lane (10 - 30 Gb/s)
+    unsigned tags = 256;       // host controller tags: requests in flight at most
 
     // Latencies (ps). DRAM values: gem5 HMC_2500_1x32 (DRAMSpec); others: see docs/hmc.md.
-    Tick host_latency = 2 * kNs;       // host controller: TLM transaction -> packets (and back)
-    Tick serdes_latency = 4600;        // SerDes + board, per link crossing
-    Tick xbar_latency = 1600;          // logic-layer crossbar, link to local vault controller
-    Tick xbar_remote_latency = 1600;   // extra when the vault is in another quadrant than the link
-    Tick vault_frontend = 4 * kNs;     // vault controller, request side (gem5 static_frontend_latency)
-    Tick vault_backend = 4 * kNs;      // vault controller, response side (gem5 static_backend_latency)
+    Tick host_latency = 2 * kNs;      // host controller: TLM transaction -> packets (and back)
+    Tick serdes_latency = 4600;       // SerDes + board, per link crossing
+    Tick xbar_latency = 1600;         // logic-layer crossbar, link to local vault controller
+    Tick xbar_remote_latency = 1600;  // extra when the vault is in another quadrant than the link
+    Tick vault_frontend = 4 * kNs;    // vault controller, request side (gem5 static_frontend_latency)
+    Tick vault_backend = 4 * kNs;     // vault controller, response side (gem5 static_backend_latency)
     Tick tCK = 800;
     Tick tRCD = 10200;
     Tick tCL = 9900;
-    Tick tCWL = 9900;              // not in gem5's HMC model: taken equal to tCL
+    Tick tCWL = 9900;  // not in gem5's HMC model: taken equal to tCL
     Tick tRP = 7700;
     Tick tRAS = 21600;
     Tick tWR = 8000;
     Tick tRTP = 4900;
-    Tick tBURST = 3200;            // one 32-byte TSV burst (8 beats x 32 bits at 1.25 GHz DDR)
+    Tick tBURST = 3200;  // one 32-byte TSV burst (8 beats x 32 bits at 1.25 GHz DDR)
     unsigned burst_bytes = 32;
 
     // Energy (docs/energy.md): pJ per bit on the link (E_off), per bit moved inside the cube (E_on),
@@ -111,7 +113,10 @@ public:
     // crossbar port at `t`; returns when the data (read) or the write completion is back there.
     // Counts in-cube and DRAM energy. When tracing and `parent` names a span, the access is recorded
     // as its child on the "<path>.vaults" track (vault, bank, link attributes).
-    struct TraceParent { uint64_t id = 0; uint16_t component = 0; };
+    struct TraceParent {
+        uint64_t id = 0;
+        uint16_t component = 0;
+    };
     Tick vault_access(bool write, uint64_t addr, unsigned len, unsigned from_link, Tick t,
                       const TraceParent* parent = nullptr);
     // Host tags: the earliest time >= t a tag is free; the tag is then held until `release`.
@@ -130,9 +135,9 @@ private:
     HmcConfig cfg_;
     unsigned off_bits_, vq_bits_, bank_bits_;
     Tick typical_read_ = 0, typical_write_ = 0;
-    std::vector<Timeline> req_, rsp_;   // per link: host->cube, cube->host
-    std::vector<Timeline> banks_;       // vault * banks + bank
-    std::vector<Timeline> tsv_;         // per vault
+    std::vector<Timeline> req_, rsp_;                                            // per link: host->cube, cube->host
+    std::vector<Timeline> banks_;                                                // vault * banks + bank
+    std::vector<Timeline> tsv_;                                                  // per vault
     std::priority_queue<Tick, std::vector<Tick>, std::greater<Tick>> tag_free_;  // release times of held tags
     unsigned tags_in_use_ = 0;
     std::array<Counter, kNumCounts> local_{};
@@ -143,7 +148,9 @@ private:
     // Energy.
     EnergyLedger* ledger_ = nullptr;
     EnergyLedger::Kind e_tx_ = 0, e_rx_ = 0, e_on_ = 0, e_rd_ = 0, e_wr_ = 0, e_act_ = 0;
-    void energy(EnergyLedger::Kind k, uint64_t n) { if (ledger_) ledger_->add(k, n); }
+    void energy(EnergyLedger::Kind k, uint64_t n) {
+        if (ledger_) ledger_->add(k, n);
+    }
     // Trace of vault sub-transactions (children of the memory's span), when tracing.
     Tracer* tracer_ = nullptr;
     uint16_t vault_track_ = 0;
