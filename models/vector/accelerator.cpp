@@ -17,15 +17,21 @@ public:
     const char* name() const override { return "vec-mailbox"; }
     iss::ExecResult execute(iss::Hart&, const iss::DecodedInsn&) override { return iss::ExecResult::Next; }
     bool csr_read(iss::Hart&, uint16_t csr, uint32_t& value) override {
-        if (csr == VEC_CSR_DOORBELL) value = owner_.doorbell_csr();
-        else if (csr == VEC_CSR_NOTIFY) value = 0;
-        else return false;
+        if (csr == VEC_CSR_DOORBELL)
+            value = owner_.doorbell_csr();
+        else if (csr == VEC_CSR_NOTIFY)
+            value = 0;
+        else
+            return false;
         return true;
     }
     bool csr_write(iss::Hart&, uint16_t csr, uint32_t value) override {
-        if (csr == VEC_CSR_DOORBELL) owner_.write_doorbell_csr(value);
-        else if (csr == VEC_CSR_NOTIFY) owner_.notify_from_program(value);
-        else return false;
+        if (csr == VEC_CSR_DOORBELL)
+            owner_.write_doorbell_csr(value);
+        else if (csr == VEC_CSR_NOTIFY)
+            owner_.notify_from_program(value);
+        else
+            return false;
         return true;
     }
 
@@ -288,7 +294,7 @@ void VecAccel::run_program() {
     abort_pending_ = false;
     ++runs_;
     hart_->idle_until(div_ceil(std::max(start_at_, sim_now()), cfg_.period));
-    hart_->reset();  // registers, CSRs, vector state (extensions reset with the hart)
+    hart_->reset();               // registers, CSRs, vector state (extensions reset with the hart)
     hart_->flush_decode_cache();  // the CPU may have loaded another program into the ILM
     hart_->set_pc(entry_pc_);
     for (unsigned n = 0; n < VEC_NUM_ARGS; ++n) hart_->set_x(10 + n, args_[n]);

@@ -114,14 +114,14 @@ private:
     // program state: running from start_at_ until end_at_ (kTickMax while running)
     bool start_pending_ = false, running_ = false, abort_pending_ = false;
     Tick start_at_ = 0, end_at_ = 0, abort_at_ = 0;
-    uint32_t result_ = 0;  // VEC_STATUS_DONE / ERROR of the last program (visible from end_at_)
+    uint32_t result_ = 0;            // VEC_STATUS_DONE / ERROR of the last program (visible from end_at_)
     std::vector<Signal> doorbells_;  // rung by the CPU, not yet seen by the hart
     uint32_t doorbell_bits_ = 0;     // seen by the hart, not yet cleared
     std::vector<Signal> notifies_;   // set by the program, not yet cleared by the CPU
     std::string last_report_;
 
-    Counter &runs_, &errors_, &busy_cycles_, &instret_, &vinsns_, &element_ops_, &flops_, &vmem_bytes_,
-        &queue_stall_, &result_stall_, &doorbell_count_, &notify_count_;
+    Counter &runs_, &errors_, &busy_cycles_, &instret_, &vinsns_, &element_ops_, &flops_, &vmem_bytes_, &queue_stall_,
+        &result_stall_, &doorbell_count_, &notify_count_;
 };
 
 }  // namespace vp

@@ -144,7 +144,7 @@ bool decode_mem(uint32_t insn, DecodedInsn& out) {
     // Vector widths are 000 (8), 101 (16), 110 (32), 111 (64); 001..100 are scalar FP loads/stores.
     if (width != 0 && width < 5) return false;
     if (mew) return false;
-    if (mop == 0) {  // unit stride: rs2 is lumop / sumop
+    if (mop == 0) {         // unit stride: rs2 is lumop / sumop
         if (rs2 == 0x08) {  // whole registers: nf + 1 in {1, 2, 4, 8}, unmasked
             const unsigned n = nf + 1;
             if (!vm || (n & (n - 1)) != 0) return false;
@@ -185,8 +185,8 @@ bool VectorUnit::decode(uint32_t insn, DecodedInsn& out) {
             if ((insn >> 30) == 3) return claim(out, VOp::VSETIVLI, vd, vs1, 0, 0, 0, int32_t((insn >> 20) & 0x3ff));
             if ((insn >> 25) == 0x40) return claim(out, VOp::VSETVL, vd, vs1, vs2, 0, 0);
             return false;
-        case 0:  // OPIVV
-        case 3:  // OPIVI
+        case 0:    // OPIVV
+        case 3:    // OPIVI
         case 4: {  // OPIVX
             if (!opi(funct6, e)) return false;
             const unsigned kind = funct3 == 0 ? V : funct3 == 3 ? I : X;
@@ -203,7 +203,7 @@ bool VectorUnit::decode(uint32_t insn, DecodedInsn& out) {
             }
             return claim(out, e.op, vd, vs1, vs2, vm, src, kind == I ? simm5(vs1) : 0);
         }
-        case 2:  // OPMVV
+        case 2:                    // OPMVV
             if (funct6 == 0x10) {  // VWXUNARY0
                 if (vs1 == 0x00 && vm) return claim(out, VOp::VMV_X_S, vd, 0, vs2, 1, 0);
                 if (vs1 == 0x10) return claim(out, VOp::VCPOP, vd, 0, vs2, vm, 0);
@@ -230,8 +230,8 @@ bool VectorUnit::decode(uint32_t insn, DecodedInsn& out) {
         case 1:  // OPFVV
             if (funct6 == 0x10) return (vs1 == 0 && vm) ? claim(out, VOp::VFMV_F_S, vd, 0, vs2, 1, 0) : false;
             if (funct6 == 0x12) {  // VFUNARY0: single-width conversions only
-                static const VOp cvt[8] = {VOp::VFCVT_XU_F, VOp::VFCVT_X_F,      VOp::VFCVT_F_XU,    VOp::VFCVT_F_X,
-                                           VOp::Count,      VOp::Count,          VOp::VFCVT_RTZ_XU_F, VOp::VFCVT_RTZ_X_F};
+                static const VOp cvt[8] = {VOp::VFCVT_XU_F, VOp::VFCVT_X_F, VOp::VFCVT_F_XU,     VOp::VFCVT_F_X,
+                                           VOp::Count,      VOp::Count,     VOp::VFCVT_RTZ_XU_F, VOp::VFCVT_RTZ_X_F};
                 if (vs1 >= 8 || cvt[vs1] == VOp::Count) return false;
                 return claim(out, cvt[vs1], vd, 0, vs2, vm, 0);
             }

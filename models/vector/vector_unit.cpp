@@ -279,10 +279,22 @@ void VectorUnit::time(Hart& h, const DecodedInsn& d, VOp op, bool vm, Src src, u
             r.dsts = group_mask(vd, n);
             break;
         }
-        case Form::Fma: r.srcs = g_d | g_2 | g_1; r.dsts = g_d; break;
-        case Form::Move: r.srcs = g_1; r.dsts = g_d; break;
-        case Form::Compare: r.srcs = g_2 | g_1; r.dsts = group_mask(vd, 1); break;
-        case Form::Reduce: r.srcs = g_2 | group_mask(vs1, 1); r.dsts = group_mask(vd, 1); break;
+        case Form::Fma:
+            r.srcs = g_d | g_2 | g_1;
+            r.dsts = g_d;
+            break;
+        case Form::Move:
+            r.srcs = g_1;
+            r.dsts = g_d;
+            break;
+        case Form::Compare:
+            r.srcs = g_2 | g_1;
+            r.dsts = group_mask(vd, 1);
+            break;
+        case Form::Reduce:
+            r.srcs = g_2 | group_mask(vs1, 1);
+            r.dsts = group_mask(vd, 1);
+            break;
         case Form::ToScalar:
             r.srcs = group_mask(vs2, 1);
             r.scalar_result = true;
@@ -293,9 +305,15 @@ void VectorUnit::time(Hart& h, const DecodedInsn& d, VOp op, bool vm, Src src, u
             r.srcs = group_mask(vs2, 1) | (info.form == Form::MaskLogic ? group_mask(vs1, 1) : 0);
             r.dsts = group_mask(vd, 1);
             break;
-        case Form::Iota: r.srcs = group_mask(vs2, 1); r.dsts = g_d; break;
+        case Form::Iota:
+            r.srcs = group_mask(vs2, 1);
+            r.dsts = g_d;
+            break;
         case Form::Id: r.dsts = g_d; break;
-        default: r.srcs = g_2 | g_1; r.dsts = g_d; break;  // Arith, Merge, Gather, slides, Unary
+        default:
+            r.srcs = g_2 | g_1;
+            r.dsts = g_d;
+            break;  // Arith, Merge, Gather, slides, Unary
     }
     if (!vm || info.form == Form::Merge) r.srcs |= 1u;  // the mask register v0
     const uint64_t stall = issue_.dispatch(h.cycles(), r);
@@ -339,51 +357,49 @@ ExecResult VectorUnit::execute(Hart& h, const DecodedInsn& d) {
     uint32_t elems = vl_;
 
 // The second operand: vs1[i] for .vv, the x register or the immediate for .vx / .vi.
-#define BIN(EXPR)                                                     \
-    if (src == kSrcV) {                                               \
-        for_active(vm, [&](uint32_t i) {                              \
-            const uint32_t a = A[i], b = Bv[i];                       \
-            D[i] = (EXPR);                                            \
-        });                                                           \
-    } else {                                                          \
-        const uint32_t b = scalar;                                    \
-        for_active(vm, [&](uint32_t i) {                              \
-            const uint32_t a = A[i];                                  \
-            D[i] = (EXPR);                                            \
-        });                                                           \
-    }                                                                 \
+#define BIN(EXPR)                               \
+    if (src == kSrcV) {                         \
+        for_active(vm, [&](uint32_t i) {        \
+            const uint32_t a = A[i], b = Bv[i]; \
+            D[i] = (EXPR);                      \
+        });                                     \
+    } else {                                    \
+        const uint32_t b = scalar;              \
+        for_active(vm, [&](uint32_t i) {        \
+            const uint32_t a = A[i];            \
+            D[i] = (EXPR);                      \
+        });                                     \
+    }                                           \
     break
-#define CMP(COND)                                                         \
-    {                                                                     \
-        const unsigned nw = (vl_ + 31) / 32;                              \
-        uint32_t* T = tmp_.data();                                        \
-        std::copy(D, D + nw, T);                                          \
-        auto set = [&](uint32_t i, bool c) {                              \
-            T[i >> 5] = (T[i >> 5] & ~(1u << (i & 31))) | uint32_t(c) << (i & 31); \
-        };                                                                \
-        if (src == kSrcV)                                                 \
-            for_active(vm, [&](uint32_t i) {                              \
-                const uint32_t a = A[i], b = Bv[i];                       \
-                set(i, (COND));                                           \
-            });                                                           \
-        else                                                              \
-            for_active(vm, [&](uint32_t i) {                              \
-                const uint32_t a = A[i], b = scalar;                      \
-                set(i, (COND));                                           \
-            });                                                           \
-        std::copy(T, T + nw, D);                                          \
-        break;                                                            \
+#define CMP(COND)                                                                                                      \
+    {                                                                                                                  \
+        const unsigned nw = (vl_ + 31) / 32;                                                                           \
+        uint32_t* T = tmp_.data();                                                                                     \
+        std::copy(D, D + nw, T);                                                                                       \
+        auto set = [&](uint32_t i, bool c) { T[i >> 5] = (T[i >> 5] & ~(1u << (i & 31))) | uint32_t(c) << (i & 31); }; \
+        if (src == kSrcV)                                                                                              \
+            for_active(vm, [&](uint32_t i) {                                                                           \
+                const uint32_t a = A[i], b = Bv[i];                                                                    \
+                set(i, (COND));                                                                                        \
+            });                                                                                                        \
+        else                                                                                                           \
+            for_active(vm, [&](uint32_t i) {                                                                           \
+                const uint32_t a = A[i], b = scalar;                                                                   \
+                set(i, (COND));                                                                                        \
+            });                                                                                                        \
+        std::copy(T, T + nw, D);                                                                                       \
+        break;                                                                                                         \
     }
-#define RED(INIT, STEP)                                  \
-    {                                                    \
-        uint32_t acc = Bv[0];                            \
-        for_active(vm, [&](uint32_t i) {                 \
-            const uint32_t a = A[i];                     \
-            acc = (STEP);                                \
-        });                                              \
-        if (vl_ > 0) D[0] = acc;                         \
-        (void)(INIT);                                    \
-        break;                                           \
+#define RED(INIT, STEP)                  \
+    {                                    \
+        uint32_t acc = Bv[0];            \
+        for_active(vm, [&](uint32_t i) { \
+            const uint32_t a = A[i];     \
+            acc = (STEP);                \
+        });                              \
+        if (vl_ > 0) D[0] = acc;         \
+        (void)(INIT);                    \
+        break;                           \
     }
 
     switch (op) {
@@ -463,12 +479,8 @@ ExecResult VectorUnit::execute(Hart& h, const DecodedInsn& d) {
             for_active(vm, [&](uint32_t i) { D[i] = i + off < max ? A[i + off] : 0; });
             break;
         }
-        case VOp::VSLIDE1UP:
-            for_active(vm, [&](uint32_t i) { D[i] = i == 0 ? scalar : A[i - 1]; });
-            break;
-        case VOp::VSLIDE1DOWN:
-            for_active(vm, [&](uint32_t i) { D[i] = i + 1 < vl_ ? A[i + 1] : scalar; });
-            break;
+        case VOp::VSLIDE1UP: for_active(vm, [&](uint32_t i) { D[i] = i == 0 ? scalar : A[i - 1]; }); break;
+        case VOp::VSLIDE1DOWN: for_active(vm, [&](uint32_t i) { D[i] = i + 1 < vl_ ? A[i + 1] : scalar; }); break;
         case VOp::VREDSUM: RED(0, acc + a)
         case VOp::VREDAND: RED(0, acc & a)
         case VOp::VREDOR: RED(0, acc | a)
@@ -525,9 +537,7 @@ ExecResult VectorUnit::execute(Hart& h, const DecodedInsn& d) {
             });
             break;
         }
-        case VOp::VID:
-            for_active(vm, [&](uint32_t i) { D[i] = i; });
-            break;
+        case VOp::VID: for_active(vm, [&](uint32_t i) { D[i] = i; }); break;
         case VOp::VMANDN:
         case VOp::VMAND:
         case VOp::VMOR:
@@ -583,92 +593,92 @@ ExecResult VectorUnit::exec_fp(Hart& h, const DecodedInsn& d, VOp op, bool vm, S
     uint32_t elems = vl_, flops = vl_;
 
 // Binary FP op: vd[i] = op(vs2[i], vs1[i] or f[rs1]). FAST on host floats x, y; SLOW on bits a, b.
-#define FBIN(FAST, SLOW)                                                                 \
-    if (src == kSrcV) {                                                                  \
-        if (rne)                                                                         \
-            for_active(vm, [&](uint32_t i) {                                             \
-                const float x = F(A[i]), y = F(Bv[i]);                                   \
-                D[i] = fpu::canon(FAST);                                                 \
-            });                                                                          \
-        else                                                                             \
-            for_active(vm, [&](uint32_t i) {                                             \
-                const uint32_t a = A[i], b = Bv[i];                                      \
-                D[i] = (SLOW);                                                           \
-            });                                                                          \
-    } else {                                                                             \
-        const float y = F(fs);                                                           \
-        const uint32_t b = fs;                                                           \
-        if (rne)                                                                         \
-            for_active(vm, [&](uint32_t i) {                                             \
-                const float x = F(A[i]);                                                 \
-                D[i] = fpu::canon(FAST);                                                 \
-            });                                                                          \
-        else                                                                             \
-            for_active(vm, [&](uint32_t i) {                                             \
-                const uint32_t a = A[i];                                                 \
-                D[i] = (SLOW);                                                           \
-            });                                                                          \
-        (void)y;                                                                         \
-        (void)b;                                                                         \
-    }                                                                                    \
+#define FBIN(FAST, SLOW)                               \
+    if (src == kSrcV) {                                \
+        if (rne)                                       \
+            for_active(vm, [&](uint32_t i) {           \
+                const float x = F(A[i]), y = F(Bv[i]); \
+                D[i] = fpu::canon(FAST);               \
+            });                                        \
+        else                                           \
+            for_active(vm, [&](uint32_t i) {           \
+                const uint32_t a = A[i], b = Bv[i];    \
+                D[i] = (SLOW);                         \
+            });                                        \
+    } else {                                           \
+        const float y = F(fs);                         \
+        const uint32_t b = fs;                         \
+        if (rne)                                       \
+            for_active(vm, [&](uint32_t i) {           \
+                const float x = F(A[i]);               \
+                D[i] = fpu::canon(FAST);               \
+            });                                        \
+        else                                           \
+            for_active(vm, [&](uint32_t i) {           \
+                const uint32_t a = A[i];               \
+                D[i] = (SLOW);                         \
+            });                                        \
+        (void)y;                                       \
+        (void)b;                                       \
+    }                                                  \
     break
 // Exact (rounding-independent) op on bits a, b.
-#define FBITS(EXPR)                                                                      \
-    if (src == kSrcV)                                                                    \
-        for_active(vm, [&](uint32_t i) {                                                 \
-            const uint32_t a = A[i], b = Bv[i];                                          \
-            D[i] = (EXPR);                                                               \
-        });                                                                              \
-    else                                                                                 \
-        for_active(vm, [&](uint32_t i) {                                                 \
-            const uint32_t a = A[i], b = fs;                                             \
-            D[i] = (EXPR);                                                               \
-        });                                                                              \
+#define FBITS(EXPR)                             \
+    if (src == kSrcV)                           \
+        for_active(vm, [&](uint32_t i) {        \
+            const uint32_t a = A[i], b = Bv[i]; \
+            D[i] = (EXPR);                      \
+        });                                     \
+    else                                        \
+        for_active(vm, [&](uint32_t i) {        \
+            const uint32_t a = A[i], b = fs;    \
+            D[i] = (EXPR);                      \
+        });                                     \
     break
 // Fused multiply-add: vd[i] = (neg_prod ? -(p*q) : p*q) + (neg_add ? -c : c) with p = vs1/f,
 // q and c from vs2 / vd depending on the form (vfmacc: q = vs2, c = vd; vfmadd: q = vd, c = vs2).
-#define FFMA(Q, C, NEG_PROD, NEG_ADD)                                                    \
-    {                                                                                    \
-        auto one = [&](uint32_t p, uint32_t q, uint32_t c) -> uint32_t {                 \
-            if (rne) {                                                                   \
-                const float r = std::fma((NEG_PROD) ? -F(p) : F(p), F(q), (NEG_ADD) ? -F(c) : F(c)); \
-                const uint32_t rb = fpu::canon(r);                                       \
+#define FFMA(Q, C, NEG_PROD, NEG_ADD)                                                                          \
+    {                                                                                                          \
+        auto one = [&](uint32_t p, uint32_t q, uint32_t c) -> uint32_t {                                       \
+            if (rne) {                                                                                         \
+                const float r = std::fma((NEG_PROD) ? -F(p) : F(p), F(q), (NEG_ADD) ? -F(c) : F(c));           \
+                const uint32_t rb = fpu::canon(r);                                                             \
                 if (rb == fpu::kCanonicalNaN && fpu::fma_inf_times_zero(p, q)) std::feraiseexcept(FE_INVALID); \
-                return rb;                                                               \
-            }                                                                            \
-            return fpu::fma(p, q, c, NEG_PROD, NEG_ADD, rm, flags);                     \
-        };                                                                               \
-        if (src == kSrcV)                                                                \
-            for_active(vm, [&](uint32_t i) { D[i] = one(Bv[i], Q, C); });                \
-        else                                                                             \
-            for_active(vm, [&](uint32_t i) { D[i] = one(fs, Q, C); });                   \
-        flops = 2 * vl_;                                                                 \
-        break;                                                                           \
+                return rb;                                                                                     \
+            }                                                                                                  \
+            return fpu::fma(p, q, c, NEG_PROD, NEG_ADD, rm, flags);                                            \
+        };                                                                                                     \
+        if (src == kSrcV)                                                                                      \
+            for_active(vm, [&](uint32_t i) { D[i] = one(Bv[i], Q, C); });                                      \
+        else                                                                                                   \
+            for_active(vm, [&](uint32_t i) { D[i] = one(fs, Q, C); });                                         \
+        flops = 2 * vl_;                                                                                       \
+        break;                                                                                                 \
     }
-#define FCMP(COND)                                                                       \
-    {                                                                                    \
-        const unsigned nw = (vl_ + 31) / 32;                                             \
-        uint32_t* T = tmp_.data();                                                       \
-        std::copy(D, D + nw, T);                                                         \
-        for_active(vm, [&](uint32_t i) {                                                 \
-            const uint32_t a = A[i], b = src == kSrcV ? Bv[i] : fs;                      \
-            const bool c = (COND);                                                       \
-            T[i >> 5] = (T[i >> 5] & ~(1u << (i & 31))) | uint32_t(c) << (i & 31);       \
-        });                                                                              \
-        std::copy(T, T + nw, D);                                                         \
-        break;                                                                           \
+#define FCMP(COND)                                                                 \
+    {                                                                              \
+        const unsigned nw = (vl_ + 31) / 32;                                       \
+        uint32_t* T = tmp_.data();                                                 \
+        std::copy(D, D + nw, T);                                                   \
+        for_active(vm, [&](uint32_t i) {                                           \
+            const uint32_t a = A[i], b = src == kSrcV ? Bv[i] : fs;                \
+            const bool c = (COND);                                                 \
+            T[i >> 5] = (T[i >> 5] & ~(1u << (i & 31))) | uint32_t(c) << (i & 31); \
+        });                                                                        \
+        std::copy(T, T + nw, D);                                                   \
+        break;                                                                     \
     }
-#define FUNARY(FAST, SLOW)                                                               \
-    if (rne)                                                                             \
-        for_active(vm, [&](uint32_t i) {                                                 \
-            const uint32_t a = A[i];                                                     \
-            D[i] = (FAST);                                                               \
-        });                                                                              \
-    else                                                                                 \
-        for_active(vm, [&](uint32_t i) {                                                 \
-            const uint32_t a = A[i];                                                     \
-            D[i] = (SLOW);                                                               \
-        });                                                                              \
+#define FUNARY(FAST, SLOW)               \
+    if (rne)                             \
+        for_active(vm, [&](uint32_t i) { \
+            const uint32_t a = A[i];     \
+            D[i] = (FAST);               \
+        });                              \
+    else                                 \
+        for_active(vm, [&](uint32_t i) { \
+            const uint32_t a = A[i];     \
+            D[i] = (SLOW);               \
+        });                              \
     break
 
     switch (op) {
@@ -692,9 +702,7 @@ ExecResult VectorUnit::exec_fp(Hart& h, const DecodedInsn& d, VOp op, bool vm, S
         case VOp::VFMSUB: FFMA(D[i], A[i], false, true)
         case VOp::VFNMSUB: FFMA(D[i], A[i], true, false)
         case VOp::VFSQRT: FUNARY(fpu::canon(std::sqrt(F(a))), fpu::sqrt(a, rm, flags));
-        case VOp::VFCLASS:
-            for_active(vm, [&](uint32_t i) { D[i] = fpu::fclass(A[i]); });
-            break;
+        case VOp::VFCLASS: for_active(vm, [&](uint32_t i) { D[i] = fpu::fclass(A[i]); }); break;
         case VOp::VFCVT_XU_F: FUNARY(fpu::cvt_wu_s(a, rm, flags), fpu::cvt_wu_s(a, rm, flags));
         case VOp::VFCVT_X_F: FUNARY(fpu::cvt_w_s(a, rm, flags), fpu::cvt_w_s(a, rm, flags));
         case VOp::VFCVT_RTZ_XU_F:
@@ -789,8 +797,8 @@ ExecResult VectorUnit::exec_memory(Hart& h, const DecodedInsn& d, VOp op, bool v
     const uint32_t base = h.x(d.rs1);
     uint32_t* D = reg(vd);
     const Form form = kOps[unsigned(op)].form;
-    const bool store = form == Form::Store || form == Form::StoreIdx || form == Form::StoreMask ||
-                       form == Form::StoreWhole;
+    const bool store =
+        form == Form::Store || form == Form::StoreIdx || form == Form::StoreMask || form == Form::StoreWhole;
     const uint32_t fault = store ? iss::kStoreAccessFault : iss::kLoadAccessFault;
     const uint32_t misaligned = store ? iss::kStoreMisaligned : iss::kLoadMisaligned;
     uint32_t elems = vl_;

@@ -33,16 +33,16 @@ enum class VOp : uint8_t {
 
 // Timing parameters of the vector unit (cycles of the accelerator clock).
 struct VectorTimingConfig {
-    unsigned add_lanes = 8;           // FP-add / integer / move / mask elements per cycle
-    unsigned mul_lanes = 8;           // FP-multiply / FMA / integer-multiply elements per cycle
-    unsigned lm_bytes_per_cycle = 32; // unit-stride load/store bandwidth to the data LM
-    unsigned indexed_per_cycle = 1;   // strided / indexed elements per cycle (one LM access each)
-    unsigned alu_latency = 2;         // integer, move, mask, slide, compare
-    unsigned fp_latency = 4;          // FP add / multiply / fused multiply-add pipeline depth
-    unsigned div_cycles = 8;          // per element per lane: divide, square root (not pipelined)
-    unsigned mem_latency = 2;         // data LM read latency
-    unsigned queue_depth = 8;         // vector instructions between the scalar side and issue
-    bool chaining = true;             // dependent instructions start on the first results
+    unsigned add_lanes = 8;            // FP-add / integer / move / mask elements per cycle
+    unsigned mul_lanes = 8;            // FP-multiply / FMA / integer-multiply elements per cycle
+    unsigned lm_bytes_per_cycle = 32;  // unit-stride load/store bandwidth to the data LM
+    unsigned indexed_per_cycle = 1;    // strided / indexed elements per cycle (one LM access each)
+    unsigned alu_latency = 2;          // integer, move, mask, slide, compare
+    unsigned fp_latency = 4;           // FP add / multiply / fused multiply-add pipeline depth
+    unsigned div_cycles = 8;           // per element per lane: divide, square root (not pipelined)
+    unsigned mem_latency = 2;          // data LM read latency
+    unsigned queue_depth = 8;          // vector instructions between the scalar side and issue
+    bool chaining = true;              // dependent instructions start on the first results
 };
 
 struct VectorUnitConfig {
