@@ -56,7 +56,7 @@ VecAccel::VecAccel(sc_core::sc_module_name name, SimContext& ctx, const VecAccel
     : MmioDevice(name, ctx, VEC_WINDOW_SIZE, cfg.latency),
       cfg_(cfg),
       runs_(stats_.counter("runs", "count", "programs started")),
-      errors_(stats_.counter("errors", "count", "programs that ended with an exception")),
+      program_errors_(stats_.counter("program_errors", "count", "programs that ended with an exception")),
       busy_cycles_(stats_.counter("busy_cycles", "cycles", "accelerator cycles from start to end of programs")),
       instret_(stats_.counter("instret", "count", "control-hart instructions retired")),
       vinsns_(stats_.counter("vector_instructions", "count", "vector instructions executed (vset* included)")),
@@ -368,7 +368,7 @@ void VecAccel::run_program() {
         err_cause_ = t.cause;
         err_pc_ = t.pc;
         err_tval_ = t.tval;
-        ++errors_;
+        ++program_errors_;
         char line[200];
         std::snprintf(line, sizeof line, "  vector: vtype %08x  vl %u  vstart %u  VLEN %u\n", unit_->vtype(),
                       unit_->vl(), unit_->vstart(), unit_->vlen());
@@ -400,7 +400,7 @@ std::string VecAccel::summary() const {
     std::snprintf(buf, sizeof buf,
                   "%llu programs (%llu errors), %llu busy cycles, %llu vector instructions, %llu element ops "
                   "(%.2f per cycle), %llu flops",
-                  (unsigned long long)runs_.value, (unsigned long long)errors_.value,
+                  (unsigned long long)runs_.value, (unsigned long long)program_errors_.value,
                   (unsigned long long)busy_cycles_.value, (unsigned long long)vinsns_.value,
                   (unsigned long long)element_ops_.value,
                   busy_cycles_.value ? double(element_ops_.value) / double(busy_cycles_.value) : 0.0,

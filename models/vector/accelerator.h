@@ -120,8 +120,8 @@ private:
     std::vector<Signal> notifies_;   // set by the program, not yet cleared by the CPU
     std::string last_report_;
 
-    Counter &runs_, &errors_, &busy_cycles_, &instret_, &vinsns_, &element_ops_, &flops_, &vmem_bytes_, &queue_stall_,
-        &result_stall_, &doorbell_count_, &notify_count_;
+    Counter &runs_, &program_errors_, &busy_cycles_, &instret_, &vinsns_, &element_ops_, &flops_, &vmem_bytes_,
+        &queue_stall_, &result_stall_, &doorbell_count_, &notify_count_;
 };
 
 }  // namespace vp
