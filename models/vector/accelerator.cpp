@@ -218,7 +218,12 @@ void VecAccel::declare_registers() {
         .writes([this](uint64_t v, const RegAccess& a) {
             if (!v) return;
             ++doorbell_count_;
-            doorbells_.push_back({a.at, uint32_t(v)});
+            // A bit already pending needs no new entry: at most 32 entries, whatever firmware does.
+            uint32_t pending = doorbell_bits_;
+            for (const Signal& s : doorbells_) pending |= s.bits;
+            const uint32_t fresh = uint32_t(v) & ~pending;
+            if (!fresh) return;
+            doorbells_.push_back({a.at, fresh});
             wake_event_.notify(to_sc_time(a.at > sim_now() ? a.at - sim_now() : 0));
         });
     regs_.add("notify", VEC_NOTIFY, 4)
@@ -268,6 +273,10 @@ void VecAccel::write_doorbell_csr(uint32_t value) {
 void VecAccel::notify_from_program(uint32_t bits) {
     if (!bits) return;
     ++notify_count_;
+    uint32_t pending = 0;  // bits already set need no new entry (bounded: at most 32 entries)
+    for (const Signal& s : notifies_) pending |= s.bits;
+    bits &= ~pending;
+    if (!bits) return;
     const Tick at = std::max(local_time(), sim_now());
     notifies_.push_back({at, bits});
     irq_events_.notify(to_sc_time(at - sim_now()));
