@@ -10,7 +10,8 @@ CPU calls the accelerator program as a function (QEMU 7.2 cannot select Zve32f a
 ELEN 32, the programs use only the subset). The VP: vec-run runs the same program bytes
 (vec_suite.text.bin / .data.bin) on the accelerator model (VLEN 1024). With --vp, `vp run --elf
 vec_suite.elf` is run too and must agree once the platform has the accelerator (until then it
-must report that it has no vector hardware, exit 2).
+must report that it has no vector hardware, exit 2). Two runs of the model must give the same
+cycle and instruction counts.
 """
 import argparse
 import os
@@ -61,6 +62,19 @@ def main():
                 fail(f"line {k} differs:\n  QEMU {q}\n  VP   {v}")
         fail(f"line counts differ: QEMU {len(qlines)}, VP {len(vlines)}")
     print(f"PASS: {qlines[0]} identical on QEMU and the accelerator model")
+
+    # Deterministic timing: two runs give the same cycle and instruction counts.
+    def timing():
+        rc, out, _ = run([a.vec_run, "--stats", text, data, str(SCRATCH)])
+        if rc != 0:
+            fail(f"vec-run --stats exit {rc}")
+        fields = out.split()
+        return {fields[k]: fields[k + 1] for k in range(0, len(fields) - 1, 2)
+                if fields[k] in ("cycles", "instret", "vector_instructions", "element_ops", "flops")}
+    t1, t2 = timing(), timing()
+    if len(t1) != 5 or t1 != t2:
+        fail(f"two runs differ: {t1} vs {t2}")
+    print(f"PASS: deterministic timing: {t1}")
 
     if a.vp:
         prc, pout, perr = run([a.vp, "run", "--quiet", "--elf", elf])
