@@ -4,6 +4,7 @@
 // (run_vec_diff.py) and the simulation-speed benchmark (benchmarks/vector_bench.sh).
 //
 //   vec-run [--vlen BITS] [--dlm BYTES] [--dump ADDR --label NAME] [--stats] TEXT.bin DATA.bin [ARG ...]
+//   vec-run --elf CPU.elf
 //
 // TEXT goes to the ILM, DATA to the DLM; the program starts at the ILM base with a0.. = ARGs.
 // --dump prints EXIT_CODE words from ADDR as "NAME: N words" and lines "iiii: w w w w w w w w"
@@ -20,7 +21,11 @@
 #include <vector>
 #include <systemc>
 #include "models/bus/bus.h"
+#include "models/cpu/cpu.h"
+#include "models/cpu/iss/elf_loader.h"
+#include "models/periph/plic.h"
 #include "models/vector/accelerator.h"
+#include "vp/regs/bootinfo.h"
 #include <tlm_utils/simple_initiator_socket.h>
 #include "vp/regs/vec.h"
 
@@ -38,11 +43,11 @@ std::vector<uint8_t> read_file(const char* path) {
 }
 
 // The CPU side: register accesses through the bus, synchronised (waits for each access's delay).
-struct Cpu : sc_core::sc_module {
-    tlm_utils::simple_initiator_socket<Cpu> socket{"socket"};
-    std::function<void(Cpu&)> script;
-    SC_HAS_PROCESS(Cpu);
-    explicit Cpu(sc_core::sc_module_name n) : sc_module(n) { SC_THREAD(run); }
+struct Host : sc_core::sc_module {
+    tlm_utils::simple_initiator_socket<Host> socket{"socket"};
+    std::function<void(Host&)> script;
+    SC_HAS_PROCESS(Host);
+    explicit Host(sc_core::sc_module_name n) : sc_module(n) { SC_THREAD(run); }
     void run() { script(*this); }
     uint32_t access(bool write, uint64_t addr, uint32_t v) {
         tlm::tlm_generic_payload p;
@@ -81,7 +86,75 @@ double cpu_seconds() {
 
 }  // namespace
 
+// --elf: a CPU program on a minimal SoC of CPU, RAM, PLIC and the accelerator, the boot-info block
+// naming the accelerator, as the platform will build it once the accelerator is a device there.
+// The console is the CPU's semihosting output; the exit status is the program's.
+int run_soc(const char* elf_path) {
+    iss::ElfImage elf;
+    std::string error;
+    if (!elf.load(elf_path, error)) {
+        std::fprintf(stderr, "vec-run: %s: %s\n", elf_path, error.c_str());
+        return 2;
+    }
+    SimContext ctx;
+    Bus bus("bus", ctx, BusConfig{});
+    CpuConfig cc;
+    Cpu cpu("cpu0", ctx, cc);
+    MemoryConfig mc;
+    mc.size = VP_RAM_DEFAULT_SIZE;
+    Memory ram("ram", ctx, mc);
+    Plic plic("plic", ctx, PlicConfig{});
+    VecAccelConfig vc;
+    VecAccel acc("vec", ctx, vc);
+    cpu.socket.bind(bus.target_socket);
+    unsigned port = 0;
+    auto map = [&](auto& target_socket, uint64_t base, uint64_t size, const char* name) {
+        bus.initiator_socket.bind(target_socket);
+        bus.map(port++, base, size, name);
+    };
+    map(ram.target_socket, VP_RAM_BASE, mc.size, "ram");
+    map(plic.socket, VP_PLIC_BASE, plic.size(), "plic");
+    map(acc.socket, vc.base, acc.size(), "vec");
+    map(acc.ilm().target_socket, vc.ilm_base, vc.ilm_size, "vec.ilm");
+    map(acc.dlm().target_socket, vc.dlm_base, vc.dlm_size, "vec.dlm");
+    cpu.connect_external_irq(plic.context_irq(0));
+    acc.irq().on_change([&plic, &vc](bool level) { plic.source(vc.irq).set(level); });
+    if (!elf.place(
+            [&](uint32_t a, const uint8_t* p, size_t n) {
+                if (a < VP_RAM_BASE || a - VP_RAM_BASE + n > mc.size) return false;
+                ram.store().write(a - VP_RAM_BASE, p, n);
+                return true;
+            },
+            error)) {
+        std::fprintf(stderr, "vec-run: %s\n", error.c_str());
+        return 2;
+    }
+    cpu.set_reset_pc(elf.entry());
+    vp_bootinfo_t info{};
+    info.magic = VP_BOOTINFO_MAGIC;
+    info.version = VP_BOOTINFO_VERSION;
+    const std::pair<const char*, std::pair<uint32_t, uint32_t>> entries[] = {
+        {VEC_BOOTINFO_REGS, {uint32_t(vc.base), VEC_WINDOW_SIZE}},
+        {VEC_BOOTINFO_ILM, {uint32_t(vc.ilm_base), vc.ilm_size}},
+        {VEC_BOOTINFO_DLM, {uint32_t(vc.dlm_base), vc.dlm_size}},
+    };
+    for (const auto& [name, where] : entries) {
+        std::strncpy(info.entry[info.count].name, name, VP_BOOTINFO_NAMELEN - 1);
+        info.entry[info.count].addr = where.first;
+        info.entry[info.count].size = where.second;
+        ++info.count;
+    }
+    ram.store().write(VP_BOOTINFO_ADDR - VP_RAM_BASE, &info, sizeof info);
+    // stdout is the program's console: no "simulation stopped" note from the kernel.
+    sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+    sc_core::sc_start();
+    std::fflush(stdout);
+    if (acc.runs() == 0) std::fprintf(stderr, "vec-run: the program never started the accelerator\n");
+    return ctx.exit_code();
+}
+
 int sc_main(int argc, char** argv) {
+    if (argc == 3 && std::string(argv[1]) == "--elf") return run_soc(argv[2]);
     VecAccelConfig cfg;
     uint32_t dump = 0;
     bool do_dump = false, stats = false;
@@ -113,8 +186,8 @@ int sc_main(int argc, char** argv) {
 
     SimContext ctx;
     Bus bus("bus", ctx, BusConfig{});
-    Cpu cpu("cpu");
-    cpu.socket.bind(bus.target_socket);
+    Host host("cpu");
+    host.socket.bind(bus.target_socket);
     std::unique_ptr<VecAccel> acc;
     try {
         acc = std::make_unique<VecAccel>("vec", ctx, cfg);
@@ -138,7 +211,7 @@ int sc_main(int argc, char** argv) {
     uint32_t status = 0, words = 0;
     std::vector<uint32_t> out;
     double host_s = 0;
-    cpu.script = [&](Cpu& c) {
+    host.script = [&](Host& c) {
         for (size_t k = 0; k < args.size(); ++k) c.write32(cfg.base + VEC_ARG(k), args[k]);
         c.write32(cfg.base + VEC_ENTRY_PC, uint32_t(cfg.ilm_base));
         const double t0 = cpu_seconds();

@@ -1,9 +1,13 @@
 /* Differential test of the vector unit: runs the accelerator program vec_suite.S and prints every
- * result word. On the VP the program runs on the vector accelerator (hal/vec.h); on QEMU, whose CPU
+ * result word. On the VP the program runs on the vector accelerator (hal/vec.h; completion by
+ * interrupt through the PLIC, so the HAL's interrupt path is exercised); on QEMU, whose CPU
  * has the vector extension itself (-cpu rv32,v=true,vlen=1024,elen=32), the same code is called as
  * a function from RAM. Both must print the same lines (tests/vector/run_vec_diff.py). */
+#include <hal/irq.h>
+#include <hal/plic.h>
 #include <hal/vec.h>
 #include <rt/csr.h>
+#include <rt/trap.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -20,10 +24,23 @@ static uint32_t ram_code[16384 / 4] __attribute__((aligned(64)));
 #define MISA_V      (1u << ('V' - 'A'))
 #define MSTATUS_VS1 (1u << 9) /* VS = Initial */
 
+/* Completion by interrupt: claim the PLIC source, let the HAL acknowledge the accelerator. */
+static void on_trap(vp_trap_frame_t *f) {
+    if (f->mcause == (0x80000000u | 11u)) {
+        const uint32_t src = vp_plic_claim(0);
+        if (src == VP_IRQ_VEC) vec_irq();
+        vp_plic_complete(0, src);
+        return;
+    }
+    vp_trap_default_handler(f);
+}
+
 int main(void) {
     const uint32_t *out;
     uint32_t words;
-    if (vec_init(false)) {
+    if (vec_init(true)) {
+        vp_trap_install(on_trap);
+        vp_irq_enable();
         if (vec_load(&vec_suite_image) != 0) {
             printf("vec_suite: the program does not fit the accelerator's LMs\n");
             return 1;
@@ -34,7 +51,7 @@ int main(void) {
             return 1;
         }
         vec_start(vec_suite_image.entry, &scratch, 1);
-        if (vec_wait(VEC_POLL) != VEC_STATUS_DONE) {
+        if (vec_wait(VEC_IRQ) != VEC_STATUS_DONE || vec_irq_count != 1) {
             uint32_t cause, pc, tval;
             vec_error(&cause, &pc, &tval);
             printf("vec_suite: accelerator error: mcause %lu pc 0x%08lx mtval 0x%08lx\n", (unsigned long)cause,
