@@ -27,6 +27,7 @@
 #include "models/vector/accelerator.h"
 #include "vp/regs/bootinfo.h"
 #include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
 #include "vp/regs/vec.h"
 
 using namespace vp;
@@ -154,6 +155,8 @@ int run_soc(const char* elf_path) {
 }
 
 int sc_main(int argc, char** argv) {
+    // The platform's default global quantum (platform.quantum: 1 us).
+    tlm_utils::tlm_quantumkeeper::set_global_quantum(sc_core::sc_time(1, sc_core::SC_US));
     if (argc == 3 && std::string(argv[1]) == "--elf") return run_soc(argv[2]);
     VecAccelConfig cfg;
     uint32_t dump = 0;
