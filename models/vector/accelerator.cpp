@@ -44,16 +44,15 @@ MemoryConfig lm_config(uint32_t size, const VecAccelConfig& c) {
     m.size = size;
     m.dmi = true;
     m.timing = "fixed";
-    m.timing_params = {{"latency", c.lm_latency}, {"bandwidth", c.lm_bandwidth}};
+    m.fixed.latency = c.lm_latency;
+    m.fixed.bandwidth = c.lm_bandwidth;
     return m;
 }
-
-bool pow2(uint64_t v) { return v && (v & (v - 1)) == 0; }
 
 }  // namespace
 
 VecAccel::VecAccel(sc_core::sc_module_name name, SimContext& ctx, const VecAccelConfig& cfg)
-    : MmioDevice(name, ctx, VEC_WINDOW_SIZE, cfg.latency),
+    : MmioDevice(name, ctx, cfg, VEC_WINDOW_SIZE),
       cfg_(cfg),
       runs_(stats_.counter("runs", "count", "programs started")),
       program_errors_(stats_.counter("program_errors", "count", "programs that ended with an exception")),
@@ -67,21 +66,7 @@ VecAccel::VecAccel(sc_core::sc_module_name name, SimContext& ctx, const VecAccel
       result_stall_(stats_.counter("scalar_result_stall", "cycles", "scalar cycles waiting for a vector result")),
       doorbell_count_(stats_.counter("doorbells", "count", "DOORBELL writes by the CPU")),
       notify_count_(stats_.counter("notifies", "count", "NOTIFY CSR writes by the program")) {
-    if (cfg.period == 0) throw std::invalid_argument(name_ + ": clock must be > 0");
-    const unsigned vlen = cfg.unit.vlen;
-    if (!pow2(vlen) || vlen < 64 || vlen > 65536)
-        throw std::invalid_argument(name_ + ": vlen must be a power of two in [64, 65536]");
-    const auto& t = cfg.unit.timing;
-    if (!t.add_lanes || !t.mul_lanes || !t.lm_bytes_per_cycle || !t.indexed_per_cycle || !t.queue_depth)
-        throw std::invalid_argument(name_ + ": lanes, bandwidths and queue depth must be >= 1");
-    for (uint32_t s : {cfg.ilm_size, cfg.dlm_size})
-        if (s < 4096 || s > (1u << 20) || s % 4096)
-            throw std::invalid_argument(name_ + ": LM sizes must be multiples of 4 KiB in [4 KiB, 1 MiB]");
-    if (cfg.ilm_base % 4096 || cfg.dlm_base % 4096 || cfg.ilm_base + cfg.ilm_size > (1ull << 32) ||
-        cfg.dlm_base + cfg.dlm_size > (1ull << 32) ||
-        (cfg.ilm_base < cfg.dlm_base + cfg.dlm_size && cfg.dlm_base < cfg.ilm_base + cfg.ilm_size))
-        throw std::invalid_argument(name_ + ": ILM and DLM must be 4 KiB aligned, below 4 GiB and apart");
-
+    config::validate(cfg);
     ilm_ = std::make_unique<Memory>("ilm", ctx, lm_config(cfg.ilm_size, cfg));
     dlm_ = std::make_unique<Memory>("dlm", ctx, lm_config(cfg.dlm_size, cfg));
 
@@ -127,6 +112,18 @@ VecAccel::VecAccel(sc_core::sc_module_name name, SimContext& ctx, const VecAccel
 }
 
 VecAccel::~VecAccel() = default;
+
+std::vector<Device::Window> VecAccel::bus_windows() {
+    return {{socket, base(), size(), name_},
+            {ilm_->target_socket, cfg_.ilm_base, cfg_.ilm_size, name_ + ".ilm"},
+            {dlm_->target_socket, cfg_.dlm_base, cfg_.dlm_size, name_ + ".dlm"}};
+}
+
+std::vector<Device::BootInfo> VecAccel::boot_info() {
+    return {{VEC_BOOTINFO_REGS, uint32_t(base()), VEC_WINDOW_SIZE},
+            {VEC_BOOTINFO_ILM, uint32_t(cfg_.ilm_base), cfg_.ilm_size},
+            {VEC_BOOTINFO_DLM, uint32_t(cfg_.dlm_base), cfg_.dlm_size}};
+}
 
 // ---- registers ---------------------------------------------------------------------------------
 

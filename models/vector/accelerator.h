@@ -18,47 +18,47 @@
 #include <memory>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
 #include <systemc>
 #include "models/common/irq.h"
 #include "models/cpu/iss/hart.h"
+#include "config/params.h"
 #include "models/memory/memory.h"
 #include "models/periph/mmio_device.h"
 #include "models/vector/vector_unit.h"
 #include "vp/regs/memmap.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
 
-struct VecAccelConfig {
-    uint64_t base = VP_VEC_BASE;          // control registers (4 KiB window)
+struct VecAccelConfig : MmioPort {
+    VecAccelConfig() : MmioPort{VP_VEC_BASE} {}
     uint64_t ilm_base = VP_VEC_ILM_BASE;  // instruction LM
     uint64_t dlm_base = VP_VEC_DLM_BASE;  // data LM
     uint32_t ilm_size = 16 * 1024;
     uint32_t dlm_size = 32 * 1024;
-    Tick latency = 10 * kNs;     // register access (device port busy time)
-    Tick lm_latency = 2 * kNs;   // LM access from the bus side (the LMs are on-chip SRAM)
-    double lm_bandwidth = 8e9;   // LM bus port, bytes/s (0 = unlimited)
-    Tick period = 1 * kNs;       // accelerator clock (default: the bus clock, 1 GHz)
-    unsigned irq = VP_IRQ_VEC;   // PLIC source
-    vec::VectorUnitConfig unit;  // VLEN, lanes, latencies, queue, chaining
-    iss::TimingConfig hart_timing;
+    Tick lm_latency = 2 * kNs;      // LM access from the bus side (the LMs are on-chip SRAM)
+    double lm_bandwidth = 8e9;      // LM bus port, bytes/s (0 = unlimited)
+    Tick period = 1 * kNs;          // accelerator clock (default: the bus clock, 1 GHz)
+    unsigned irq = VP_IRQ_VEC;      // PLIC source
+    vec::VectorUnitConfig unit;     // VLEN, lanes, latencies, queue, chaining
+    iss::TimingConfig hart_timing;  // the control hart's scalar timing (the core's defaults)
 
-    static void declare(config::Schema& s);
-    static VecAccelConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class VecAccel : public MmioDevice, public iss::HartEnv {
 public:
-    // Throws std::invalid_argument on a bad configuration.
+    // Throws config::ParamError (a std::invalid_argument) on a bad configuration.
     VecAccel(sc_core::sc_module_name name, SimContext& ctx, const VecAccelConfig& cfg);
     ~VecAccel() override;
 
     Memory& ilm() { return *ilm_; }
     Memory& dlm() { return *dlm_; }
     IrqLine& irq() { return irq_; }
+    // Device: the register window and the two LMs; the done/error/notify interrupt; boot-info
+    // entries VEC_BOOTINFO_REGS / _ILM / _DLM.
+    std::vector<Window> bus_windows() override;
+    IrqLine* irq_output() override { return &irq_; }
+    std::vector<BootInfo> boot_info() override;
     iss::Hart& hart() { return *hart_; }
     vec::VectorUnit& unit() { return *unit_; }
     const VecAccelConfig& config() const { return cfg_; }
