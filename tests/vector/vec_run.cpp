@@ -208,8 +208,8 @@ int sc_main(int argc, char** argv) {
         std::fprintf(stderr, "vec-run: the image does not fit the LMs\n");
         return 2;
     }
-    acc->ilm().store().write(0, text.data(), text.size());
-    acc->dlm().store().write(0, data.data(), data.size());
+    if (!text.empty()) acc->ilm().store().write(0, text.data(), text.size());
+    if (!data.empty()) acc->dlm().store().write(0, data.data(), data.size());  // a program may have no data
 
     uint32_t status = 0, words = 0;
     std::vector<uint32_t> out;
