@@ -1,5 +1,5 @@
 // Parameters of the cascaded mSGDMA: schema declarations and reading of the validated values.
-#include "models/dma/msgdma.h"
+#include "models/dma/msgdma_config.h"
 #include "platform/config/schema.h"
 
 namespace vp {
@@ -30,7 +30,9 @@ void MsgdmaConfig::declare(config::Schema& s) {
     s.add("response_fifo_depth", Kind::Int, "8", "entries", "dispatcher response FIFO").range(1, 1024);
     s.add("response_port", Kind::Bool, "true", "",
           "memory-mapped response port (the dispatcher waits while its response FIFO is full)");
-    s.add("extended", Kind::Bool, "false", "", "extended (32-byte) descriptor format on the descriptor port");
+    s.add("extended", Kind::Bool, "false", "",
+          "Intel's extended descriptor formats: 32-byte descriptor port, 64-byte prefetcher descriptors "
+          "(sequence number, burst counts, strides, 64-bit addresses)");
     s.add("prefetcher", Kind::Bool, "true", "", "instantiate the descriptor prefetcher core");
     s.add("pipelined", Kind::Bool, "true", "",
           "DMA 2 is the seed's pipelined read DMA (addresses streamed in, reads in flight up to fifo_depth); "

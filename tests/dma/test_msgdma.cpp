@@ -148,12 +148,12 @@ TEST_CASE("registers: reset values / control read-back / fill levels and GO comm
         c.write32(DESC + MSGDMA_DESC_CONTROL, 0);
         sc_core::wait(5, sc_core::SC_US);
         CHECK(c.read32(CSR + MSGDMA_CSR_STATUS) == (MSGDMA_STATUS_DESC_EMPTY | MSGDMA_STATUS_RESP_EMPTY));
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0);
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 0);
         // GO commits the stored words.
         c.write32(DESC + MSGDMA_DESC_CONTROL, MSGDMA_DESC_CTL_GO);
         CHECK(c.read32(CSR + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_BUSY);
         wait_idle(c);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00010001u);
+        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0);  // standard format: no sequence numbers
         CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 1);
         CHECK((c.read32(CSR + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_RESP_EMPTY) == 0);
         CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == 256);
@@ -188,7 +188,6 @@ TEST_CASE("dispatcher: stop bit holds queued descriptors / fill level / full fla
         CHECK(b.counter("dropped_descriptors") == 1);
         c.write32(CSR + MSGDMA_CSR_CONTROL, 0);  // resume
         wait_idle(c);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00040004u);
         CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 4);
         CHECK((c.read32(CSR + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_RESP_EMPTY) == 0);
         for (int k = 0; k < 4; ++k) {
@@ -295,7 +294,7 @@ TEST_CASE("prefetcher: chain by next pointer / stops at OWNED_BY_HW clear / writ
     const auto src = pattern(3 * 512, 5);
     b.poke_vec(kRam, src);
     const uint64_t dl = kRam + 0x100000;
-    const uint32_t own = MSGDMA_PDESC_OWNED_BY_HW | MSGDMA_DESC_CTL_GO;
+    const uint32_t own = MSGDMA_DESC_CTL_OWNED_BY_HW | MSGDMA_DESC_CTL_GO;
     put_pdesc(b, dl, kRam, kRam + 0x10000, 512, dl + 32, own);
     put_pdesc(b, dl + 32, kRam + 512, kRam + 0x10200, 512, dl + 64, own);
     put_pdesc(b, dl + 64, kRam + 1024, kRam + 0x10400, 512, dl + 96, own | MSGDMA_DESC_CTL_TC_IRQ_EN);
@@ -303,7 +302,7 @@ TEST_CASE("prefetcher: chain by next pointer / stops at OWNED_BY_HW clear / writ
     b.run([&](ScriptedInitiator& c) {
         c.write32(PREF + MSGDMA_PREF_NEXT_LO, uint32_t(dl));
         CHECK(c.read32(PREF + MSGDMA_PREF_NEXT_LO) == uint32_t(dl));
-        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_GIEM);
+        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_GLOBAL_INTR_EN);
         while (!b.dma->irq().level()) sc_core::wait(50, sc_core::SC_NS);
         CHECK(c.read32(PREF + MSGDMA_PREF_STATUS) == MSGDMA_PREF_STATUS_IRQ);
         c.write32(PREF + MSGDMA_PREF_STATUS, MSGDMA_PREF_STATUS_IRQ);
@@ -315,7 +314,7 @@ TEST_CASE("prefetcher: chain by next pointer / stops at OWNED_BY_HW clear / writ
     for (int k = 0; k < 3; ++k) {
         CHECK(pdesc_word(b, dl + 32 * k, MSGDMA_PDESC_ACTUAL) == 512);
         CHECK(pdesc_word(b, dl + 32 * k, MSGDMA_PDESC_STATUS) == 0);
-        CHECK((pdesc_word(b, dl + 32 * k, MSGDMA_PDESC_CONTROL) & MSGDMA_PDESC_OWNED_BY_HW) == 0);
+        CHECK((pdesc_word(b, dl + 32 * k, MSGDMA_PDESC_CONTROL) & MSGDMA_DESC_CTL_OWNED_BY_HW) == 0);
     }
     CHECK(b.peek_vec<uint8_t>(kRam + 0x20000, 512) == std::vector<uint8_t>(512, 0));
     CHECK(b.counter("descriptors") == 3);
@@ -325,21 +324,21 @@ TEST_CASE("prefetcher: park mode keeps OWNED_BY_HW and replays a circular chain 
     DmaBench b;
     b.poke_vec(kRam, pattern(256, 6));
     const uint64_t dl = kRam + 0x100000;
-    const uint32_t own = MSGDMA_PDESC_OWNED_BY_HW | MSGDMA_DESC_CTL_GO;
+    const uint32_t own = MSGDMA_DESC_CTL_OWNED_BY_HW | MSGDMA_DESC_CTL_GO;
     put_pdesc(b, dl, kRam, kRam + 0x10000, 128, dl + 32, own);
     put_pdesc(b, dl + 32, kRam + 128, kRam + 0x10080, 128, dl, own);  // back to the first
     b.run([&](ScriptedInitiator& c) {
         c.write32(PREF + MSGDMA_PREF_NEXT_LO, uint32_t(dl));
-        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_PARK);
+        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_PARK_MODE);
         sc_core::wait(20, sc_core::SC_US);
-        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_PARK);  // stop
+        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_PARK_MODE);  // stop
         sc_core::wait(5, sc_core::SC_US);
         sc_core::sc_stop();
     });
     const uint64_t n = b.counter("descriptors");
     CHECK(n > 10);  // replayed many times
-    CHECK(pdesc_word(b, dl, MSGDMA_PDESC_CONTROL) & MSGDMA_PDESC_OWNED_BY_HW);
-    CHECK(pdesc_word(b, dl + 32, MSGDMA_PDESC_CONTROL) & MSGDMA_PDESC_OWNED_BY_HW);
+    CHECK(pdesc_word(b, dl, MSGDMA_PDESC_CONTROL) & MSGDMA_DESC_CTL_OWNED_BY_HW);
+    CHECK(pdesc_word(b, dl + 32, MSGDMA_PDESC_CONTROL) & MSGDMA_DESC_CTL_OWNED_BY_HW);
     CHECK(b.peek_vec<uint8_t>(kRam + 0x10000, 256) == b.peek_vec<uint8_t>(kRam, 256));
 }
 
@@ -352,11 +351,11 @@ TEST_CASE("prefetcher: polling picks up a descriptor handed to hardware later") 
     b.run([&](ScriptedInitiator& c) {
         c.write32(PREF + MSGDMA_PREF_NEXT_LO, uint32_t(dl));
         c.write32(PREF + MSGDMA_PREF_POLL_FREQ, 100);
-        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_POLL_EN);
+        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_DESC_POLL_EN);
         sc_core::wait(10, sc_core::SC_US);
         CHECK(b.counter("descriptors") == 0);
         CHECK(b.counter("polls") >= 5);
-        c.write32(dl + MSGDMA_PDESC_CONTROL, MSGDMA_DESC_CTL_GO | MSGDMA_PDESC_OWNED_BY_HW);  // hand over
+        c.write32(dl + MSGDMA_PDESC_CONTROL, MSGDMA_DESC_CTL_GO | MSGDMA_DESC_CTL_OWNED_BY_HW);  // hand over
         sc_core::wait(10, sc_core::SC_US);
         CHECK(b.counter("descriptors") == 1);
         CHECK(c.read32(PREF + MSGDMA_PREF_CONTROL) & MSGDMA_PREF_CTL_RUN);  // still polling the next one
@@ -367,7 +366,7 @@ TEST_CASE("prefetcher: polling picks up a descriptor handed to hardware later") 
         sc_core::sc_stop();
     });
     CHECK(b.peek_vec<uint8_t>(kRam + 0x10000, 256) == src);
-    CHECK((pdesc_word(b, dl, MSGDMA_PDESC_CONTROL) & MSGDMA_PDESC_OWNED_BY_HW) == 0);
+    CHECK((pdesc_word(b, dl, MSGDMA_PDESC_CONTROL) & MSGDMA_DESC_CTL_OWNED_BY_HW) == 0);
 }
 
 namespace {
@@ -589,12 +588,13 @@ TEST_CASE("extended descriptors: 32-byte format / GO in word 7 commits / high ad
         c.write32(DESC + MSGDMA_EDESC_WRITE_ADDR_HI, 0);
         c.write32(DESC + MSGDMA_DESC_CONTROL, MSGDMA_DESC_CTL_GO);  // word 3 of the standard format: not a commit here
         sc_core::wait(2, sc_core::SC_US);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0);
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 0);
         c.write32(DESC + MSGDMA_EDESC_SEQ_BURST, 7);
+        c.write32(DESC + MSGDMA_EDESC_STRIDE, 0x00010001u);
         c.write32(DESC + MSGDMA_EDESC_CONTROL, MSGDMA_DESC_CTL_GO);
         wait_idle(c);
         CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == 300);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00010001u);
+        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00070007u);  // the descriptor's sequence number
     });
     CHECK(b.peek_vec<uint8_t>(kRam + 0x4000, 300) == src);
 }
@@ -607,20 +607,22 @@ TEST_CASE("response port back-pressure: the dispatcher waits while the response 
     b.run([&](ScriptedInitiator& c) {
         for (int k = 0; k < 4; ++k) submit(c, kRam + 64 * k, kRam + 0x10000 + 64 * k, 64, 0);
         sc_core::wait(10, sc_core::SC_US);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00020002u);  // two done, two held back
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 2);  // two done, two held back
         CHECK(c.read32(CSR + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_RESP_FULL);
         CHECK(c.read32(CSR + MSGDMA_CSR_FILL_LEVEL) == 0x00020002u);
         CHECK(c.read32(RESP + MSGDMA_RESP_STATUS) == 0);  // pop one: one more runs
         sc_core::wait(10, sc_core::SC_US);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00030003u);
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 2);
+        CHECK(c.read32(CSR + MSGDMA_CSR_FILL_LEVEL) == 0x00010001u);
         for (int k = 0; k < 3; ++k) {
             while (c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 0) sc_core::wait(100, sc_core::SC_NS);
             CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == 64);
             c.read32(RESP + MSGDMA_RESP_STATUS);
         }
         wait_idle(c);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00040004u);
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 0);
     });
+    CHECK(b.counter("descriptors") == 4);
     CHECK(b.peek_vec<uint8_t>(kRam + 0x10000, 256) == b.peek_vec<uint8_t>(kRam, 256));
 }
 
