@@ -49,7 +49,8 @@ public:
     void resume();
     // The descriptor in flight completed, or was aborted by a reset (o.aborted).
     void finish(const Descriptor& d, const Outcome& o);
-    void prune();  // forget what no register access can ask about any more
+    void prune();                                       // forget what no register access can ask about any more
+    Tick next_start() const { return dispatch_free_; }  // no descriptor starts before this
     bool irq_pending(Tick at) const { return irq_.pending(at); }
 
     uint64_t descriptors() const { return descriptors_.value; }

@@ -129,7 +129,9 @@ void Msgdma::run_next() {
     trace_descriptor(span, d, o, elements_before);
     dispatcher_.finish(d, o);
     if (d.prefetched && prefetcher_) prefetcher_->completed(d, o);
-    if (o.end > sim_now() + quantum_) wait(to_sc_time(o.end - sim_now()));
+    // Catch up with the kernel, but not beyond the time the next descriptor may start (early done).
+    const Tick safe = dispatcher_.next_start();
+    if (safe > sim_now() + quantum_) wait(to_sc_time(safe - sim_now()));
     dispatcher_.prune();
 }
 

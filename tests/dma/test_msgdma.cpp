@@ -7,9 +7,7 @@
 #include <cstring>
 #include <map>
 #include <random>
-#include "models/dma/msgdma.h"
-#include "models/memory/memory.h"
-#include "tests/periph/harness.h"
+#include "tests/dma/dma_bench.h"
 #include "vp/regs/msgdma.h"
 
 using namespace vp;
@@ -17,67 +15,9 @@ using namespace vp::test;
 
 namespace {
 
-constexpr uint64_t kRam = 0x80000000;
-constexpr uint64_t kRamSize = 4 << 20;
-constexpr uint64_t kDma = 0x18010000;
 constexpr uint64_t CSR = kDma + MSGDMA_CSR_OFFSET, DESC = kDma + MSGDMA_DESC_OFFSET,
                    RESP = kDma + MSGDMA_RESPONSE_OFFSET, PREF = kDma + MSGDMA_PREF_OFFSET,
                    CONV = kDma + MSGDMA_CONV_OFFSET;
-
-struct DmaBench {
-    SimContext ctx;
-    MemorySink* sink = nullptr;
-    Bus bus{"bus", ctx, BusConfig{}};
-    ScriptedInitiator cpu{"cpu"};
-    std::unique_ptr<Memory> ram;
-    std::unique_ptr<Msgdma> dma, dma_b;
-    std::vector<Edge> edges;
-
-    explicit DmaBench(MsgdmaConfig cfg = {}, Tick mem_latency = 50 * kNs, bool two = false, MsgdmaConfig cfg_b = {}) {
-        auto s = std::make_unique<MemorySink>();
-        sink = s.get();
-        ctx.tracer.add_sink(std::move(s));
-        ctx.tracer.enable(true);
-        MemoryConfig mc;
-        mc.size = kRamSize;
-        mc.dmi = false;
-        mc.timing_params = {{"latency", mem_latency}};
-        ram = std::make_unique<Memory>("ram", ctx, mc);
-        cfg.base = kDma;
-        dma = std::make_unique<Msgdma>("dma", ctx, cfg);
-        cpu.socket.bind(bus.target_socket);
-        dma->initiator_socket.bind(bus.target_socket);
-        bus.initiator_socket.bind(ram->target_socket);
-        bus.map(0, kRam, kRamSize, "ram");
-        bus.initiator_socket.bind(dma->socket);
-        bus.map(1, kDma, dma->size(), "dma");
-        if (two) {
-            cfg_b.base = kDma + 0x10000;
-            dma_b = std::make_unique<Msgdma>("dma_b", ctx, cfg_b);
-            dma_b->initiator_socket.bind(bus.target_socket);
-            bus.initiator_socket.bind(dma_b->socket);
-            bus.map(2, cfg_b.base, dma_b->size(), "dma_b");
-        }
-        dma->irq().on_change([this](bool l) { edges.push_back({sim_now(), l}); });
-    }
-    void run(std::function<void(ScriptedInitiator&)> script) {
-        cpu.script = std::move(script);
-        sc_core::sc_start();
-    }
-    void poke(uint64_t addr, const void* p, size_t n) { ram->store().write(addr - kRam, p, n); }
-    void peek(uint64_t addr, void* p, size_t n) { ram->store().read(addr - kRam, p, n); }
-    template <class T>
-    void poke_vec(uint64_t addr, const std::vector<T>& v) {
-        poke(addr, v.data(), v.size() * sizeof(T));
-    }
-    template <class T>
-    std::vector<T> peek_vec(uint64_t addr, size_t n) {
-        std::vector<T> v(n);
-        peek(addr, v.data(), n * sizeof(T));
-        return v;
-    }
-    uint64_t counter(const std::string& name) const { return ctx.stats.find("dma")->find_counter(name)->value; }
-};
 
 void submit(ScriptedInitiator& c, uint64_t rd, uint64_t wr, uint32_t len, uint32_t ctl, uint64_t desc = DESC) {
     c.write32(desc + MSGDMA_DESC_READ_ADDR, uint32_t(rd));
@@ -90,13 +30,6 @@ void submit(ScriptedInitiator& c, uint64_t rd, uint64_t wr, uint32_t len, uint32
 void wait_idle(ScriptedInitiator& c, uint64_t csr = CSR) {
     for (int k = 0; k < 1000000 && (c.read32(csr + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_BUSY); ++k)
         sc_core::wait(100, sc_core::SC_NS);
-}
-
-std::vector<uint8_t> pattern(size_t n, uint32_t seed) {
-    std::vector<uint8_t> v(n);
-    std::mt19937 g(seed);
-    for (auto& b : v) b = uint8_t(g());
-    return v;
 }
 
 void configure_conv(ScriptedInitiator& c, uint32_t ctrl, uint64_t elem_base, uint32_t esz, uint32_t isz,
