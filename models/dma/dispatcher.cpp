@@ -163,19 +163,13 @@ uint32_t Dispatcher::control(Tick at) const { return control_ | (error_stop_at_ 
 
 // ---- register views as of `at` -------------------------------------------------------------------
 
-unsigned Dispatcher::read_fill(Tick at) const {
+// Descriptors accepted by `at` that the master has not taken yet (`taken`: the record's start for
+// the read master, its first write for the write master).
+unsigned Dispatcher::fill(Tick at, Tick Record::*taken) const {
     unsigned n = 0;
     for (auto& d : queue_) n += d.accept <= at;
-    for (auto& r : history_) n += r.accept <= at && at < r.start;
-    if (active_valid_) n += active_.accept <= at && at < active_.start;
-    return n;
-}
-
-unsigned Dispatcher::write_fill(Tick at) const {
-    unsigned n = 0;
-    for (auto& d : queue_) n += d.accept <= at;
-    for (auto& r : history_) n += r.accept <= at && at < r.write_start;
-    if (active_valid_) n += active_.accept <= at && at < active_.write_start;
+    for (auto& r : history_) n += r.accept <= at && at < r.*taken;
+    if (active_valid_) n += active_.accept <= at && at < active_.*taken;
     return n;
 }
 

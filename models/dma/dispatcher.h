@@ -75,8 +75,9 @@ private:
     void reset(Tick at);
     uint32_t status(Tick at) const;
     uint32_t control(Tick at) const;
-    unsigned read_fill(Tick at) const;
-    unsigned write_fill(Tick at) const;
+    unsigned fill(Tick at, Tick Record::*taken) const;
+    unsigned read_fill(Tick at) const { return fill(at, &Record::start); }
+    unsigned write_fill(Tick at) const { return fill(at, &Record::write_start); }
     unsigned response_fill(Tick at) const;
     uint32_t sequence_numbers(Tick at) const;
     bool busy(Tick at) const;

@@ -76,19 +76,19 @@
 #define MSGDMA_EDESC_CONTROL       0x1Cu /* control; writing its byte 3 with GO set commits the descriptor */
 
 /* ---- Descriptor control word (both formats; prefetcher descriptors add OWNED_BY_HW) [UG, HAL, LNX] ---- */
-#define MSGDMA_DESC_CTL_TX_CHANNEL(c)   ((unsigned)(c) & 0xFFu)          /* [7:0] transmit channel */
-#define MSGDMA_DESC_CTL_GEN_SOP         (1u << 8)                        /* generate start of packet */
-#define MSGDMA_DESC_CTL_GEN_EOP         (1u << 9)                        /* generate end of packet */
-#define MSGDMA_DESC_CTL_PARK_READS      (1u << 10)                       /* park reads */
-#define MSGDMA_DESC_CTL_PARK_WRITES     (1u << 11)                       /* park writes */
-#define MSGDMA_DESC_CTL_END_ON_EOP      (1u << 12)                       /* end on end of packet */
-#define MSGDMA_DESC_CTL_END_ON_LEN      (1u << 13)                       /* end on length (Linux sets it) */
-#define MSGDMA_DESC_CTL_TC_IRQ_EN       (1u << 14)                       /* transfer complete IRQ enable */
-#define MSGDMA_DESC_CTL_ET_IRQ_EN       (1u << 15)                       /* early termination IRQ enable */
-#define MSGDMA_DESC_CTL_ERR_IRQ_MASK(m) (((unsigned)(m) & 0xFFu) << 16) /* [23:16] error IRQ enable mask */
-#define MSGDMA_DESC_CTL_EARLY_DONE      (1u << 24)                       /* early done enable */
-#define MSGDMA_DESC_CTL_OWNED_BY_HW     (1u << 30)                       /* prefetcher descriptors: owned by hardware */
-#define MSGDMA_DESC_CTL_GO              (1u << 31)                       /* descriptor port: commit (ignored when prefetched) */
+#define MSGDMA_DESC_CTL_TX_CHANNEL(c)   ((unsigned)(c)&0xFFu)         /* [7:0] transmit channel */
+#define MSGDMA_DESC_CTL_GEN_SOP         (1u << 8)                     /* generate start of packet */
+#define MSGDMA_DESC_CTL_GEN_EOP         (1u << 9)                     /* generate end of packet */
+#define MSGDMA_DESC_CTL_PARK_READS      (1u << 10)                    /* park reads */
+#define MSGDMA_DESC_CTL_PARK_WRITES     (1u << 11)                    /* park writes */
+#define MSGDMA_DESC_CTL_END_ON_EOP      (1u << 12)                    /* end on end of packet */
+#define MSGDMA_DESC_CTL_END_ON_LEN      (1u << 13)                    /* end on length (Linux sets it) */
+#define MSGDMA_DESC_CTL_TC_IRQ_EN       (1u << 14)                    /* transfer complete IRQ enable */
+#define MSGDMA_DESC_CTL_ET_IRQ_EN       (1u << 15)                    /* early termination IRQ enable */
+#define MSGDMA_DESC_CTL_ERR_IRQ_MASK(m) (((unsigned)(m)&0xFFu) << 16) /* [23:16] error IRQ enable mask */
+#define MSGDMA_DESC_CTL_EARLY_DONE      (1u << 24)                    /* early done enable */
+#define MSGDMA_DESC_CTL_OWNED_BY_HW     (1u << 30)                    /* prefetcher descriptors: owned by hardware */
+#define MSGDMA_DESC_CTL_GO              (1u << 31) /* descriptor port: commit (ignored when prefetched) */
 
 /* ---- Response port [UG, HAL response_regs] ---- */
 #define MSGDMA_RESP_ACTUAL_BYTES 0x00u     /* actual bytes transferred */
