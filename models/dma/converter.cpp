@@ -65,9 +65,7 @@ Outcome Converter::run(const Descriptor& d, Tick t0, uint64_t span, const Checkp
     const uint64_t n = d.length / isz;
     const unsigned burst = cfg_.burst;
     const unsigned per_write = scatter ? 1 : std::max(1u, burst / esz);
-    reader_.begin(t0);
-    writer_.begin(t0);
-    dma2_.begin(t0, L);
+    dma2_.begin(t0, L);  // DMA 1's masters were given the descriptor at t0 by the engine
 
     // Index stream: the converter holds two bursts of indices; `taken` is when it took each one.
     uint64_t idx_burst = ~0ull;

@@ -119,6 +119,8 @@ void Msgdma::run_next() {
     const Tick t0 = start + cycles(cfg_.dispatch_cycles);
     const uint64_t span = ctx_.tracer.enabled() ? ctx_.tracer.next_id() : 0;
     const uint64_t elements_before = converter_.elements();
+    reader_.begin(t0);  // the masters take the descriptor (also when it ends before any access)
+    writer_.begin(t0);
     Outcome o = converter_.enabled()
                     ? converter_.run(d, t0, span, [this](Tick t, Tick idle) { return checkpoint(t, idle); })
                     : copy(d, t0, span);
@@ -147,8 +149,6 @@ Outcome Msgdma::copy(const Descriptor& d, Tick t0, uint64_t span) {
     const AccessPlan rp = AccessPlan::make(d.read, d.length, cfg_.width, cfg_.burst, d.read_burst, d.read_stride);
     const AccessPlan wp = AccessPlan::make(d.write, d.length, cfg_.width, cfg_.burst, d.write_burst, d.write_stride);
     const uint64_t capacity = uint64_t(cfg_.fifo_depth) * cfg_.burst;
-    reader_.begin(t0);
-    writer_.begin(t0);
     struct Read {
         uint64_t end;  // stream offset after its last byte
         Tick done;
