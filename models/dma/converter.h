@@ -1,4 +1,4 @@
-// The seed's index-to-descriptor converter (the cascade's descriptor generator) and its register
+// The index-to-descriptor converter (the cascade's descriptor generator) and its register
 // slice at MSGDMA_CONV_OFFSET. With CONV_CTRL.ENABLE, a DMA 1 descriptor is a gather/scatter job:
 // DMA 1's read master streams the index array, each index v becomes ELEM_BASE + v * ELEM_SIZE
 // (after up to three intermediate levels v <- LEVEL_BASE[k][v], each one DMA 2 read of INDEX_SIZE

@@ -1,4 +1,4 @@
-// Intel's mSGDMA dispatcher (DMA 1 of the seed's cascade) and its three register slices:
+// Intel's mSGDMA dispatcher (DMA 1 of the cascade) and its three register slices:
 //   * CSR at MSGDMA_CSR_OFFSET: STATUS, CONTROL, FILL_LEVEL, RESP_FILL, SEQ_NUM;
 //   * descriptor port at MSGDMA_DESC_OFFSET: standard (16 B) or extended (32 B) format, byte-lane
 //     writable; writing byte 3 of the control word with GO set commits the descriptor to the FIFO;

@@ -1,8 +1,8 @@
-// DMA 2 of the seed's cascade: the DMA that reads one element (or, for multi-level indirection, one
-// intermediate index) per descriptor the converter generates. Two kinds, as in the seed:
+// DMA 2 of the cascade: the DMA that reads one element (or, for multi-level indirection, one
+// intermediate index) per descriptor the converter generates. Two kinds (docs/dma.md):
 //   * Intel's dispatcher (`pipelined: false`): one descriptor at a time; the next read of a level is
 //     issued when the previous one has completed plus the dispatch overhead;
-//   * the seed's pipelined read DMA (`pipelined: true`): addresses stream in, one read per data beat
+//   * the pipelined read DMA (`pipelined: true`): addresses stream in, one read per data beat
 //     as long as the data FIFO (`fifo_depth` elements, counting reads in flight and data not yet
 //     taken) has a free slot.
 // Its dispatcher CSR is visible read-only at MSGDMA_DMA2_CSR_OFFSET (STATUS: busy; SEQ_NUM: the

@@ -11,7 +11,7 @@
 namespace vp {
 
 Msgdma::Msgdma(sc_core::sc_module_name name, SimContext& ctx, const MsgdmaConfig& cfg)
-    : MmioDevice(name, ctx, MSGDMA_WINDOW_SIZE, cfg.latency),
+    : MmioDevice(name, ctx, cfg, MSGDMA_WINDOW_SIZE),
       initiator_socket("initiator_socket"),
       cfg_(cfg),
       port_(initiator_socket, ctx, trace_id(), stats_, log_),
@@ -20,12 +20,7 @@ Msgdma::Msgdma(sc_core::sc_module_name name, SimContext& ctx, const MsgdmaConfig
       dispatcher_(cfg_, stats_, log_, {[this] { kick_.notify(sc_core::SC_ZERO_TIME); }, [this](Tick t) { irq_at(t); }}),
       dma2_(cfg_, port_, ctx.tracer.register_component(name_ + ".dma2"), stats_),
       converter_(cfg_, reader_, writer_, dma2_, stats_, log_) {
-    if (cfg.period == 0) throw std::invalid_argument(name_ + ": clock must be > 0");
-    if (cfg.width == 0 || cfg.burst == 0 || cfg.burst % cfg.width != 0)
-        throw std::invalid_argument(name_ + ": burst must be a non-zero multiple of width");
-    if (cfg.burst < MSGDMA_CONV_MAX_ELEM) throw std::invalid_argument(name_ + ": burst must be >= 64 bytes");
-    if (cfg.fifo_depth == 0 || cfg.descriptor_fifo_depth == 0 || cfg.response_fifo_depth == 0 || cfg.write_window == 0)
-        throw std::invalid_argument(name_ + ": FIFO depths and write_window must be >= 1");
+    config::validate(cfg);
     stage_.resize(3 * size_t(cfg.burst));
     dispatcher_.declare(regs_);
     if (cfg.prefetcher) {

@@ -1,4 +1,4 @@
-// Cascaded scatter-gather DMA (seed 004) built from Intel's Modular Scatter-Gather DMA blocks.
+// Cascaded scatter-gather DMA built from Intel's Modular Scatter-Gather DMA blocks (docs/dma.md).
 //
 // One TLM-2.0 module: a target socket for the register window of include/vp/regs/msgdma.h and an
 // initiator socket for the masters. Inside, the blocks Intel ships, each a class owning its
@@ -6,7 +6,7 @@
 //   Dispatcher  (dispatcher.h)   CSR, descriptor port, descriptor FIFO, response FIFO and port
 //   Prefetcher  (prefetcher.h)   prefetcher CSR, descriptor lists in memory, write-back
 //   ReadMaster  (read_master.h)  memory -> stream, WriteMaster (write_master.h) stream -> memory
-// and the seed's additions:
+// and the cascade's additions:
 //   Converter   (converter.h)    index-to-descriptor converter (the cascade's descriptor generator)
 //   ElementDma  (element_dma.h)  DMA 2: Intel's one-at-a-time dispatcher or the pipelined read DMA
 // This file is the engine that connects them: one SC_THREAD takes descriptors from the dispatcher
@@ -47,6 +47,8 @@ public:
     Msgdma(sc_core::sc_module_name name, SimContext& ctx, const MsgdmaConfig& cfg);
 
     IrqLine& irq() { return irq_; }
+    IrqLine* irq_output() override { return &irq_; }
+    tlm::tlm_initiator_socket<>* bus_master() override { return &initiator_socket; }
     const MsgdmaConfig& config() const { return cfg_; }
     uint64_t descriptors_done() const { return dispatcher_.descriptors(); }
     uint64_t elements_done() const { return converter_.elements(); }

@@ -35,7 +35,7 @@ struct DmaBench {
         MemoryConfig mc;
         mc.size = kRamSize;
         mc.dmi = false;
-        mc.timing_params = {{"latency", mem_latency}};
+        mc.fixed.latency = mem_latency;
         ram = std::make_unique<Memory>("ram", ctx, mc);
         cfg.base = kDma;
         dma = std::make_unique<Msgdma>("dma", ctx, cfg);

@@ -1,7 +1,7 @@
-/* Cascaded scatter-gather DMA (seed 004) built from Intel's Modular Scatter-Gather DMA (mSGDMA).
+/* Cascaded scatter-gather DMA built from Intel's Modular Scatter-Gather DMA (mSGDMA), docs/dma.md.
  *
  * One 64 KiB window at VP_DMA_BASE holds the sub-blocks of the DMA the CPU manages ("DMA 1" of the
- * seed) and the index-to-descriptor converter that feeds the element-reading DMA ("DMA 2"). Inside
+ * cascade) and the index-to-descriptor converter that feeds the element-reading DMA ("DMA 2"). Inside
  * each sub-block the offsets, bits and descriptor layouts are Intel's, taken from:
  *   [UG]   Intel, Embedded Peripherals IP User Guide (683130), "Modular Scatter-Gather DMA Core":
  *          dispatcher register map, descriptor formats, prefetcher register map and descriptor formats;
@@ -22,7 +22,7 @@
 #define MSGDMA_RESPONSE_OFFSET 0x0020u  /* response port, memory-mapped (8 bytes) */
 #define MSGDMA_DESC_OFFSET     0x0040u  /* descriptor port: standard 16 bytes or extended 32 bytes */
 #define MSGDMA_PREF_OFFSET     0x0080u  /* prefetcher CSR (20 bytes; absent with prefetcher: false) */
-#define MSGDMA_CONV_OFFSET     0x0100u  /* index-to-descriptor converter (VP, seed 004) */
+#define MSGDMA_CONV_OFFSET     0x0100u  /* index-to-descriptor converter (VP: the cascade) */
 #define MSGDMA_DMA2_CSR_OFFSET 0x1000u  /* DMA 2 dispatcher CSR, read-only view (STATUS, SEQ_NUM) */
 #define MSGDMA_WINDOW_SIZE     0x10000u /* the whole window */
 
@@ -145,7 +145,7 @@
 #define MSGDMA_PEDESC_CONTROL       0x3Cu /* control; written back with OWNED_BY_HW cleared (kept in park mode) */
 #define MSGDMA_PEDESC_SIZE          0x40u /* size and alignment */
 
-/* ---- Index-to-descriptor converter (VP; seed 004's descriptor generator) ----
+/* ---- Index-to-descriptor converter (VP: the cascade's descriptor generator) ----
  * When CONV_CTRL.ENABLE is set, a descriptor of DMA 1 is a gather/scatter job: DMA 1's read master
  * streams the index array [read address, read address + length), the converter turns each index v
  * into an address base + v * size (for each level; intermediate levels read the next index with
