@@ -4,6 +4,8 @@ qemu-system-riscv32 -machine virt, and require identical console output and exit
 
   run_firmware.py --vp VP --bin FWBIN --repo REPO NAME            # as listed in firmware/programs.txt
 
+A program's extra key=value fields in programs.txt are VP settings (--set) for its run.
+
 VP-only programs have their own checks (fault report contents, HTIF exit).
 rgcn runs scenarios/rgcn_tiny.yaml (its data and the bit-exact result check come from the VP).
 Programs that need data (spmv) get the same blobs on both simulators: tools/qemu/make_spmv_data.py
@@ -24,8 +26,8 @@ def programs(repo):
             line = line.strip()
             if not line or line.startswith("#"):
                 continue
-            name, where, expect = line.split()[:3]
-            out[name] = (where, expect)
+            name, where, expect, *sets = line.split()
+            out[name] = (where, expect, sets)
     return out
 
 
@@ -66,10 +68,12 @@ def main():
     ap.add_argument("--repo", required=True)
     ap.add_argument("name")
     a = ap.parse_args()
-    where, expect = programs(a.repo)[a.name]
+    where, expect, sets = programs(a.repo)[a.name]
     elf = os.path.join(a.bin, a.name + ".elf")
     with tempfile.TemporaryDirectory() as work:
         vp_cmd = [a.vp, "run", "--quiet", "--out", os.path.join(work, "out"), "--elf", elf]
+        for kv in sets:  # scenario settings the program needs (programs.txt, fourth column on)
+            vp_cmd += ["--set", kv]
         qemu_cmd = [os.path.join(a.repo, "tools", "qemu", "run_qemu.sh"), "-t", "60"]
         if a.name == "spmv":
             data, scenario = spmv_data(a.repo, work)
