@@ -1,32 +1,22 @@
 #include "models/cache/cache_ctrl.h"
 #include "models/cache/cache.h"
+#include "models/cache/replacement/registry.h"
 #include "vp/regs/cache_ctrl.h"
 
 namespace vp {
-
-static const char* const kPolicies[] = {"lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp"};
-static_assert(CACHECTL_POLICY_GRASP + 1 == sizeof kPolicies / sizeof kPolicies[0], "policy table matches cache_ctrl.h");
-
-const char* cachectl_policy_name(uint32_t v) { return v < 8 ? kPolicies[v] : nullptr; }
-
-int cachectl_policy_value(const std::string& name) {
-    for (int i = 0; i < 8; ++i)
-        if (name == kPolicies[i]) return i;
-    return -1;
-}
 
 CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, Cache& cache, const MmioPort& port)
     : MmioDevice(name, ctx, port, CACHECTL_SIZE), cache_(cache) {
     Cache::PriorityRegs& pr = cache.priority_regs();
     regs_.add("POLICY", CACHECTL_POLICY, 4)
-        .reads([this](const RegAccess&) -> uint64_t { return uint64_t(cachectl_policy_value(cache_.policy_name())); })
+        .reads([this](const RegAccess&) -> uint64_t { return cache_.policy().reg_value; })
         .writes([this](uint64_t v, const RegAccess&) {
-            const char* n = cachectl_policy_name(uint32_t(v));
-            if (!n) {
-                log_->warn("POLICY write {}: no such policy (0..7), ignored", v);
+            const cache::PolicyInfo* p = cache::find_policy(uint32_t(v));
+            if (!p) {
+                log_->warn("POLICY write {}: no such policy (CACHECTL_POLICY_*), ignored", v);
                 return;
             }
-            cache_.select_policy(n);
+            cache_.select_policy(p->name);
         });
     // Plain value registers. PB and GRASP parameters take effect at the next POLICY write (the policy
     // object is rebuilt then), as a hardware controller latches them when the policy is selected.

@@ -16,8 +16,4 @@ private:
     Cache& cache_;
 };
 
-// Policy names by CACHECTL_POLICY_* value, and back (-1: unknown).
-const char* cachectl_policy_name(uint32_t value);
-int cachectl_policy_value(const std::string& name);
-
 }  // namespace vp

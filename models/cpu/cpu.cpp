@@ -326,10 +326,11 @@ uint32_t Cpu::cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint
     ext_.pc = hart_->pc();
     ext_.trace_id = 0;
     ext_.trace_component = 0;
-    // Called from the ISS's inline load/store path, where the host FP exception flags stand for the
-    // guest's pending fflags (iss/hart_inline.h): the cache leaves them as they are (a hit runs
-    // integer code only; its miss path restores any flag the TLM/SystemC code raises).
-    const Tick done = cache.access(addr, len, write, at, ext_);
+    // Called from the ISS's inline load/store and fetch paths, where the host FP exception flags stand
+    // for the guest's pending fflags (iss/env.h, MemTiming). A hit runs integer code only; a miss calls
+    // into the bus, the L2 and the memory models, which may raise host flags: the L1 keeps them around
+    // each miss (only there: testing the flags on every access would cost every access).
+    const Tick done = cache.access<iss::HostFpFlagsKept>(addr, len, write, at, ext_);
     return done > at ? uint32_t(div_ceil(done - at, period_)) : 0;
 }
 

@@ -2,9 +2,11 @@
 // surviving eviction; the priority-table fetch of seed 000; controller registers; stale-data hazards.
 // Each TEST_CASE runs in its own process (SystemC elaborates once).
 #include <catch2/catch.hpp>
+#include <cfenv>
 #include <cstring>
 #include "models/cache/cache.h"
 #include "models/cache/cache_ctrl.h"
+#include "models/cpu/iss/env.h"
 #include "models/memory/fixed_timing.h"
 #include "models/memory/memory.h"
 #include "tests/support/test_initiator.h"
@@ -323,4 +325,67 @@ TEST_CASE("hazards: error stops the run with exit code 6") {
     sc_core::sc_start();
     CHECK(ctx.stop_requested());
     CHECK(ctx.exit_code() == 6);
+}
+
+namespace {
+// Counts the AroundMiss objects the cache makes and how many are alive.
+struct MissProbe {
+    static inline int made = 0, live = 0;
+    MissProbe() { ++made, ++live; }
+    ~MissProbe() { --live; }
+};
+
+// A memory below the cache whose timing code raises a host FP flag (as a model computing with doubles
+// may), and which notes whether a MissProbe surrounds the call.
+struct FpRaisingMemory : sc_core::sc_module {
+    tlm_utils::simple_target_socket<FpRaisingMemory> socket{"socket"};
+    int probes_alive = -1;
+    explicit FpRaisingMemory(sc_core::sc_module_name n) : sc_module(n) {
+        socket.register_b_transport(this, &FpRaisingMemory::b_transport);
+    }
+    void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+        probes_alive = MissProbe::live;
+        volatile double one = 1.0, three = 3.0;
+        volatile double third = one / three;  // FE_INEXACT
+        (void)third;
+        delay += sc_core::sc_time(10, sc_core::SC_NS);
+        p.set_response_status(tlm::TLM_OK_RESPONSE);
+    }
+};
+}  // namespace
+
+// The CPU's L1s run inside the ISS's load/store path, where the host FP flags hold the guest's fflags.
+TEST_CASE("access<AroundMiss>: made around each miss only, and iss::HostFpFlagsKept drops the flags raised below") {
+    SimContext ctx;
+    CacheConfig cc = small_cache(4096, 4);
+    cc.ctrl_base = 0;
+    cc.hit_latency = 0;
+    Cache l1("l1d", ctx, cc, false);
+    FpRaisingMemory mem("mem");
+    l1.initiator_socket.bind(mem.socket);
+    TestInitiator dummy("dummy");  // an SC_THREAD for the test body
+    Memory mem2("mem2", ctx, Fixture::mem_config(), Fixture::timing());
+    dummy.socket.bind(mem2.target_socket);
+    dummy.body = [&](TestInitiator&) {
+        TxnExt o;
+        l1.access<MissProbe>(0x1000, 4, false, 0, o);  // miss
+        CHECK(MissProbe::made == 1);
+        CHECK(mem.probes_alive == 1);                        // the line fill ran inside it
+        l1.access<MissProbe>(0x1004, 4, false, 1 * kUs, o);  // hit
+        CHECK(MissProbe::made == 1);
+        l1.access<MissProbe>(0x103c, 8, false, 2 * kUs, o);  // 0x1000 hits, 0x1040 misses
+        CHECK(MissProbe::made == 2);
+        CHECK(MissProbe::live == 0);
+
+        std::feclearexcept(FE_ALL_EXCEPT);
+        std::feraiseexcept(FE_DIVBYZERO);                               // the guest's pending flag
+        l1.access<iss::HostFpFlagsKept>(0x2000, 4, false, 3 * kUs, o);  // miss: the memory raises FE_INEXACT
+        CHECK(std::fetestexcept(FE_DIVBYZERO));
+        CHECK_FALSE(std::fetestexcept(FE_INEXACT));
+        l1.access(0x3000, 4, false, 4 * kUs, o);  // without it the model's flag stays behind
+        CHECK(std::fetestexcept(FE_INEXACT));
+        std::feclearexcept(FE_ALL_EXCEPT);
+    };
+    sc_core::sc_start();
+    CHECK(l1.array().totals().misses == 4);
 }

@@ -144,7 +144,7 @@ TEST_CASE("OPT never misses more than any policy on the same stream") {
     cfg.l2 = level(4096, 4, "opt");
     const uint64_t opt = l2_misses(log, cfg);
     CHECK(opt > 0);
-    for (const char* p : {"lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp"}) {
+    for (const std::string& p : cache::policy_names()) {
         cfg.l2.policy = p;
         INFO("policy " << p);
         CHECK(opt <= l2_misses(log, cfg));

@@ -2,6 +2,7 @@
 // unit test) provides to a Hart. Everything here is plain C++; no SystemC.
 #pragma once
 
+#include <cfenv>
 #include <cstddef>
 #include <cstdint>
 
@@ -32,6 +33,12 @@ enum class CacheOp { Clean = 1, Flush = 2, Inval = 0 };  // values are the cbo.*
 // Timing of fast-region accesses when a cache model is attached (Hart::set_mem_timing). The hart
 // still moves the data through the fast region (no environment call); the model only says how many
 // cycles each access took. Without a MemTiming, fast regions cost their fixed read/write cycles.
+//
+// The hart calls these hooks from its inline load/store and fetch paths, without the HostFpGuard it
+// puts around environment calls (that would cost every access): the host's FP exception flags still
+// stand for the guest's pending fflags there (hart_inline.h). An implementation leaves them as it
+// found them; whatever it does that may raise host flags (calls into other models) goes inside a
+// HostFpFlagsKept.
 class MemTiming {
  public:
   virtual ~MemTiming() = default;
@@ -42,6 +49,18 @@ class MemTiming {
   // Returns the cycles the fetch takes.
   virtual uint32_t fetch_line(uint32_t addr, uint64_t now) = 0;
   virtual unsigned fetch_line_bits() const = 0;
+};
+
+// Keeps the host FP exception flags across a scope: on exit, clears exactly those raised inside it.
+struct HostFpFlagsKept {
+  const int before = std::fetestexcept(FE_ALL_EXCEPT);
+  HostFpFlagsKept() = default;
+  HostFpFlagsKept(const HostFpFlagsKept&) = delete;
+  HostFpFlagsKept& operator=(const HostFpFlagsKept&) = delete;
+  ~HostFpFlagsKept() {
+    const int raised = std::fetestexcept(FE_ALL_EXCEPT) & ~before;
+    if (raised) std::feclearexcept(raised);
+  }
 };
 
 class HartEnv {

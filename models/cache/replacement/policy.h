@@ -1,13 +1,12 @@
-// Cache replacement policies: one small plug-in interface, one object per cache (sets x ways).
+// The replacement-policy interface: one small plug-in per policy (one file each in this folder, one
+// line each in registry.cpp), one policy object per cache covering all sets x ways lines.
 //
-// The cache model (to come) owns tags and valid bits; a policy only keeps its own per-line state
-// (timestamps, tree bits, RRPVs, priorities) and answers "which way goes?". The cache tells it what
-// happened: a hit, a fill (a line was inserted after a miss) or an invalidation. Policies are chosen
-// by name through make_policy, so scenarios can pick one from configuration. Rules: docs/cache_policies.md.
+// The cache array owns tags and valid bits; a policy keeps only its own per-line state (timestamps,
+// tree bits, RRPVs, priorities) and answers "which way goes?". The array tells it what happened: a
+// hit, a fill (a line was inserted after a miss) or an invalidation. Rules: docs/cache_policies.md.
 #pragma once
+#include <cstddef>
 #include <cstdint>
-#include <memory>
-#include <string>
 #include <vector>
 
 namespace vp::cache {
@@ -16,7 +15,7 @@ namespace vp::cache {
 struct AccessInfo {
     uint64_t addr = 0;
     bool is_write = false;
-    // Priority-aware policies only (seed 000): AC takes the line's remaining access count q_i,
+    // Priority-aware policies only (AC, PB): AC takes the line's remaining access count q_i,
     // PB its initial priority p_i. Read on fill; the cache controller looks it up (priority table).
     uint32_t priority = 0;
     // The access touches the line's offset-0 word: AC counts only those, so one vertex (one line)
@@ -36,6 +35,8 @@ struct PolicyParams {
     uint64_t hot_start = 0, hot_end = 0;  // GRASP: high-reuse address range [start, end)
 };
 
+// Every policy has the constructor P(sets, ways, const PolicyParams&) (the registry builds them all
+// the same way) and throws std::invalid_argument for parameters it cannot work with.
 class ReplacementPolicy {
 public:
     ReplacementPolicy(unsigned sets, unsigned ways);
@@ -43,10 +44,9 @@ public:
     ReplacementPolicy(const ReplacementPolicy&) = delete;
     ReplacementPolicy& operator=(const ReplacementPolicy&) = delete;
 
-    virtual const char* name() const = 0;
     virtual void on_hit(unsigned set, unsigned way, const AccessInfo& a) = 0;
     virtual void on_fill(unsigned set, unsigned way, const AccessInfo& a) = 0;
-    virtual void on_invalidate(unsigned set, unsigned way) {}
+    virtual void on_invalidate(unsigned /*set*/, unsigned /*way*/) {}
     // True when a second hit on the line that was accessed last (nothing else in between) leaves the
     // policy's decisions unchanged, so the cache may skip reporting it (LRU: the line is already the
     // most recent; RRIP: already at 0). Policies that count hits (AC, PB, GRASP's stepwise promotion)
@@ -68,11 +68,5 @@ protected:
 
     const unsigned sets_, ways_;
 };
-
-// Known names: "lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp".
-// Throws std::invalid_argument for an unknown name, zero sets or ways, or PLRU with ways not a power of two.
-std::unique_ptr<ReplacementPolicy> make_policy(const std::string& name, unsigned sets, unsigned ways,
-                                               const PolicyParams& params = {});
-const std::vector<std::string>& policy_names();
 
 }  // namespace vp::cache
