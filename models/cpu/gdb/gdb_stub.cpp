@@ -19,6 +19,10 @@ namespace {
 
 constexpr unsigned kPacketSize = 0x4000;                       // what we tell gdb (qSupported PacketSize)
 constexpr uint32_t kMaxMemoryChunk = 0x1000;                   // bytes per m reply (hex doubles it)
+constexpr size_t kMaxPendingBytes = 2 * kPacketSize;           // bytes kept from gdb while the target runs
+constexpr size_t kMaxBreakpoints = 1024;                       // Z0/Z1 inserts (bounds memory and decode time)
+constexpr size_t kMaxWatchpoints = 64;                         // Z2-Z4 inserts (each costs a page-flag refresh)
+constexpr uint64_t kAddressSpace = 1ull << 32;                 // RV32: nothing lies at or beyond 2^32
 constexpr auto kPollInterval = std::chrono::milliseconds(20);  // Ctrl-C latency vs. syscall cost
 
 const char* const kXNames[32] = {"zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "fp", "s1", "a0",
@@ -93,6 +97,9 @@ bool parse_num(const std::string& s, size_t& pos, uint64_t& v) {
     return pos > start && pos - start <= 16;
 }
 
+// [a, a + n) lies inside the 32-bit address space (no wrap-around to address 0).
+bool in_address_space(uint64_t a, uint64_t n) { return a < kAddressSpace && n <= kAddressSpace - a; }
+
 bool expect(const std::string& s, size_t& pos, char c) {
     if (pos < s.size() && s[pos] == c) {
         ++pos;
@@ -162,6 +169,7 @@ void GdbStub::accept_gdb() {
     ::setsockopt(conn_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     no_ack_ = false;
     rxbuf_.clear();
+    rxpos_ = 0;
     std::fprintf(stderr, "vp: gdb connected\n");
     std::fflush(stderr);
 }
@@ -241,6 +249,7 @@ void GdbStub::poll() {
         ::setsockopt(conn_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
         no_ack_ = false;
         rxbuf_.clear();
+        rxpos_ = 0;
         std::fprintf(stderr, "vp: gdb connected\n");
         session("T05thread:1;", false);  // gdb asks with '?'
         return;
@@ -253,11 +262,13 @@ void GdbStub::poll() {
     }
     if (n < 0) return;  // nothing (EAGAIN) or a transient error
     bool interrupt = false;
+    rxbuf_.erase(0, rxpos_);
+    rxpos_ = 0;
     for (ssize_t i = 0; i < n; ++i) {
         if (buf[i] == 0x03)
             interrupt = true;
-        else
-            rxbuf_ += buf[i];  // (gdb sends nothing else while the target runs in all-stop mode)
+        else if (rxbuf_.size() < kMaxPendingBytes)  // bounded: gdb sends nothing else while the target
+            rxbuf_ += buf[i];                       // runs (all-stop mode)
     }
     if (interrupt) session("T02thread:1;", true);
 }
@@ -382,7 +393,7 @@ std::string GdbStub::handle(const std::string& pkt, bool& resumed, Resume& r) {
         case 'g': return read_registers();
         case 'G': return write_registers(pkt.substr(1));
         case 'p': {
-            if (!parse_num(pkt, pos, n)) return "E01";
+            if (!parse_num(pkt, pos, n) || n >= kCsrBase + 4096) return "E01";
             uint32_t v;
             if (!h.gdb_read_reg(unsigned(n), v)) return n >= 33 && n < kCsrBase + 4096 ? "xxxxxxxx" : "E01";
             if (n == 32 && pc_override_) v = *pc_override_;
@@ -390,25 +401,29 @@ std::string GdbStub::handle(const std::string& pkt, bool& resumed, Resume& r) {
         }
         case 'P': {
             uint32_t v;
-            if (!parse_num(pkt, pos, n) || !expect(pkt, pos, '=') || !parse_le32(pkt, pos, v)) return "E01";
+            if (!parse_num(pkt, pos, n) || n >= kCsrBase + 4096 || !expect(pkt, pos, '=') || !parse_le32(pkt, pos, v))
+                return "E01";
             if (n == 32 && pc_override_ && v == *pc_override_) return "OK";  // unchanged (see .h)
             if (!h.gdb_write_reg(unsigned(n), v)) return "E01";
             if (n == 32) pc_override_.reset();
             return "OK";
         }
         case 'm':
-            if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n)) return "E01";
-            return read_memory(uint32_t(a), uint32_t(std::min<uint64_t>(n, kMaxMemoryChunk)));
+            if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n) || !in_address_space(a, 0))
+                return "E01";
+            // A short reply is allowed: at most one chunk, and nothing from beyond the end of the address space.
+            return read_memory(uint32_t(a), uint32_t(std::min<uint64_t>({n, kMaxMemoryChunk, kAddressSpace - a})));
         case 'M': {
             std::vector<uint8_t> data;
             if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n) ||
-                !expect(pkt, pos, ':') || n > kPacketSize || !parse_hex_bytes(pkt, pos, n, data))
+                !expect(pkt, pos, ':') || n > kPacketSize || !in_address_space(a, n) ||
+                !parse_hex_bytes(pkt, pos, n, data))
                 return "E01";
             return write_memory(uint32_t(a), data);
         }
         case 'X': {  // binary write; the packet reader already removed the escapes
             if (!parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, n) ||
-                !expect(pkt, pos, ':') || pkt.size() - pos != n)
+                !expect(pkt, pos, ':') || pkt.size() - pos != n || !in_address_space(a, n))
                 return "E01";
             return write_memory(uint32_t(a), std::vector<uint8_t>(pkt.begin() + long(pos), pkt.end()));
         }
@@ -520,29 +535,31 @@ std::string GdbStub::handle_breakpoint(const std::string& pkt) {
     const char type = pkt[1];
     size_t pos = 2;
     uint64_t a = 0, kind = 0;
-    if (!expect(pkt, pos, ',') || !parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, kind))
+    if (!expect(pkt, pos, ',') || !parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, kind) ||
+        !in_address_space(a, 0))
         return "E01";
     iss::Hart& h = cpu_.hart();
     const uint32_t addr = uint32_t(a);
     switch (type) {
         case '0':  // software breakpoint: the hart's breakpoints leave memory untouched
         case '1':  // hardware breakpoint: the same mechanism, any number of them
-            if (insert)
-                add_bp(addr, type == '1');
-            else
-                remove_bp(addr, type == '1');
+            if (insert) return add_bp(addr, type == '1') ? "OK" : "E01";
+            remove_bp(addr, type == '1');
             return "OK";
         case '2':
         case '3':
         case '4': {
-            if (kind == 0) return "E01";
+            // A range reaching past the end of the address space is cut there (gdb's
+            // `watch *(long long*)0xfffffffc` asks for 8 bytes at 0xfffffffc).
+            if (kind == 0 || kind >= kAddressSpace) return "E01";
+            const uint32_t len = uint32_t(std::min<uint64_t>(kind, kAddressSpace - a));
             const iss::WatchKind k = type == '2'   ? iss::WatchKind::Write
                                      : type == '3' ? iss::WatchKind::Read
                                                    : iss::WatchKind::Access;
-            const uint32_t len = uint32_t(kind);
             auto same = [&](const Watch& w) { return w.addr == addr && w.len == len && w.kind == k; };
             const auto count = std::count_if(watches_.begin(), watches_.end(), same);
             if (insert) {
+                if (watches_.size() >= kMaxWatchpoints) return "E01";
                 if (count == 0) h.add_watchpoint(addr, len, k);
                 watches_.push_back(Watch{addr, len, k});
             } else {
@@ -557,9 +574,11 @@ std::string GdbStub::handle_breakpoint(const std::string& pkt) {
     }
 }
 
-void GdbStub::add_bp(uint32_t addr, bool hw) {
+bool GdbStub::add_bp(uint32_t addr, bool hw) {
+    if (sw_bps_.size() + hw_bps_.size() >= kMaxBreakpoints) return false;  // (counting repeats)
     if (!sw_bps_.count(addr) && !hw_bps_.count(addr)) cpu_.hart().add_breakpoint(addr);
     (hw ? hw_bps_ : sw_bps_).insert(addr);
+    return true;
 }
 
 bool GdbStub::remove_bp(uint32_t addr, bool hw) {
@@ -661,16 +680,13 @@ std::string GdbStub::target_xml() const {
 // Packet layer
 
 int GdbStub::read_byte() {
-    if (!rxbuf_.empty()) {
-        const int c = uint8_t(rxbuf_[0]);
-        rxbuf_.erase(0, 1);
-        return c;
-    }
+    if (rxpos_ < rxbuf_.size()) return uint8_t(rxbuf_[rxpos_++]);
     char buf[4096];
     for (;;) {
         const ssize_t n = ::recv(conn_, buf, sizeof buf, 0);
         if (n > 0) {
-            rxbuf_.assign(buf + 1, size_t(n - 1));
+            rxbuf_.assign(buf, size_t(n));  // (whole: put_packet may step back one byte)
+            rxpos_ = 1;
             return uint8_t(buf[0]);
         }
         if (n < 0 && errno == EINTR) continue;
@@ -705,7 +721,7 @@ bool GdbStub::put_packet(const std::string& data) {
             if (c == '+') return true;
             if (c == '-') break;  // resend
             if (c == '$') {       // gdb did not wait for our ack: keep the packet for get_packet
-                rxbuf_.insert(0, 1, '$');
+                --rxpos_;         // (the byte just read is still in the buffer)
                 return true;
             }
             // anything else (a stray Ctrl-C) is dropped
@@ -724,10 +740,14 @@ bool GdbStub::get_packet(std::string& out) {
         out.clear();
         uint8_t sum = 0;
         bool escaped = false;
+        size_t received = 0;  // payload bytes as sent (escapes included)
         for (;;) {
             c = read_byte();
             if (c < 0) return false;
             if (c == '#') break;
+            // Longer than the PacketSize we announced: not a packet gdb sends. The rest is read
+            // and dropped up to its end, so host memory stays bounded whatever arrives.
+            if (++received > kPacketSize) continue;
             sum = uint8_t(sum + uint8_t(c));
             if (escaped) {
                 out += char(c ^ 0x20);
@@ -740,10 +760,16 @@ bool GdbStub::get_packet(std::string& out) {
         }
         const int h1 = read_byte(), h2 = read_byte();
         if (h1 < 0 || h2 < 0) return false;
-        const bool ok =
-            hexval(char(h1)) >= 0 && hexval(char(h2)) >= 0 && uint8_t(hexval(char(h1)) << 4 | hexval(char(h2))) == sum;
+        const bool too_long = received > kPacketSize;
+        const bool ok = !too_long && hexval(char(h1)) >= 0 && hexval(char(h2)) >= 0 &&
+                        uint8_t(hexval(char(h1)) << 4 | hexval(char(h2))) == sum;
         if (!no_ack_) {
+            // '-' asks for a retransmission: what RSP answers to a packet it did not receive intact.
             if (!send_raw(ok ? "+" : "-")) return false;
+        } else if (too_long) {
+            // Without acks gdb waits for a reply: an error tells it the command was not executed.
+            if (!put_packet("E01")) return false;
+            continue;
         }
         if (ok || no_ack_) return true;
     }

@@ -77,7 +77,7 @@ private:
         uint32_t addr, len;
         iss::WatchKind kind;
     };
-    void add_bp(uint32_t addr, bool hw);
+    bool add_bp(uint32_t addr, bool hw);  // false when the table is full
     bool remove_bp(uint32_t addr, bool hw);
     std::multiset<uint32_t> sw_bps_, hw_bps_;
     std::vector<Watch> watches_;
@@ -96,7 +96,8 @@ private:
     uint32_t resume_pc_ = kNoPc;          // where the hart was resumed, and its instret then
     uint64_t resume_instret_ = 0;
     std::optional<uint32_t> pc_override_;  // the pc shown to gdb after a watchpoint (see .cpp)
-    std::string rxbuf_;                    // bytes received but not parsed yet
+    std::string rxbuf_;                    // bytes received but not parsed yet: rxbuf_[rxpos_..]
+    size_t rxpos_ = 0;
     std::chrono::steady_clock::time_point next_poll_{};
     std::vector<uint16_t> csrs_;  // the CSRs in the target description (those the hart has)
 };

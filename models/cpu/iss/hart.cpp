@@ -398,6 +398,7 @@ bool Hart::mem_store(uint32_t addr, const void* data, unsigned len) {
 }
 
 bool Hart::debug_read(uint32_t addr, void* data, uint32_t len) {
+  if (uint64_t(addr) + len > (1ull << 32)) return false;  // addresses do not wrap around to 0
   if (const FastRegion* r = find_region(addr, len)) {
     std::memcpy(data, r->host + (addr - r->base), len);
     return true;
@@ -412,6 +413,7 @@ bool Hart::debug_read(uint32_t addr, void* data, uint32_t len) {
 }
 
 bool Hart::debug_write(uint32_t addr, const void* data, uint32_t len) {
+  if (uint64_t(addr) + len > (1ull << 32)) return false;  // addresses do not wrap around to 0
   bool ok = true;
   if (const FastRegion* r = find_region(addr, len)) {
     std::memcpy(r->host + (addr - r->base), data, len);
@@ -430,7 +432,7 @@ bool Hart::debug_write(uint32_t addr, const void* data, uint32_t len) {
 
 void Hart::notify_external_write(uint32_t addr, uint32_t len) {
   if (len == 0) return;
-  const uint32_t first = addr >> kPageBits, last = uint32_t((uint64_t(addr) + len - 1) >> kPageBits);
+  const uint32_t first = addr >> kPageBits, last = last_page(addr, len);
   for (uint32_t p = first; p <= last && p >= first; ++p) {
     if (page_flags_.get()[p] & kCodePage) invalidate_code_page(p);
   }
@@ -479,7 +481,7 @@ void Hart::invalidate_code_page(uint32_t page) {
 
 void Hart::invalidate_decoded(uint32_t addr, uint32_t len) {
   if (!len) return;
-  for (uint64_t page = addr >> kPageBits; page <= (uint64_t(addr) + len - 1) >> kPageBits; ++page) {
+  for (uint64_t page = addr >> kPageBits; page <= last_page(addr, len); ++page) {
     if (page_flags_.get()[page] & kCodePage) invalidate_code_page(uint32_t(page));
   }
 }
@@ -614,9 +616,8 @@ void Hart::refresh_watch_flags() {
     if (flags[p] & (kWatchReadPage | kWatchWritePage)) flags[p] &= ~(kWatchReadPage | kWatchWritePage);
   }
   for (const Watchpoint& w : watchpoints_) {
-    const uint32_t first = w.addr >> kPageBits,
-                   last = uint32_t((uint64_t(w.addr) + std::max(w.len, 1u) - 1) >> kPageBits);
-    for (uint32_t p = first; p <= last && p >= first; ++p) {
+    const uint32_t first = w.addr >> kPageBits, last = last_page(w.addr, std::max(w.len, 1u));
+    for (uint32_t p = first; p <= last; ++p) {
       if (int(w.kind) & int(WatchKind::Read)) set_page_flag(p, kWatchReadPage);
       if (int(w.kind) & int(WatchKind::Write)) set_page_flag(p, kWatchWritePage);
     }
@@ -625,11 +626,14 @@ void Hart::refresh_watch_flags() {
 }
 
 void Hart::add_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {
+  // A range past the end of the 32-bit address space is cut there (addresses do not wrap).
+  len = uint32_t(std::min<uint64_t>(len, (1ull << 32) - addr));
   watchpoints_.push_back(Watchpoint{addr, len, kind});
   refresh_watch_flags();
 }
 
 void Hart::remove_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {
+  len = uint32_t(std::min<uint64_t>(len, (1ull << 32) - addr));  // as add_watchpoint stored it
   watchpoints_.erase(
       std::remove_if(watchpoints_.begin(), watchpoints_.end(),
                      [&](const Watchpoint& w) { return w.addr == addr && w.len == len && w.kind == kind; }),

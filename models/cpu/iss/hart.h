@@ -3,6 +3,7 @@
 // wrapper implements HartEnv and calls run() once per quantum.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -116,6 +117,7 @@ class Hart {
   void notify_external_write(uint32_t addr, uint32_t len);
   void clear_reservation() { reservation_valid_ = false; }
   // Untimed memory access through fast regions or HartEnv::debug_access (loader, gdb, semihosting).
+  // False if a byte is not mapped or the range reaches past 2^32 (nothing wraps around to 0).
   bool debug_read(uint32_t addr, void* data, uint32_t len);
   bool debug_write(uint32_t addr, const void* data, uint32_t len);
   // Timed accesses as a load/store instruction makes them, for extensions. On a fault they raise
@@ -209,6 +211,11 @@ class Hart {
   const FastRegion* find_region(uint32_t addr, uint32_t len) const;
   void flush_tlbs();
   void set_page_flag(uint32_t page, uint8_t flag);
+  // The last page of [addr, addr + len) (len > 0), cut at the end of the address space: ranges
+  // from debuggers, DMA or semihosting may reach past 2^32, the page flags end there.
+  static uint32_t last_page(uint32_t addr, uint32_t len) {
+    return uint32_t(std::min<uint64_t>((uint64_t(addr) + len - 1) >> kPageBits, (1u << (32 - kPageBits)) - 1));
+  }
   void refresh_watch_flags();
   bool check_watch(uint32_t addr, unsigned len, bool write);
   void invalidate_code_page(uint32_t page);
