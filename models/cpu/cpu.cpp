@@ -17,6 +17,12 @@ void CpuConfig::declare(config::Schema& s) {
           "use TLM DMI fast paths (no TLM call per access) where targets grant them; false: every "
           "access is a timed, traced bus transaction");
     s.add("semihosting", Kind::Bool, "true", "", "RISC-V semihosting (slli/ebreak/srai) calls the host");
+    s.add("semihosting_files", Kind::Bool, "true", "",
+          "semihosting file calls (open, remove, rename) reach host files, confined to semihosting_dir; "
+          "false: console and exit only");
+    s.add("semihosting_dir", Kind::Path, "", "",
+          "the only directory semihosting files live in (an existing directory; guest names with an "
+          "absolute path, '..' or a symlink are refused); empty: the run's output directory");
     s.add("hartid", Kind::Int, "0", "", "mhartid").range(0, 1023);
     s.add("reset_pc", Kind::Address, "0x80000000", "", "reset PC when no ELF gives an entry point");
     auto& t = s.map("timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
@@ -42,6 +48,9 @@ CpuConfig CpuConfig::from_json(const nlohmann::json& j) {
     c.clock_hz = j.at("clock").get<double>();
     c.dmi = j.at("dmi").get<bool>();
     c.semihosting = j.at("semihosting").get<bool>();
+    c.semihosting_files = j.value("semihosting_files", c.semihosting_files);
+    if (auto it = j.find("semihosting_dir"); it != j.end() && !it->is_null())
+        c.semihosting_dir = it->get<std::string>();
     c.hartid = j.at("hartid").get<uint32_t>();
     c.reset_pc = j.at("reset_pc").get<uint32_t>();
     const auto& t = j.at("timing");
@@ -119,15 +128,7 @@ void Cpu::set_timer(std::function<uint64_t(Tick)> mtime_at,
     });
 }
 
-void Cpu::set_tohost(uint32_t addr) {
-    iss::HartConfig h = hart_->config();
-    h.has_tohost = true;
-    h.tohost_addr = addr;
-    iss::MemTiming* timing = hart_->mem_timing();
-    hart_ = std::make_unique<iss::Hart>(h, *this);  // before the simulation starts: no state to keep
-    hart_->set_pc(cfg_.reset_pc);
-    hart_->set_mem_timing(timing);
-}
+void Cpu::set_tohost(uint32_t addr) { hart_->set_tohost(addr); }
 
 void Cpu::set_reset_pc(uint32_t pc) {
     cfg_.reset_pc = pc;
@@ -423,6 +424,14 @@ uint64_t Cpu::read_time() {
 void Cpu::console_write(const char* s, size_t n) {
     std::fwrite(s, 1, n, stdout);
     std::fflush(stdout);
+}
+
+void Cpu::warning(const std::string& message) { log_->warn("{}", message); }
+
+void Cpu::set_semihosting_sandbox(const std::string& run_out_dir) {
+    hart_->set_semihosting_root(!cfg_.semihosting_files        ? ""
+                                : cfg_.semihosting_dir.empty() ? run_out_dir
+                                                               : cfg_.semihosting_dir);
 }
 
 void Cpu::exit_request(int code) { exit_code_ = code; }

@@ -1,7 +1,8 @@
 // iss-run: runs a bare-metal RV32 ELF on the ISS with flat RAM at 0x80000000 (128 MiB),
 // semihosting, a UART transmit register and the sifive_test finisher. Prints MIPS to stderr.
 //
-//   iss-run [--no-dmi] [--trace] [--max-insns N] [--misa imafc] program.elf [args...]
+//   iss-run [--no-dmi] [--trace] [--max-insns N] [--misa imafc] [--files DIR] program.elf [args...]
+// --files DIR: the semihosting file sandbox (default: no file access).
 #include <chrono>
 #include <ctime>
 #include <cstdio>
@@ -26,7 +27,8 @@ void trace(void* user, const Hart& hart, uint32_t pc, const DecodedInsn& d) {
 
 int usage() {
     std::fprintf(stderr,
-                 "usage: iss-run [--no-dmi] [--trace] [--max-insns N] [--misa LETTERS] program.elf [args...]\n");
+                 "usage: iss-run [--no-dmi] [--trace] [--max-insns N] [--misa LETTERS] [--files DIR] program.elf "
+                 "[args...]\n");
     return 2;
 }
 }  // namespace
@@ -34,7 +36,7 @@ int usage() {
 int main(int argc, char** argv) {
     bool dmi = true, tracing = false;
     uint64_t max_cycles = ~0ull;
-    std::string misa = "imafc";
+    std::string misa = "imafc", files;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; ++i) {
         if (!std::strcmp(argv[i], "--no-dmi"))
@@ -45,6 +47,8 @@ int main(int argc, char** argv) {
             max_cycles = std::strtoull(argv[++i], nullptr, 0);
         else if (!std::strcmp(argv[i], "--misa") && i + 1 < argc)
             misa = argv[++i];
+        else if (!std::strcmp(argv[i], "--files") && i + 1 < argc)
+            files = argv[++i];
         else
             return usage();
     }
@@ -83,6 +87,8 @@ int main(int argc, char** argv) {
     }
     Hart hart(cfg, env);
     env.hart = &hart;
+    hart.set_semihosting_root(files);
+    hart.set_semihosting_cmdline(cmdline);
     if (dmi) hart.add_fast_region(env.fast_region());
     if (tracing) hart.set_trace(&trace, &elf);
 

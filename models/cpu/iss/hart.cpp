@@ -641,6 +641,16 @@ void Hart::remove_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {
   refresh_watch_flags();
 }
 
+void Hart::set_tohost(uint32_t addr) {
+  cfg_.has_tohost = true;
+  cfg_.tohost_addr = addr;
+  set_page_flag(addr >> kPageBits, kTohostPage);
+}
+
+void Hart::set_semihosting_root(const std::string& dir) { semihost_->set_file_root(dir); }
+const std::string& Hart::semihosting_root() const { return semihost_->file_root(); }
+void Hart::set_semihosting_cmdline(const std::string& cmdline) { semihost_->set_cmdline(cmdline); }
+
 bool Hart::read_csr(uint16_t csr, uint32_t& value) {
   sync_fflags();
   return csr_read(csr, value);

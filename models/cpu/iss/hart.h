@@ -26,7 +26,8 @@ struct HartConfig {
   uint32_t reset_pc = 0x80000000;
   uint32_t reset_mtvec = 0;
   bool fpu_on_at_reset = false;  // mstatus.FS = Initial at reset (the spec's reset is Off)
-  bool semihosting = true;       // slli x0,x0,0x1f; ebreak; srai x0,x0,7 calls the host
+  bool semihosting = true;       // slli x0,x0,0x1f; ebreak; srai x0,x0,7 calls the host (files: see
+                                 // Hart::set_semihosting_root; none by default)
   bool has_tohost = false;       // HTIF: stores to tohost_addr call HartEnv::tohost_write
   uint32_t tohost_addr = 0;
   // Exceptions (bit = mcause) that stop run() with StopReason::Trap instead of entering the trap
@@ -145,6 +146,17 @@ class Hart {
   void raise_illegal(uint32_t insn_bits) { raise_exception(kIllegalInsn, insn_bits); }
   // Marks the FP state dirty (extensions touching FP registers).
   void set_fs_dirty() { mstatus_ |= kFsDirty; }
+
+  // HTIF: from now on, stores to `addr` call HartEnv::tohost_write (as HartConfig::has_tohost).
+  void set_tohost(uint32_t addr);
+
+  // ---- semihosting ----
+  // The only host directory semihosting file calls reach (SYS_OPEN/REMOVE/RENAME names are
+  // resolved below it; absolute paths, ".." and symlinks are refused). "" (the default): no file
+  // access; console I/O and exit still work. See docs/reliability.md.
+  void set_semihosting_root(const std::string& dir);
+  const std::string& semihosting_root() const;
+  void set_semihosting_cmdline(const std::string& cmdline);
 
   // ---- debug ----
   void add_breakpoint(uint32_t pc);
