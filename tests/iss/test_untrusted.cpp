@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "models/cpu/iss/elf_loader.h"
 #include "models/cpu/iss/host_sandbox.h"
 #include "models/cpu/iss/semihosting.h"
 #include "tests/iss/test_util.h"
@@ -290,4 +291,66 @@ TEST_CASE("semihosting: only regular files open (a FIFO does not block); open fi
     CHECK(r.error() == uint32_t(EMFILE));
     CHECK(r.call(SYS_CLOSE, {handles.back()}) == 0);
     CHECK(r.open("inside.txt", kModeR) != kErr);
+}
+
+// ---------------------------------------------------------------------------------------------
+// ELF loader: sizes from the file
+
+namespace {
+// A minimal RV32 ET_EXEC with one PT_LOAD of `filesz` bytes (0x13 = nop bytes) at `paddr`.
+std::vector<uint8_t> tiny_elf(uint32_t paddr, uint32_t filesz, uint32_t memsz) {
+    std::vector<uint8_t> b(52 + 32 + filesz, 0);
+    auto w16 = [&](size_t o, uint16_t v) { std::memcpy(&b[o], &v, 2); };
+    auto w32 = [&](size_t o, uint32_t v) { std::memcpy(&b[o], &v, 4); };
+    const uint8_t ident[6] = {0x7f, 'E', 'L', 'F', 1, 1};
+    std::memcpy(b.data(), ident, 6);
+    w16(16, 2);    // ET_EXEC
+    w16(18, 243);  // EM_RISCV
+    w32(24, paddr);
+    w32(28, 52);  // e_phoff
+    w16(42, 32);  // e_phentsize
+    w16(44, 1);   // e_phnum
+    w32(52, 1);   // PT_LOAD
+    w32(52 + 4, 84);
+    w32(52 + 8, paddr);
+    w32(52 + 12, paddr);
+    w32(52 + 16, filesz);
+    w32(52 + 20, memsz);
+    w32(52 + 24, 5);  // R+X
+    std::fill(b.begin() + 84, b.end(), 0x13);
+    return b;
+}
+}  // namespace
+
+TEST_CASE("ELF sizes from the file: p_memsz is zero-filled in pieces, segments end at 4 GiB", "[elf][untrusted]") {
+    ElfImage elf;
+    std::string error;
+    // p_memsz 0xFFFFFFE0 (once one 4 GiB zero buffer; bad_alloc, exit 1): placed in 64 KiB pieces,
+    // and the first piece that does not fit ends it.
+    REQUIRE(elf.parse(tiny_elf(0x10, 16, 0xffffffe0u), "big.elf", error));
+    const long rss0 = max_rss_kib();
+    std::vector<uint8_t> ram(1 << 20);
+    size_t calls = 0, largest = 0;
+    const bool placed = elf.place(
+        [&](uint32_t a, const uint8_t* p, size_t n) {
+            ++calls;
+            largest = std::max(largest, n);
+            if (uint64_t(a) + n > ram.size()) return false;
+            std::memcpy(&ram[a], p, n);
+            return true;
+        },
+        error);
+    CHECK_FALSE(placed);
+    CHECK(error.find("does not fit in memory") != std::string::npos);
+    CHECK(largest <= 64 * 1024);
+    CHECK(calls == 1 + 15 + 1);  // the data, the 15 pieces of zeros that fit below 1 MiB, the one that did not
+    CHECK(max_rss_kib() - rss0 < 64 * 1024);
+    // A segment that reaches past the end of the 32-bit address space is refused at parse time.
+    CHECK_FALSE(elf.parse(tiny_elf(0x80000000u, 4, 0x80000001u), "wrap.elf", error));
+    CHECK(error.find("reaches past the end of the 32-bit address space") != std::string::npos);
+    // Only regular files are read: a directory or /dev/zero (which would never end).
+    CHECK_FALSE(elf.load("/dev/zero", error));
+    CHECK(error.find("not a regular file") != std::string::npos);
+    CHECK_FALSE(elf.load(std::filesystem::temp_directory_path().string(), error));
+    CHECK(error.find("not a regular file") != std::string::npos);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -20,14 +21,36 @@ constexpr uint16_t kEmRiscv = 243, kEtExec = 2;
 bool ElfImage::load(const std::string& path, std::string& error) {
   segments_.clear();
   symbols_.clear();
+  // Only a regular file of sane size: /dev/zero or a FIFO would never end.
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(st)) {
+    error = path + ": cannot open file";
+    return false;
+  }
+  if (!std::filesystem::is_regular_file(st)) {
+    error = path + ": not a regular file";
+    return false;
+  }
+  const uintmax_t size = std::filesystem::file_size(path, ec);
+  if (ec || size > kMaxFileSize) {
+    error = path + ": larger than " + std::to_string(kMaxFileSize >> 20) + " MiB (not a firmware image)";
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = path + ": cannot open file";
     return false;
   }
   const std::vector<uint8_t> b((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse(b, path, error);
+}
+
+bool ElfImage::parse(const std::vector<uint8_t>& b, const std::string& file, std::string& error) {
+  segments_.clear();
+  symbols_.clear();
   auto fail = [&](const std::string& why) {
-    error = path + ": " + why;
+    error = file + ": " + why;
     return false;
   };
   if (b.size() < 52 || std::memcmp(b.data(),
@@ -55,6 +78,8 @@ bool ElfImage::load(const std::string& path, std::string& error) {
     if (filesz > memsz) return fail("segment " + std::to_string(i) + " has p_filesz > p_memsz");
     if (uint64_t(offset) + filesz > b.size())
       return fail("segment " + std::to_string(i) + " extends past the end of the file");
+    if (uint64_t(paddr) + memsz > (1ull << 32))
+      return fail("segment " + std::to_string(i) + " reaches past the end of the 32-bit address space");
     Segment s;
     s.paddr = paddr;
     s.vaddr = vaddr;
@@ -140,15 +165,18 @@ bool ElfImage::place(const std::function<bool(uint32_t, const uint8_t*, size_t)>
       error = buf;
       return false;
     }
-    if (s.memsz > s.data.size()) {
-      const std::vector<uint8_t> zeros(s.memsz - s.data.size(), 0);
-      if (!write(s.paddr + uint32_t(s.data.size()), zeros.data(), zeros.size())) {
+    // The zero-filled rest in bounded pieces (p_memsz is the file's word, up to 4 GiB).
+    static const std::vector<uint8_t> zeros(64 * 1024, 0);
+    for (uint64_t done = s.data.size(); done < s.memsz;) {
+      const size_t n = size_t(std::min<uint64_t>(zeros.size(), s.memsz - done));
+      if (!write(s.paddr + uint32_t(done), zeros.data(), n)) {
         char buf[96];
         std::snprintf(buf, sizeof buf, "zero-filled part at 0x%08x does not fit in memory",
                       s.paddr + uint32_t(s.data.size()));
         error = buf;
         return false;
       }
+      done += n;
     }
   }
   return true;

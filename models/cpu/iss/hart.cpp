@@ -609,20 +609,34 @@ void Hart::remove_breakpoint(uint32_t pc) {
   flush_decode_cache();
 }
 
+// flags[first..last] = (flags & keep) | set, eight pages per step (a watchpoint may span 2^20 pages).
+static void update_page_flags(uint8_t* flags, uint32_t first, uint32_t last, uint8_t keep, uint8_t set) {
+  uint32_t p = first;
+  for (; p <= last && (p & 7); ++p) flags[p] = uint8_t((flags[p] & keep) | set);
+  const uint64_t keep8 = 0x0101010101010101ull * keep, set8 = 0x0101010101010101ull * set;
+  for (; uint64_t(p) + 7 <= last; p += 8) {
+    uint64_t w;
+    std::memcpy(&w, flags + p, 8);
+    w = (w & keep8) | set8;
+    std::memcpy(flags + p, &w, 8);
+  }
+  for (; p <= last; ++p) flags[p] = uint8_t((flags[p] & keep) | set);
+}
+
 void Hart::refresh_watch_flags() {
-  // Rare operation: recompute the watch flags of every page from scratch.
-  uint8_t* flags = page_flags_.get();
-  for (uint32_t p = 0; p < (1u << 20); ++p) {
-    if (flags[p] & (kWatchReadPage | kWatchWritePage)) flags[p] &= ~(kWatchReadPage | kWatchWritePage);
+  // Rare operation: clear the watch flags of the pages the previous set flagged, flag the new set.
+  constexpr uint8_t kWatchBits = kWatchReadPage | kWatchWritePage;
+  for (const Watchpoint& w : flagged_watchpoints_) {
+    update_page_flags(page_flags_.get(), w.addr >> kPageBits, last_page(w.addr, std::max(w.len, 1u)),
+                      uint8_t(~kWatchBits), 0);
   }
   for (const Watchpoint& w : watchpoints_) {
-    const uint32_t first = w.addr >> kPageBits, last = last_page(w.addr, std::max(w.len, 1u));
-    for (uint32_t p = first; p <= last; ++p) {
-      if (int(w.kind) & int(WatchKind::Read)) set_page_flag(p, kWatchReadPage);
-      if (int(w.kind) & int(WatchKind::Write)) set_page_flag(p, kWatchWritePage);
-    }
+    const uint8_t bits = uint8_t(((int(w.kind) & int(WatchKind::Read)) ? kWatchReadPage : 0) |
+                                 ((int(w.kind) & int(WatchKind::Write)) ? kWatchWritePage : 0));
+    update_page_flags(page_flags_.get(), w.addr >> kPageBits, last_page(w.addr, std::max(w.len, 1u)), 0xff, bits);
   }
-  flush_tlbs();
+  flagged_watchpoints_ = watchpoints_;
+  flush_tlbs();  // (the inline paths never see a watched page)
 }
 
 void Hart::add_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {

@@ -300,6 +300,7 @@ class Hart {
   TlbEntry rtlb_[kTlbEntries], wtlb_[kTlbEntries];
   std::unique_ptr<uint8_t, void (*)(void*)> page_flags_;  // 2^20 entries, lazily zeroed
   std::vector<Watchpoint> watchpoints_;
+  std::vector<Watchpoint> flagged_watchpoints_;  // the set the page flags were last computed for
   WatchHit watch_hit_;
   std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
   struct PageCacheEntry {
