@@ -195,6 +195,36 @@ ISS_PROGRAMS = {
         ebreak
     msg: .asciz "hi"
     """, {}, 0),
+    "pmp_triggers": ("""
+        la t0, handler
+        csrw mtvec, t0
+        csrsi mstatus, 8
+        li t0, (0x80001000 >> 2) | ((0x1000 >> 3) - 1)
+        csrw pmpaddr0, t0
+        li t0, 0x99                 # locked NAPOT, read only
+        csrw pmpcfg0, t0
+        li t1, 0x80001000
+        lw a0, 0(t1)
+        sw a0, 4(t1)
+        csrw tdata2, t1
+        li t0, (2 << 28) | (1 << 6) | 3
+        csrw tdata1, t0
+        lw a1, 0(t1)
+        la t0, target
+        csrw tselect, 1
+        csrw tdata2, t0
+        li t0, (2 << 28) | (1 << 6) | 4
+        csrw tdata1, t0
+    target:
+        addi a2, a2, 1
+        ebreak
+    .align 2
+    handler:
+        csrr t2, mepc
+        addi t2, t2, 4
+        csrw mepc, t2
+        mret
+    """, {}, 0),
     "csrs": ("""
         csrr a0, misa
         csrr a1, mhartid

@@ -10,6 +10,9 @@ Cases:
   rsp_kill       raw RSP: k ends the simulation (VP exit code 6)
   rsp_detach     raw RSP: D lets the program run to its end without the debugger (VP exit 0)
   watch_top      gdb: `watch *(long long*)0xfffffffc` (a range past 4 GiB) and continue to the exit
+  hbreak         gdb: `hbreak` (Z1) stops through the hart's trigger module
+  rsp_triggers   raw RSP: Z1 takes one of the 4 triggers (the 5th is refused), the trigger shows in
+                 tdata1 with dmode = 1 and firmware-level CSR writes cannot change it
   rsp_hostile    raw RSP from a hostile client (issue #17): watchpoint ranges past 4 GiB, memory
                  ranges across the end of the address space, huge register numbers and lengths,
                  full breakpoint tables, an unterminated 64 MiB packet; the VP stays up, answers
@@ -185,6 +188,23 @@ def case_watch_top(a, work):
     if rc != 0:
         fail(f"VP exit code {rc}, expected 0")
     print("PASS: a watchpoint reaching past 4 GiB is accepted and the program runs to its end")
+
+
+def case_hbreak(a, work):
+    vp = Vp(a.vp, a.elf, os.path.join(work, "out"))
+    out = run_gdb(a.gdb, a.elf, vp.port, ["hbreak sum_table", "continue", "print n", "p/x $tinfo", "delete",
+                                          "continue"])
+    rc = vp.wait()
+    print(vp.report())
+    expect_all(out, [r"Hardware assisted breakpoint 1 at 0x[0-9a-f]+: file .*gdb_demo\.c",
+                     r"Breakpoint 1, sum_table \(t=0x[0-9a-f]+ <g_table>, n=4\)",
+                     r"^\$1 = 4$",
+                     # the trigger CSRs are in the target description: tinfo = Sdtrig 1.0, mcontrol only
+                     r"^\$2 = 0x1000004$",
+                     r"\[Inferior 1 \(Remote target\) exited normally\]"])
+    if rc != 0:
+        fail(f"VP exit code {rc}, expected 0")
+    print("PASS: a hardware breakpoint (trigger) stops at the function")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -421,13 +441,52 @@ def case_rsp_hostile(a, work):
           "memory stays bounded")
 
 
+def case_rsp_triggers(a, work):
+    syms = elf_symbols(a.elf)
+    vp = Vp(a.vp, a.elf, os.path.join(work, "out"))
+    r = Rsp(vp.port)
+    r.cmd("qSupported")
+    tdata1 = "p" + format(65 + 0x7A1, "x")
+    # mcontrol: type 2, dmode, action 1 (halt), m, execute (riscv-debug-spec Sdtrig, tdata1 layout)
+    halt_trigger = (2 << 28) | (1 << 27) | (1 << 12) | (1 << 6) | (1 << 2)
+    if le32(r.cmd(tdata1)) != 2 << 28:
+        fail("trigger 0 is not an idle mcontrol trigger before Z1")
+    answers = [r.cmd(f"Z1,{syms['main'] + 2 * i:x},2") for i in range(5)]
+    if answers != ["OK"] * 4 + ["E01"]:
+        fail(f"Z1 x5: {answers} (expected four OK, then E01: the hart has 4 triggers)")
+    if le32(r.cmd(tdata1)) != halt_trigger:
+        fail(f"tdata1 after Z1: {r.cmd(tdata1)}, expected the halt trigger {halt_trigger:08x}")
+    # A write without dmode (what M-mode software can do) leaves the debugger's trigger alone.
+    r.cmd("P" + format(65 + 0x7A1, "x") + "=00000000")
+    if le32(r.cmd(tdata1)) != halt_trigger:
+        fail("software changed a dmode trigger")
+    for i in range(4):
+        r.cmd(f"z1,{syms['main'] + 2 * i:x},2")
+    if le32(r.cmd(tdata1)) != 2 << 28:
+        fail("z1 did not free the trigger")
+    if r.cmd(f"Z1,{syms['sum_table']:x},2") != "OK":
+        fail("Z1 at sum_table failed")
+    r.send("c")
+    stop = r.recv()
+    if not stop.startswith("T05") or "hwbreak" not in stop or le32(r.cmd("p20")) != syms["sum_table"]:
+        fail(f"expected a hwbreak stop at sum_table, got {stop}")
+    r.cmd(f"z1,{syms['sum_table']:x},2")
+    r.send("c")
+    stop = r.recv()
+    rc = vp.wait()
+    print(vp.report())
+    if stop != "W00" or rc != 0:
+        fail(f"expected W00 and exit 0, got {stop} and {rc}")
+    print("PASS: Z1 uses the trigger module: 4 triggers, dmode protects them, hwbreak stop")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vp", required=True)
     ap.add_argument("--gdb", default="gdb-multiarch")
     ap.add_argument("--elf", required=True)
     ap.add_argument("case", choices=["session", "watch_step", "rsp_interrupt", "rsp_kill", "rsp_detach", "rsp_hostile",
-                                        "watch_top"])
+                                        "watch_top", "hbreak", "rsp_triggers"])
     a = ap.parse_args()
     if not os.path.exists(a.elf):
         fail(f"{a.elf} not found (build the firmware)")

@@ -21,12 +21,17 @@ struct CsrName {
     const char* name;
 };
 const CsrName kCsrs[] = {
-    {0x300, "mstatus"},   {0x301, "misa"},     {0x304, "mie"},       {0x305, "mtvec"},    {0x306, "mcounteren"},
-    {0x310, "mstatush"},  {0x340, "mscratch"}, {0x341, "mepc"},      {0x342, "mcause"},   {0x343, "mtval"},
-    {0x344, "mip"},       {0x30a, "menvcfg"},  {0xb00, "mcycle"},    {0xb02, "minstret"}, {0xb80, "mcycleh"},
-    {0xb82, "minstreth"}, {0xc00, "cycle"},    {0xc01, "time"},      {0xc02, "instret"},  {0xc80, "cycleh"},
-    {0xc81, "timeh"},     {0xc82, "instreth"}, {0xf11, "mvendorid"}, {0xf12, "marchid"},  {0xf13, "mimpid"},
-    {0xf14, "mhartid"},
+    {0x300, "mstatus"},   {0x301, "misa"},      {0x304, "mie"},       {0x305, "mtvec"},     {0x306, "mcounteren"},
+    {0x310, "mstatush"},  {0x340, "mscratch"},  {0x341, "mepc"},      {0x342, "mcause"},    {0x343, "mtval"},
+    {0x344, "mip"},       {0x30a, "menvcfg"},   {0xb00, "mcycle"},    {0xb02, "minstret"},  {0xb80, "mcycleh"},
+    {0xb82, "minstreth"}, {0xc00, "cycle"},     {0xc01, "time"},      {0xc02, "instret"},   {0xc80, "cycleh"},
+    {0xc81, "timeh"},     {0xc82, "instreth"},  {0xf11, "mvendorid"}, {0xf12, "marchid"},   {0xf13, "mimpid"},
+    {0xf14, "mhartid"},   {0x3a0, "pmpcfg0"},   {0x3a1, "pmpcfg1"},   {0x3a2, "pmpcfg2"},   {0x3a3, "pmpcfg3"},
+    {0x3b0, "pmpaddr0"},  {0x3b1, "pmpaddr1"},  {0x3b2, "pmpaddr2"},  {0x3b3, "pmpaddr3"},  {0x3b4, "pmpaddr4"},
+    {0x3b5, "pmpaddr5"},  {0x3b6, "pmpaddr6"},  {0x3b7, "pmpaddr7"},  {0x3b8, "pmpaddr8"},  {0x3b9, "pmpaddr9"},
+    {0x3ba, "pmpaddr10"}, {0x3bb, "pmpaddr11"}, {0x3bc, "pmpaddr12"}, {0x3bd, "pmpaddr13"}, {0x3be, "pmpaddr14"},
+    {0x3bf, "pmpaddr15"}, {0x7a0, "tselect"},   {0x7a1, "tdata1"},    {0x7a2, "tdata2"},    {0x7a3, "tdata3"},
+    {0x7a4, "tinfo"},
 };
 constexpr unsigned kCsrBase = 65;  // gdb regnum of CSR n = 65 + n (the hart's numbering)
 
@@ -309,7 +314,7 @@ std::string RspCommands::handle_breakpoint(const std::string& pkt) {
     const uint32_t addr = uint32_t(a);
     switch (type) {
         case '0':  // software breakpoint: the hart's breakpoints leave memory untouched
-        case '1':  // hardware breakpoint: the same mechanism, any number of them
+        case '1':  // hardware breakpoint: a trigger (see add_bp)
             if (insert) return add_bp(addr, type == '1') ? "OK" : "E01";
             remove_bp(addr, type == '1');
             return "OK";
@@ -341,10 +346,17 @@ std::string RspCommands::handle_breakpoint(const std::string& pkt) {
     }
 }
 
+// Software breakpoints (Z0) live in the hart's debug table; hardware breakpoints (Z1) take a
+// trigger of the hart's trigger module, as on silicon: at most Triggers::kCount, fewer when the
+// firmware uses triggers itself.
 bool RspCommands::add_bp(uint32_t addr, bool hw) {
     if (sw_bps_.size() + hw_bps_.size() >= kMaxBreakpoints) return false;  // (counting repeats)
-    if (!sw_bps_.count(addr) && !hw_bps_.count(addr)) hart_.add_breakpoint(addr);
-    (hw ? hw_bps_ : sw_bps_).insert(addr);
+    auto& set = hw ? hw_bps_ : sw_bps_;
+    if (!set.count(addr)) {
+        if (hw && !hart_.add_trigger_breakpoint(addr)) return false;  // no free trigger
+        if (!hw) hart_.add_breakpoint(addr);
+    }
+    set.insert(addr);
     return true;
 }
 
@@ -353,7 +365,12 @@ bool RspCommands::remove_bp(uint32_t addr, bool hw) {
     const auto it = set.find(addr);
     if (it == set.end()) return false;
     set.erase(it);
-    if (!sw_bps_.count(addr) && !hw_bps_.count(addr)) hart_.remove_breakpoint(addr);
+    if (!set.count(addr)) {
+        if (hw)
+            hart_.remove_trigger_breakpoint(addr);
+        else
+            hart_.remove_breakpoint(addr);
+    }
     return true;
 }
 
@@ -494,7 +511,7 @@ std::string RspCommands::stop_reply(iss::StopReason why) const {
 
 void RspCommands::clear() {
     for (uint32_t a : sw_bps_) hart_.remove_breakpoint(a);
-    for (uint32_t a : hw_bps_) hart_.remove_breakpoint(a);
+    for (uint32_t a : std::set<uint32_t>(hw_bps_.begin(), hw_bps_.end())) hart_.remove_trigger_breakpoint(a);
     sw_bps_.clear();
     hw_bps_.clear();
     for (const Watch& w : watches_) hart_.remove_watchpoint(w.addr, w.len, w.kind);
