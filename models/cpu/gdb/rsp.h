@@ -89,6 +89,9 @@ private:
     std::string handle_breakpoint(const std::string& pkt);
     bool add_bp(uint32_t addr, bool hw);  // false when the table is full
     bool remove_bp(uint32_t addr, bool hw);
+    // GDB's register numbering (rsp.cpp): x, pc, f, CSRs.
+    bool read_reg(unsigned n, uint32_t& v);
+    bool write_reg(unsigned n, uint32_t v);
     std::string read_registers();
     std::string write_registers(const std::string& hex);
     std::string read_memory(uint32_t addr, uint32_t len);
