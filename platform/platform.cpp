@@ -349,6 +349,7 @@ void Platform::build_cpu() {
         m.cpu = std::make_unique<Cpu>("cpu0", ctx_, scenario_.read<CpuConfig>("platform.cpu"));
         m.cpu->socket.bind(m.bus->target_socket);
         m.cpu->attach_caches(m.l1i.get(), m.l1d.get(), m.l2.get());
+        m.cpu->set_semihosting_sandbox(opts_.out_dir);
         if (m.plic) m.cpu->connect_external_irq(m.plic->context_irq(0));
         if (m.clint) {
             m.cpu->connect_software_irq(m.clint->software_irq(0));

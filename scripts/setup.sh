@@ -8,6 +8,7 @@ PACKAGES=(
   libsystemc-dev libboost-dev catch2 libspdlog-dev libfmt-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf binutils-riscv64-unknown-elf
   qemu-system-misc gdb-multiarch
+  clang-14 libclang-rt-14-dev
   python3 python3-matplotlib python3-numpy
 )
 

@@ -42,6 +42,12 @@ void CpuConfig::params(config::Params& p) {
           "use TLM DMI fast paths (no TLM call per access) where targets grant them; false: every "
           "access is a timed, traced bus transaction");
     p.add(semihosting, "semihosting", Kind::Bool, "", "RISC-V semihosting (slli/ebreak/srai) calls the host");
+    p.add(semihosting_files, "semihosting_files", Kind::Bool, "",
+          "semihosting file calls (open, remove, rename) reach host files, confined to semihosting_dir; "
+          "false: console and exit only");
+    p.add(semihosting_dir, "semihosting_dir", Kind::Path, "",
+          "the only directory semihosting files live in (an existing directory; guest names with an "
+          "absolute path, '..' or a symlink are refused); empty: the run's output directory");
     p.add(hartid, "hartid", Kind::Int, "", "mhartid").range(0, 1023);
     p.add(reset_pc, "reset_pc", Kind::Address, "", "reset PC when no ELF gives an entry point").range(0, 4294967295.0);
     TimingParams timing_params{timing};
@@ -108,15 +114,7 @@ void Cpu::set_timer(std::function<uint64_t(Tick)> mtime_at,
     });
 }
 
-void Cpu::set_tohost(uint32_t addr) {
-    iss::HartConfig h = hart_->config();
-    h.has_tohost = true;
-    h.tohost_addr = addr;
-    iss::MemTiming* timing = hart_->mem_timing();
-    hart_ = std::make_unique<iss::Hart>(h, *this);  // before the simulation starts: no state to keep
-    hart_->set_pc(cfg_.reset_pc);
-    hart_->set_mem_timing(timing);
-}
+void Cpu::set_tohost(uint32_t addr) { hart_->set_tohost(addr); }
 
 void Cpu::set_reset_pc(uint32_t pc) {
     cfg_.reset_pc = pc;
@@ -428,6 +426,14 @@ uint64_t Cpu::read_time() {
 void Cpu::console_write(const char* s, size_t n) {
     std::fwrite(s, 1, n, stdout);
     std::fflush(stdout);
+}
+
+void Cpu::warning(const std::string& message) { log_->warn("{}", message); }
+
+void Cpu::set_semihosting_sandbox(const std::string& run_out_dir) {
+    hart_->set_semihosting_root(!cfg_.semihosting_files        ? ""
+                                : cfg_.semihosting_dir.empty() ? run_out_dir
+                                                               : cfg_.semihosting_dir);
 }
 
 void Cpu::exit_request(int code) { exit_code_ = code; }

@@ -31,6 +31,8 @@ struct CpuConfig {
     double clock_hz = 1e9;
     bool dmi = true;  // use DMI fast paths where targets grant them
     bool semihosting = true;
+    bool semihosting_files = true;  // file calls reach semihosting_dir (the run's output dir when empty)
+    std::string semihosting_dir;
     uint32_t hartid = 0;
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
@@ -58,6 +60,9 @@ public:
     // HTIF: stores to `addr` (the ELF's tohost symbol) end the run.
     void set_tohost(uint32_t addr);
     void set_reset_pc(uint32_t pc);
+    // The run's output directory: the semihosting file sandbox unless the configuration names
+    // another (semihosting_dir) or turns file access off (semihosting_files: false).
+    void set_semihosting_sandbox(const std::string& run_out_dir);
     // Names a PC for fault reports (the platform installs the ELF's symbol table).
     void set_symbolizer(std::function<std::string(uint32_t)> fn) { symbolize_ = std::move(fn); }
     // Debugger hook: called in the CPU thread when the hart stops at a breakpoint, watchpoint or after
@@ -99,6 +104,7 @@ private:
     bool debug_access(bool write, uint32_t addr, void* data, unsigned len) override;
     uint64_t read_time() override;
     void console_write(const char* s, size_t n) override;
+    void warning(const std::string& message) override;
     void exit_request(int code) override;
     bool tohost_write(uint32_t value) override;
     void cache_op(iss::CacheOp op, uint32_t addr, uint64_t& cycles) override;

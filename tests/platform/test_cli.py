@@ -349,6 +349,45 @@ def test_access_log_records_every_l1_access():
     assert kinds.count(2) == counters(st, "l1i")["accesses"]
 
 
+def test_semihosting_files_stay_in_the_sandbox():
+    """semihost_sandbox.elf tries to read /etc/passwd, create, append, remove and rename outside the
+    run's output directory (issue #17): all refused with a warning; its own file lands inside.
+    semihosting_dir moves the sandbox, semihosting_files=false turns file access off."""
+    elf = os.path.join(os.environ.get("VP_FIRMWARE_DIR", ""), "semihost_sandbox.elf")
+    top = os.path.join(WORK, "sh")
+    out = os.path.join(top, "out")
+    os.makedirs(top)
+    with open(os.path.join(top, "semihost_victim.txt"), "w") as f:
+        f.write("victim")
+    expected = {"semihost_victim.txt", "out"}  # what the directory around the sandbox may hold
+
+    def outside_untouched():
+        assert set(os.listdir(top)) == expected, os.listdir(top)
+        assert open(os.path.join(top, "semihost_victim.txt")).read() == "victim"
+
+    rc, o, err = vp("run", "--quiet", "--out", out, "--elf", elf)
+    assert rc == 0 and "semihost_sandbox: inside ok" in o and "0 escapes" in o, (rc, o, err)
+    assert open(os.path.join(out, "sandbox_kept.txt")).read() == "inside the sandbox\n"
+    assert "semihosting: open '/etc/passwd' refused: absolute path" in err, err
+    assert "semihosting: remove '../semihost_victim.txt' refused" in err, err
+    outside_untouched()
+
+    files = os.path.join(top, "files")
+    os.makedirs(files)  # (a path parameter must exist)
+    rc, o, err = vp("run", "--quiet", "--out", out, "--elf", elf, "--set", f"platform.cpu.semihosting_dir={files}")
+    assert rc == 0 and "inside ok" in o, (rc, o, err)
+    assert os.path.exists(os.path.join(files, "sandbox_kept.txt"))
+    expected.add("files")
+    outside_untouched()
+
+    os.remove(os.path.join(out, "sandbox_kept.txt"))
+    rc, o, err = vp("run", "--quiet", "--out", out, "--elf", elf, "--set", "platform.cpu.semihosting_files=false")
+    assert rc == 0 and "semihost_sandbox: inside refused" in o and "0 escapes" in o, (rc, o, err)
+    assert "semihosting file access is off" in err, err
+    assert not os.path.exists(os.path.join(out, "sandbox_kept.txt"))
+    outside_untouched()
+
+
 def main():
     global VP, REPO, WORK
     ap = argparse.ArgumentParser()

@@ -31,14 +31,14 @@ Log load_log(const std::string& path, bool with_records) {
         for (const auto& r : log.header.value("regions", nlohmann::json::array()))
             log.regions.push_back(
                 {r.at("name").get<std::string>(), r.at("lo").get<uint64_t>(), r.at("hi").get<uint64_t>()});
+        size_t i = 0;
         for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
             log.blobs.push_back({b.at("name").get<std::string>(), b.at("addr").get<uint64_t>(), {}});
+        for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
+            log.blobs[i++].data = rd.blob(b.at("size").get<uint64_t>());
     } catch (const nlohmann::json::exception& e) {
         throw std::runtime_error("access log '" + path + "': bad JSON header: " + e.what());
     }
-    size_t i = 0;
-    for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
-        log.blobs[i++].data = rd.blob(b.at("size").get<size_t>());
     log.records_loaded = with_records;
     if (!with_records) return log;
     std::vector<cache::AccessRecord> chunk;

@@ -119,7 +119,7 @@ bool Hart::csr_read(uint16_t csr, uint32_t& v) {
         v = 0;
         return true;
       }
-      return false;
+      return pmp_.read(csr, v) || triggers_.read(csr, v);
   }
 }
 
@@ -178,6 +178,15 @@ bool Hart::csr_write(uint16_t csr, uint32_t v) {
     default:
       if ((csr >= 0xb03 && csr <= 0xb1f) || (csr >= 0xb83 && csr <= 0xb9f) || (csr >= 0x323 && csr <= 0x33f))
         return true;
+      if (pmp_.write(csr, v)) {
+        pmp_changed();
+        return true;
+      }
+      const unsigned generation = triggers_.generation();
+      if (triggers_.write(csr, v)) {
+        if (triggers_.generation() != generation) triggers_changed();
+        return true;
+      }
       return false;
   }
 }

@@ -5,6 +5,7 @@
 #include <cfenv>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace vp::iss {
 
@@ -90,6 +91,10 @@ class HartEnv {
   // The program asked to end (semihosting SYS_EXIT or HTIF tohost). The hart stops with
   // StopReason::Exit after calling this.
   virtual void exit_request(int code) = 0;
+
+  // Something the simulated software did was refused (e.g. a semihosting file operation outside
+  // the sandbox): one line for the user. The hart limits how many it sends.
+  virtual void warning(const std::string& message) {}
 
   // A store hit the HTIF tohost word (HartConfig::tohost_addr); value is the word stored.
   // Return true if the program exits (the hart then stops with StopReason::Exit).
