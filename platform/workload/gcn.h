@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 #include "platform/workload/kronecker.h"
+#include "vp/gcn_data.h"
 
 namespace vp::workload {
 
@@ -105,6 +106,7 @@ struct GcnRegion {
     uint64_t lo = 0, hi = 0;
 };
 struct GcnImage {
+    gcn_info_t info{};  // the header (also when built without data)
     std::vector<GcnBlob> blobs;
     std::vector<GcnRegion> regions;
     const GcnBlob& blob(const std::string& name) const;
