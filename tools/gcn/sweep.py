@@ -45,9 +45,9 @@ DATASETS = {
 POKEC64 = (["workload.gcn.graph=pokec", "workload.gcn.scale_down=64"], ["--graph", "pokec", "--scale-down", "64"])
 # Static kernels only: an ATM run's tilings depend on the time it measures, so the emulator (with the
 # model still to be fitted) would not follow the platform's trajectory. ATM is checked in validation.
-CAL_RUNS = [(8, "baseline"), (8, "vt:8"), (8, "fs:8"), (8, "fsvt:8x4"), (8, "fsvt:2x16"), (8, "fsvt:4x64"),
-            (16, "baseline"), (16, "fsvt:4x8")]
-VAL_RUNS = [(8, "baseline"), (8, "fs:9"), (8, "fsvt:9x4"), (8, "atm:9"), (16, "atm:9")]
+CAL_RUNS = [(8 * MIB, "baseline"), (8 * MIB, "vt:8"), (8 * MIB, "fs:8"), (8 * MIB, "fsvt:8x4"), (8 * MIB, "fsvt:2x16"), (8 * MIB, "fsvt:4x64"),
+            (16 * MIB, "baseline"), (16 * MIB, "fsvt:4x8")]
+VAL_RUNS = [(8 * MIB, "baseline"), (8 * MIB, "fs:9"), (8 * MIB, "fsvt:9x4"), (8 * MIB, "atm:9"), (16 * MIB, "atm:9")]
 MEM_MODEL = {"coef": {"dram_reads": 1.0, "dram_writes": 1.0}}
 FIT_KEYS = ["elements", "nonzeros", "visits", "tile_ends", "strips", "l2_hits", "l2_misses", "store_misses",
             "dram_writes"]
