@@ -36,11 +36,11 @@ BV = [1, 2, 4, 8, 16, 32, 64]
 # Data sets: platform --set keys and vp-gcn-sim flags for the same graph, and the feature width.
 # Cora and Citeseer at their input widths (1,433 and 3,703 words) rounded up to whole 64-byte lines.
 DATASETS = {
-    "cora": (["workload.gcn.graph=cora"], ["--graph", "cora"], 1440),
-    "citeseer": (["workload.gcn.graph=citeseer"], ["--graph", "citeseer"], 3712),
+    "cora": (["workload.gcn.graph=cora", "workload.gcn.scale_down=1"], ["--graph", "cora"], 1440),
+    "citeseer": (["workload.gcn.graph=citeseer", "workload.gcn.scale_down=1"], ["--graph", "citeseer"], 3712),
     "pokec8": (["workload.gcn.graph=pokec", "workload.gcn.scale_down=8"], ["--graph", "pokec", "--scale-down", "8"], 128),
-    "kron17": (["workload.gcn.graph=kronecker", "workload.gcn.kronecker_scale=17"],
-               ["--graph", "kronecker", "--kronecker-scale", "17"], 128),
+    "kron16": (["workload.gcn.graph=kronecker", "workload.gcn.kronecker_scale=16"],
+               ["--graph", "kronecker", "--kronecker-scale", "16"], 128),
 }
 POKEC64 = (["workload.gcn.graph=pokec", "workload.gcn.scale_down=64"], ["--graph", "pokec", "--scale-down", "64"])
 # Static kernels only: an ATM run's tilings depend on the time it measures, so the emulator (with the
@@ -444,7 +444,7 @@ def width(args, model):
     jobs = []
     for f in (16, 32, 64, 128, 256, 512):
         bfs = sorted({1, min(4, f // 16), f // 16 if f // 16 <= 32 else 32})
-        specs = grid_specs(f, bfs, [1, 4, 16, 64])
+        specs = grid_specs(f, bfs, [1, 4, 16])
         jobs.append(lambda f=f, specs=specs: (f, emulate(args, f"width_{f}", flags, f, L2_SIZES, specs, model)))
     rows = []
     for f, doc in parallel(args, jobs):
@@ -454,7 +454,7 @@ def width(args, model):
 
 
 def atm_trajectory(args, model):
-    flags, f, bf = ["--graph", "pokec", "--scale-down", "8"], 512, 32
+    flags, f, bf = ["--graph", "pokec", "--scale-down", "16"], 512, 32
     jobs = [lambda: ("static", emulate(args, "traj_static", flags, f, L2_SIZES, [f"fsvt:{bf}x{b}" if b > 1 else
                                                                                  f"fs:{bf}" for b in BV], model)),
             lambda: ("atm", emulate(args, "traj_atm", flags, f, L2_SIZES, [f"atm:{bf}"], model))]
@@ -591,7 +591,7 @@ def plots(args):
                     ax.axhline(pts[0][k] / 1e6, linewidth=0.7, linestyle=":", label=f"static B_V = {bv}")
             ax.set_xlabel("slice")
             ax.set_ylabel("slice time (M cycles)")
-            ax.set_title(f"Pokec-like / 8, F = 512, B_F = 32, L2 {l2 // MIB} MiB", fontsize=9)
+            ax.set_title(f"Pokec-like / 16, F = 512, B_F = 32, L2 {l2 // MIB} MiB", fontsize=9)
             ax.legend(fontsize=6)
             ax.grid(alpha=0.3)
         fig.suptitle("Automatic tile morphing slice by slice (cf. seed 003 Fig. 12)")
