@@ -128,14 +128,14 @@ std::vector<Edge> powerlaw_arcs(const PowerLawSpec& s, double* exponent_used) {
     if (s.isolated > s.vertices - 2) bad("isolated", "leaves fewer than 2 vertices with edges");
     const uint64_t active = s.vertices - s.isolated;
     if (s.edges < active)
-        bad("edges", std::to_string(s.edges) + " is fewer than the vertices with edges (" + std::to_string(active) + ")");
+        bad("edges",
+            std::to_string(s.edges) + " is fewer than the vertices with edges (" + std::to_string(active) + ")");
     const double possible = double(active) * double(active - 1) / (s.directed ? 1.0 : 2.0);
     if (double(s.edges) > possible / 4)
         bad("edges", std::to_string(s.edges) + " is more than a quarter of all " + std::to_string(uint64_t(possible)) +
                          " possible edges");
     if (s.max_degree == 0 && !(s.exponent > 1.0)) bad("exponent", "must be greater than 1");
-    const double exponent =
-        s.max_degree ? calibrate_exponent(active, s.edges, s.directed, s.max_degree) : s.exponent;
+    const double exponent = s.max_degree ? calibrate_exponent(active, s.edges, s.directed, s.max_degree) : s.exponent;
     if (exponent_used) *exponent_used = exponent;
 
     Xoshiro256 rng(s.seed);
@@ -250,8 +250,8 @@ GcnGraph build_gcn_graph(uint32_t n, const std::vector<Edge>& in) {
     for (size_t i = 0; i < arcs->size(); ++i) {
         const Edge& e = (*arcs)[i];
         if (e.first >= n || e.second >= n)
-            bad("arcs", "arc " + std::to_string(e.first) + " -> " + std::to_string(e.second) + " names a vertex >= " +
-                            std::to_string(n));
+            bad("arcs", "arc " + std::to_string(e.first) + " -> " + std::to_string(e.second) +
+                            " names a vertex >= " + std::to_string(n));
         if (e.first == e.second) bad("arcs", "self-loop at " + std::to_string(e.first) + " (Â adds its own)");
         if (i && e == (*arcs)[i - 1]) continue;
         ++count[e.second + 1];
@@ -327,8 +327,7 @@ std::vector<float> to_sliced(const std::vector<float>& in, uint32_t n, uint32_t 
     const uint32_t w = f / slices;
     std::vector<float> out(in.size());
     for (uint32_t v = 0; v < n; ++v)
-        for (uint32_t k = 0; k < f; ++k)
-            out[size_t(k / w) * n * w + size_t(v) * w + k % w] = in[size_t(v) * f + k];
+        for (uint32_t k = 0; k < f; ++k) out[size_t(k / w) * n * w + size_t(v) * w + k % w] = in[size_t(v) * f + k];
     return out;
 }
 
@@ -336,19 +335,18 @@ std::vector<float> from_sliced(const std::vector<float>& in, uint32_t n, uint32_
     const uint32_t w = f / slices;
     std::vector<float> out(in.size());
     for (uint32_t v = 0; v < n; ++v)
-        for (uint32_t k = 0; k < f; ++k)
-            out[size_t(v) * f + k] = in[size_t(k / w) * n * w + size_t(v) * w + k % w];
+        for (uint32_t k = 0; k < f; ++k) out[size_t(v) * f + k] = in[size_t(k / w) * n * w + size_t(v) * w + k % w];
     return out;
 }
 
 GcnRun effective_run(const GcnRun& r) {
     GcnRun e = r;
     switch (r.kernel) {
-    case GCN_KERNEL_BASELINE: e.slices = e.tiles = 1; break;
-    case GCN_KERNEL_VT: e.slices = 1; break;
-    case GCN_KERNEL_FS: e.tiles = 1; break;
-    case GCN_KERNEL_ATM: e.tiles = 1; break;
-    default: break;
+        case GCN_KERNEL_BASELINE: e.slices = e.tiles = 1; break;
+        case GCN_KERNEL_VT: e.slices = 1; break;
+        case GCN_KERNEL_FS: e.tiles = 1; break;
+        case GCN_KERNEL_ATM: e.tiles = 1; break;
+        default: break;
     }
     return e;
 }
@@ -367,31 +365,15 @@ std::string check_run(uint32_t f, const GcnRun& r0) {
     return "";
 }
 
-const GcnBlob& GcnImage::blob(const std::string& name) const {
-    for (const auto& b : blobs)
-        if (b.name == name) return b;
-    throw std::out_of_range("gcn image has no blob '" + name + "'");
-}
-
-const GcnRegion& GcnImage::region(const std::string& name) const {
-    for (const auto& r : regions)
-        if (r.name == name) return r;
-    throw std::out_of_range("gcn image has no region '" + name + "'");
-}
-
-GcnImage build_gcn_image(const GcnGraph& g, const std::vector<float>& x, uint32_t f, const GcnRun& run0, uint64_t base,
-                         bool with_data, bool limit32) {
+gcn_info_t gcn_header(const GcnGraph& g, uint32_t f, const GcnRun& run0) {
     const std::string why = check_run(f, run0);
     if (!why.empty()) throw std::invalid_argument(why);
     const GcnRun run = effective_run(run0);
-    if (with_data && x.size() != size_t(g.n) * f) throw std::invalid_argument("features: X is not n x f");
-    auto align = [](uint64_t v) { return (v + 63) / 64 * 64; };
-    const uint64_t nnz = g.nnz(), xy = uint64_t(g.n) * f * 4;
     gcn_info_t info{};
     info.magic = GCN_INFO_MAGIC;
     info.version = GCN_INFO_VERSION;
     info.n = g.n;
-    info.nnz = uint32_t(nnz);
+    info.nnz = uint32_t(g.nnz());
     info.f = f;
     info.slices = run.slices;
     info.tiles = run.tiles;
@@ -399,51 +381,42 @@ GcnImage build_gcn_image(const GcnGraph& g, const std::vector<float>& x, uint32_
     info.unit = std::max<uint32_t>(1, (g.n + GCN_UNITS - 1) / GCN_UNITS);
     info.flags = run.fine ? GCN_FLAG_ATM_FINE : 0;
     info.colptr_off = 0;
-    info.rowidx_off = uint32_t(align((uint64_t(g.n) + 1) * 4));
-    info.weight_off = uint32_t(info.rowidx_off + align(nnz * 4));
-    const uint64_t graph_bytes = info.weight_off + nnz * 4;
+    info.rowidx_off = uint32_t(ImageBuilder::align((uint64_t(g.n) + 1) * 4));
+    info.weight_off = uint32_t(info.rowidx_off + ImageBuilder::align(g.nnz() * 4));
+    return info;
+}
 
-    GcnImage img;
-    img.info = info;
-    uint64_t at = align(base);
-    auto place = [&](const char* name, uint64_t size, std::vector<uint8_t> data) {
-        img.blobs.push_back({name, at, std::move(data), size});
-        at = align(at + size);
-        return img.blobs.back().addr;
-    };
-    auto bytes = [&](const void* p, size_t n) {
-        if (!with_data) return std::vector<uint8_t>();
-        const uint8_t* b = static_cast<const uint8_t*>(p);
-        return std::vector<uint8_t>(b, b + n);
-    };
-    const uint64_t info_at = place("gcn_info", sizeof info, bytes(&info, sizeof info));
-    std::vector<uint8_t> graph;
+Image build_gcn_image(const GcnGraph& g, const std::vector<float>& x, uint32_t f, const GcnRun& run, uint64_t base,
+                      bool with_data) {
+    const gcn_info_t info = gcn_header(g, f, run);
+    if (with_data && x.size() != size_t(g.n) * f) throw std::invalid_argument("features: X is not n x f");
+    const uint64_t nnz = g.nnz(), xy = uint64_t(g.n) * f * 4, graph_bytes = info.weight_off + nnz * 4;
+    ImageBuilder b(base);
+    const uint64_t info_at = b.add("gcn_info", &info, sizeof info);
+    uint64_t graph_at;
     if (with_data) {
-        graph.assign(graph_bytes, 0);
+        std::vector<uint8_t> graph(graph_bytes, 0);
         std::memcpy(graph.data() + info.colptr_off, g.colptr.data(), g.colptr.size() * 4);
         std::memcpy(graph.data() + info.rowidx_off, g.rowidx.data(), nnz * 4);
         std::memcpy(graph.data() + info.weight_off, g.weight.data(), nnz * 4);
+        graph_at = b.add("graph", std::move(graph));
+    } else {
+        graph_at = b.reserve("graph", graph_bytes);
     }
-    const uint64_t graph_at = place("graph", graph_bytes, std::move(graph));
-    img.regions.push_back({"graph", info_at, graph_at + graph_bytes});
-    std::vector<float> xs;
-    if (with_data) xs = to_sliced(x, g.n, f, run.slices);
-    const uint64_t x_at = place("features", xy, bytes(xs.data(), xy));
-    img.regions.push_back({"features", x_at, x_at + xy});
-    std::vector<uint8_t> poison;
+    b.region("graph", info_at, graph_at + graph_bytes);
     if (with_data) {
-        poison.resize(xy);
+        b.add("features", to_sliced(x, g.n, f, info.slices), true);
+        std::vector<uint8_t> poison(xy);
         const uint32_t nan_bits = 0x7FC0DEADu;  // an unwritten Y cannot pass the check
         for (uint64_t i = 0; i < xy; i += 4) std::memcpy(&poison[i], &nan_bits, 4);
+        b.add("output", std::move(poison), true);
+        b.add("cursor", std::vector<uint8_t>(size_t(g.n) * 4), true);
+    } else {
+        b.reserve("features", xy, true);
+        b.reserve("output", xy, true);
+        b.reserve("cursor", uint64_t(g.n) * 4, true);
     }
-    const uint64_t y_at = place("output", xy, std::move(poison));
-    img.regions.push_back({"output", y_at, y_at + xy});
-    const uint64_t c_at = place("cursor", uint64_t(g.n) * 4, with_data ? std::vector<uint8_t>(size_t(g.n) * 4) : std::vector<uint8_t>());
-    img.regions.push_back({"cursor", c_at, c_at + uint64_t(g.n) * 4});
-    if (limit32 && at > 0x100000000ull)
-        throw std::runtime_error("gcn data set (" + std::to_string((at - base) >> 20) +
-                                 " MiB) does not fit below 4 GiB (32-bit addresses)");
-    return img;
+    return b.take();
 }
 
 }  // namespace vp::workload

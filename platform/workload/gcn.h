@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+#include "platform/workload/image.h"
 #include "platform/workload/kronecker.h"
 #include "vp/gcn_data.h"
 
@@ -54,10 +55,10 @@ std::vector<Edge> kronecker_arcs(const KroneckerOptions& opt);
 // D^-1/2 (A + I) D^-1/2).
 struct GcnGraph {
     uint32_t n = 0;
-    uint64_t arcs = 0;              // without the self-loops
-    std::vector<uint32_t> colptr;   // n + 1
-    std::vector<uint32_t> rowidx;   // nnz
-    std::vector<float> weight;      // nnz
+    uint64_t arcs = 0;             // without the self-loops
+    std::vector<uint32_t> colptr;  // n + 1
+    std::vector<uint32_t> rowidx;  // nnz
+    std::vector<float> weight;     // nnz
     uint64_t nnz() const { return rowidx.size(); }
 };
 // Throws std::invalid_argument when an arc names a vertex >= n or nnz does not fit 32 bits.
@@ -93,29 +94,16 @@ GcnRun effective_run(const GcnRun& r);
 // Checks f, slices and tiles for the layout: "" when valid, else why not (naming the field).
 std::string check_run(uint32_t f, const GcnRun& r);
 
-// The memory image: blobs gcn_info, graph, features, output (NaN-poisoned), cursor, each 64-byte
-// aligned from `base`, and the regions graph, features, output, cursor.
-struct GcnBlob {
-    std::string name;
-    uint64_t addr = 0;
-    std::vector<uint8_t> data;  // empty when built without data (addresses only)
-    uint64_t size = 0;
-};
-struct GcnRegion {
-    std::string name;
-    uint64_t lo = 0, hi = 0;
-};
-struct GcnImage {
-    gcn_info_t info{};  // the header (also when built without data)
-    std::vector<GcnBlob> blobs;
-    std::vector<GcnRegion> regions;
-    const GcnBlob& blob(const std::string& name) const;
-    const GcnRegion& region(const std::string& name) const;
-};
-// x: row-major features (n x f), or empty with with_data = false (only the addresses: the host
-// emulator's layout of graphs too large for memory). Throws std::invalid_argument for a bad run
-// (check_run) and std::runtime_error when a 32-bit image would not fit below 4 GiB (limit32).
-GcnImage build_gcn_image(const GcnGraph& g, const std::vector<float>& x, uint32_t f, const GcnRun& run, uint64_t base,
-                         bool with_data = true, bool limit32 = true);
+// The header of a run's image (offsets of colptr, rowidx and weight in the "graph" blob, unit, ...).
+// Throws std::invalid_argument for a bad run (check_run).
+gcn_info_t gcn_header(const GcnGraph& g, uint32_t f, const GcnRun& run);
+
+// The memory image: blobs gcn_info, graph, features (X sliced for the run's B_F), output
+// (NaN-poisoned), cursor, each 64-byte aligned from `base` (image.h's ImageBuilder); regions graph
+// (gcn_info + graph), features, output, cursor. x: row-major n x f; with with_data = false, x may be
+// empty and only the addresses are laid out (blobs without contents: the host emulator's view).
+// Throws std::invalid_argument for a bad run and std::runtime_error when it does not fit below 4 GiB.
+Image build_gcn_image(const GcnGraph& g, const std::vector<float>& x, uint32_t f, const GcnRun& run, uint64_t base,
+                      bool with_data = true);
 
 }  // namespace vp::workload

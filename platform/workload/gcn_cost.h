@@ -18,8 +18,12 @@ struct GcnCostTerms {
 
 // eq. 6 (and eq. 2, 3 as its special cases).
 GcnCostTerms gcn_cost_fv(double vertices, double nnz, double features, double bf, double bv, double miss_rate);
-inline GcnCostTerms gcn_cost_vt(double v, double e, double f, double bv, double m) { return gcn_cost_fv(v, e, f, 1, bv, m); }
-inline GcnCostTerms gcn_cost_fs(double v, double e, double f, double bf, double m) { return gcn_cost_fv(v, e, f, bf, 1, m); }
+inline GcnCostTerms gcn_cost_vt(double v, double e, double f, double bv, double m) {
+    return gcn_cost_fv(v, e, f, 1, bv, m);
+}
+inline GcnCostTerms gcn_cost_fs(double v, double e, double f, double bf, double m) {
+    return gcn_cost_fv(v, e, f, bf, 1, m);
+}
 // The working set the miss rate depends on: |V||F| / (B_F B_V) elements.
 inline double gcn_working_set(double v, double f, double bf, double bv) { return v * f / (bf * bv); }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <set>
 #include "platform/workload/gcn.h"
 #include "platform/workload/gcn_cost.h"
@@ -76,11 +77,11 @@ TEST_CASE("Â in CSC: self-loops, rows ascending, symmetric normalisation by han
     CHECK(g.arcs == 5);
     CHECK(g.colptr == std::vector<uint32_t>{0, 2, 6, 8, 9});
     CHECK(g.rowidx == std::vector<uint32_t>{0, 1, 0, 1, 2, 3, 1, 2, 3});
-    CHECK(g.weight[0] == float(1.0 / 2.0));              // (0,0): 1/sqrt(2*2)
-    CHECK(g.weight[1] == float(1.0 / std::sqrt(8.0)));   // (1,0): 1/sqrt(4*2)
-    CHECK(g.weight[3] == float(1.0 / 4.0));              // (1,1): 1/sqrt(4*4)
-    CHECK(g.weight[5] == float(1.0 / std::sqrt(4.0)));   // (3,1): 1/sqrt(1*4)
-    CHECK(g.weight[8] == 1.0f);                          // (3,3)
+    CHECK(g.weight[0] == float(1.0 / 2.0));             // (0,0): 1/sqrt(2*2)
+    CHECK(g.weight[1] == float(1.0 / std::sqrt(8.0)));  // (1,0): 1/sqrt(4*2)
+    CHECK(g.weight[3] == float(1.0 / 4.0));             // (1,1): 1/sqrt(4*4)
+    CHECK(g.weight[5] == float(1.0 / std::sqrt(4.0)));  // (3,1): 1/sqrt(1*4)
+    CHECK(g.weight[8] == 1.0f);                         // (3,3)
     CHECK_THROWS_WITH(build_gcn_graph(4, {{0, 4}}), Catch::Contains("names a vertex >= 4"));
     CHECK_THROWS_WITH(build_gcn_graph(4, {{2, 2}}), Catch::Contains("self-loop"));
 }
@@ -111,8 +112,8 @@ TEST_CASE("sliced layout: slice s holds rows 0..n-1 of its columns back to back,
     for (uint32_t i = 0; i < n * f; ++i) x[i] = float(i);
     const std::vector<float> s = to_sliced(x, n, f, 4);  // w = 16
     CHECK(s[0] == x[0]);
-    CHECK(s[16] == x[1 * f + 0]);          // row 1 of slice 0
-    CHECK(s[3 * 16] == x[0 * f + 16]);     // slice 1 starts after n rows of 16
+    CHECK(s[16] == x[1 * f + 0]);       // row 1 of slice 0
+    CHECK(s[3 * 16] == x[0 * f + 16]);  // slice 1 starts after n rows of 16
     CHECK(s[3 * 16 * 3 + 16 * 2 + 5] == x[2 * f + 48 + 5]);
     CHECK(from_sliced(s, n, f, 4) == x);
     CHECK(to_sliced(x, n, f, 1) == x);
@@ -136,8 +137,8 @@ TEST_CASE("memory image: blobs, header, sliced X, poisoned Y, regions") {
     const GcnGraph g = build_gcn_graph(5, {{0, 1}, {1, 0}, {3, 4}});
     const uint32_t f = 32;
     const std::vector<float> x = gcn_features(5, f, 1);
-    const GcnImage img = build_gcn_image(g, x, f, {GCN_KERNEL_FSVT, 2, 4, false}, 0x80001010);
-    const GcnBlob& hb = img.blob("gcn_info");
+    const Image img = build_gcn_image(g, x, f, {GCN_KERNEL_FSVT, 2, 4, false}, 0x80001010);
+    const ImageBlob& hb = img.blob("gcn_info");
     CHECK(hb.addr == 0x80001040);
     gcn_info_t info;
     std::memcpy(&info, hb.data.data(), sizeof info);
@@ -150,22 +151,28 @@ TEST_CASE("memory image: blobs, header, sliced X, poisoned Y, regions") {
     CHECK(info.flags == 0);
     CHECK(info.rowidx_off == 64);
     CHECK(info.weight_off == 128);
-    const GcnBlob& xb = img.blob("features");
+    const ImageBlob& xb = img.blob("features");
     CHECK(xb.addr % 64 == 0);
-    CHECK(xb.size == 5 * 32 * 4);
+    CHECK(xb.data.size() == 5 * 32 * 4);
     float v;
     std::memcpy(&v, xb.data.data() + (5 * 16 + 2 * 16) * 4, 4);  // slice 1, row 2, column 16
     CHECK(v == x[2 * f + 16]);
     float poison;
     std::memcpy(&poison, img.blob("output").data.data(), 4);
     CHECK(std::isnan(poison));
-    CHECK(img.region("features").lo == xb.addr);
-    CHECK(img.region("cursor").hi - img.region("cursor").lo == 20);
+    std::map<std::string, std::pair<uint64_t, uint64_t>> regions;
+    for (const auto& r : img.regions) regions[r.name] = {r.lo, r.hi};
+    CHECK(regions.at("graph").first == hb.addr);
+    CHECK(regions.at("features").first == xb.addr);
+    CHECK(regions.at("cursor").second - regions.at("cursor").first == 20);
     CHECK_THROWS_AS(build_gcn_image(g, x, f, {GCN_KERNEL_FS, 3, 1, true}, 0), std::invalid_argument);
-    // Addresses only (the emulator's layout of graphs larger than 4 GiB).
-    const GcnImage big = build_gcn_image(g, {}, f, {GCN_KERNEL_FS, 2, 1, true}, 0x80000000, false, false);
-    CHECK(big.blob("features").data.empty());
-    CHECK(big.blob("features").size == 5 * 32 * 4);
+    // Addresses only (the emulator's view): the same layout without contents.
+    const Image addr = build_gcn_image(g, {}, f, {GCN_KERNEL_FSVT, 2, 4, false}, 0x80001010, false);
+    REQUIRE(addr.blobs.size() == img.blobs.size());
+    for (size_t i = 0; i < img.blobs.size(); ++i) CHECK(addr.blobs[i].addr == img.blobs[i].addr);
+    CHECK(addr.blob("features").data.empty());
+    REQUIRE(addr.regions.size() == img.regions.size());
+    for (size_t i = 0; i < img.regions.size(); ++i) CHECK(addr.regions[i].hi == img.regions[i].hi);
 }
 
 TEST_CASE("cost model: eq. 6 by hand, eq. 2 and 3 as its special cases, FS beats VT when |F| > |E|/|V|") {

@@ -19,9 +19,9 @@ Counts& Counts::operator+=(const Counts& o) {
 }
 
 const std::vector<std::string>& TimeModel::keys() {
-    static const std::vector<std::string> k = {"elements",  "nonzeros", "visits", "tile_ends", "strips", "tiles",
-                                               "l2_hits",   "l2_misses", "store_misses", "dram_reads",
-                                               "dram_writes"};
+    static const std::vector<std::string> k = {"elements",     "nonzeros",   "visits",     "tile_ends",
+                                               "strips",       "tiles",      "l2_hits",    "l2_misses",
+                                               "store_misses", "dram_reads", "dram_writes"};
     return k;
 }
 
@@ -53,14 +53,15 @@ Emulator::Emulator(const workload::GcnGraph& g, uint32_t features, const Config&
 
 void Emulator::begin(const workload::GcnRun& run, const std::vector<size_t>& l2s) {
     run_ = workload::effective_run(run);
-    img_ = workload::build_gcn_image(g_, {}, f_, run_, cfg_.base, false, false);
+    img_ = workload::build_gcn_image(g_, {}, f_, run_, cfg_.base, false);
+    const gcn_info_t info = workload::gcn_header(g_, f_, run_);
     const uint64_t graph = img_.blob("graph").addr;
-    colptr_ = graph + img_.info.colptr_off;
-    rowidx_ = graph + img_.info.rowidx_off;
-    weight_ = graph + img_.info.weight_off;
+    colptr_ = graph + info.colptr_off;
+    rowidx_ = graph + info.rowidx_off;
+    weight_ = graph + info.weight_off;
     cursor_ = img_.blob("cursor").addr;
     w_ = f_ / run_.slices;
-    unit_ = img_.info.unit;
+    unit_ = info.unit;
     std::vector<cache::Region> regions;
     for (const auto& r : img_.regions) regions.push_back({r.name, r.lo, r.hi});
     features_region_ = 1;  // graph, features, output, cursor

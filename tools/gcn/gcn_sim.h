@@ -31,10 +31,10 @@ namespace vp::gcnsim {
 
 // Events of a slice that the time model weighs (per slice, summed for a run).
 struct Counts {
-    uint64_t elements = 0;      // feature elements multiplied and added (nonzeros x slice width)
-    uint64_t nonzeros = 0;      // nonzeros processed
-    uint64_t visits = 0;        // (destination, tile) visits
-    uint64_t tile_ends = 0;     // row-index reads that end a tile early (u >= tile end)
+    uint64_t elements = 0;   // feature elements multiplied and added (nonzeros x slice width)
+    uint64_t nonzeros = 0;   // nonzeros processed
+    uint64_t visits = 0;     // (destination, tile) visits
+    uint64_t tile_ends = 0;  // row-index reads that end a tile early (u >= tile end)
     uint64_t strips = 0, tiles = 0;
     uint64_t l1_load_misses_l2_hit = 0, l1_load_misses_l2_miss = 0;  // blocking loads
     uint64_t l1_store_misses = 0;                                    // posted stores
@@ -61,8 +61,8 @@ struct SliceResult {
 };
 
 struct LevelStats {
-    std::vector<std::string> regions;           // ..., "other"
-    std::vector<cache::RegionStats> stats;      // parallel
+    std::vector<std::string> regions;       // ..., "other"
+    std::vector<cache::RegionStats> stats;  // parallel
 };
 
 struct RunResult {
@@ -88,7 +88,7 @@ public:
     // ATM decides per slice, so it runs one L2 size at a time (l2_index).
     std::vector<RunResult> run_static(const workload::GcnRun& run);
     RunResult run_atm(const workload::GcnRun& run, size_t l2_index);
-    const workload::GcnImage& image() const { return img_; }
+    const workload::Image& image() const { return img_; }
 
 private:
     void begin(const workload::GcnRun& run, const std::vector<size_t>& l2s);
@@ -106,7 +106,7 @@ private:
     uint32_t f_;
     Config cfg_;
     workload::GcnRun run_;
-    workload::GcnImage img_;
+    workload::Image img_;
     uint64_t colptr_ = 0, rowidx_ = 0, cursor_ = 0, weight_ = 0;
     uint32_t w_ = 0, unit_ = 0;
     std::unique_ptr<cache::CacheArray> l1_;
@@ -114,7 +114,7 @@ private:
     std::vector<size_t> l2_index_;                        // their index in cfg_.l2
     Counts common_;                                       // L2-independent counts of the current slice
     std::vector<Counts> per_l2_;                          // L2-dependent counts, per active L2
-    std::vector<uint32_t> cur_;  // the firmware's cursor[] values
+    std::vector<uint32_t> cur_;                           // the firmware's cursor[] values
     uint64_t last_line_ = ~0ull;  // line of the last lookup, and whether that lookup was a store
     bool last_dirty_ = false;
     size_t features_region_ = 0;

@@ -79,8 +79,11 @@ json level_json(const gcnsim::LevelStats& l) {
     json j;
     for (size_t i = 0; i < l.regions.size(); ++i) {
         const auto& s = l.stats[i];
-        j[l.regions[i]] = {{"accesses", s.accesses}, {"hits", s.hits},           {"misses", s.misses},
-                           {"evictions", s.evictions}, {"writebacks", s.writebacks}};
+        j[l.regions[i]] = {{"accesses", s.accesses},
+                           {"hits", s.hits},
+                           {"misses", s.misses},
+                           {"evictions", s.evictions},
+                           {"writebacks", s.writebacks}};
     }
     return j;
 }
@@ -117,7 +120,8 @@ int main(int argc, char** argv) {
     app.add_option("--graph-seed", graph_seed, "graph generator seed (as workload.gcn.graph_seed)")
         ->capture_default_str();
     app.add_option("--features", features, "F")->capture_default_str();
-    app.add_option("--runs", runs_text, "comma-separated runs: baseline, vt:B_V, fs:B_F, fsvt:B_FxB_V, atm:B_F[:coarse]")
+    app.add_option("--runs", runs_text,
+                   "comma-separated runs: baseline, vt:B_V, fs:B_F, fsvt:B_FxB_V, atm:B_F[:coarse]")
         ->capture_default_str();
     app.add_option("--l1d", l1d_text, "L1D capacity")->capture_default_str();
     app.add_option("--l1d-ways", l1d_ways, "L1D associativity")->capture_default_str();
@@ -150,8 +154,8 @@ int main(int argc, char** argv) {
             for (auto& [k, v] : m.at("coef").items()) cfg.time.coef[k] = v.get<double>();
         } else {
             // Rough defaults (cycles per event) until a fitted model is given.
-            cfg.time.coef = {{"elements", 10.0}, {"nonzeros", 12.0}, {"visits", 12.0}, {"l2_hits", 15.0},
-                             {"l2_misses", 60.0}};
+            cfg.time.coef = {
+                {"elements", 10.0}, {"nonzeros", 12.0}, {"visits", 12.0}, {"l2_hits", 15.0}, {"l2_misses", 60.0}};
         }
 
         std::vector<workload::Edge> arcs;
@@ -162,7 +166,8 @@ int main(int argc, char** argv) {
             kr.seed = graph_seed;
             arcs = workload::kronecker_arcs(kr);
             n = uint32_t(1u << kr.scale);
-            gj["source"] = "kronecker SCALE " + std::to_string(kr.scale) + " edgefactor " + std::to_string(kr.edgefactor);
+            gj["source"] =
+                "kronecker SCALE " + std::to_string(kr.scale) + " edgefactor " + std::to_string(kr.edgefactor);
         } else {
             workload::PowerLawSpec s = pl;
             s.seed = graph_seed;
@@ -218,9 +223,13 @@ int main(int argc, char** argv) {
                 if (!no_slices) {
                     json sl = json::array();
                     for (const auto& s : r.slices) {
-                        json x = {{"slice", s.slice}, {"widths", widths(s.tiling)}, {"strips", s.tiling.count},
-                                  {"cycles", s.cycles}, {"counts", counts_json(s.counts)},
-                                  {"x_lookups", s.strip_lookups}, {"x_misses", s.strip_misses}};
+                        json x = {{"slice", s.slice},
+                                  {"widths", widths(s.tiling)},
+                                  {"strips", s.tiling.count},
+                                  {"cycles", s.cycles},
+                                  {"counts", counts_json(s.counts)},
+                                  {"x_lookups", s.strip_lookups},
+                                  {"x_misses", s.strip_misses}};
                         if (r.run.kernel == GCN_KERNEL_ATM) {
                             x["phase"] = gcn_atm_phase_name(s.phase);
                             x["action"] = gcn_atm_action_name(s.action);

@@ -43,14 +43,28 @@ DATASETS = {
                ["--graph", "kronecker", "--kronecker-scale", "16"], 128),
 }
 POKEC64 = (["workload.gcn.graph=pokec", "workload.gcn.scale_down=64"], ["--graph", "pokec", "--scale-down", "64"])
+
+
+def graph_of(key):
+    """(platform sets, emulator flags, F) of a calibration/validation graph."""
+    return POKEC64 + (128,) if key == "p64" else DATASETS[key]
 # Static kernels only: an ATM run's tilings depend on the time it measures, so the emulator (with the
 # model still to be fitted) would not follow the platform's trajectory. ATM is checked in validation.
-CAL_RUNS = [(8 * MIB, "baseline"), (8 * MIB, "vt:8"), (8 * MIB, "fs:8"), (8 * MIB, "fsvt:8x4"), (8 * MIB, "fsvt:2x16"), (8 * MIB, "fsvt:4x64"),
-            (16 * MIB, "baseline"), (16 * MIB, "fsvt:4x8")]
-VAL_RUNS = [(8 * MIB, "baseline"), (8 * MIB, "fs:9"), (8 * MIB, "fsvt:9x4"), (8 * MIB, "atm:9"), (16 * MIB, "atm:9")]
+# Two shapes: Pokec-like / 64 at F = 128 (1 to 8 lines per row of a slice) and Cora-like at its input
+# width F = 1440 (10 to 90 lines per row): the cost of zeroing wide output rows (store misses queueing
+# for MSHRs) is only separable from the per-destination cost with both.
+CAL_RUNS = [("p64", 8 * MIB, "baseline"), ("p64", 8 * MIB, "vt:8"), ("p64", 8 * MIB, "fs:8"),
+            ("p64", 8 * MIB, "fsvt:8x4"), ("p64", 8 * MIB, "fsvt:2x16"), ("p64", 8 * MIB, "fsvt:4x64"),
+            ("p64", 16 * MIB, "baseline"), ("p64", 16 * MIB, "fsvt:4x8"),
+            ("cora", 8 * MIB, "baseline"), ("cora", 8 * MIB, "vt:4"), ("cora", 8 * MIB, "fs:9"),
+            ("cora", 8 * MIB, "fsvt:5x16")]
+# Held out: another graph and width (Citeseer-like, F = 3712), other configurations, and ATM, whose
+# decisions on the platform (mcycle) and in the emulator (the fitted model) are compared.
+VAL_RUNS = [("citeseer", 8 * MIB, "baseline"), ("citeseer", 8 * MIB, "fs:8"), ("citeseer", 8 * MIB, "fsvt:8x4"),
+            ("citeseer", 8 * MIB, "atm:8"), ("cora", 16 * MIB, "fsvt:9x4"), ("cora", 16 * MIB, "atm:9"),
+            ("p64", 8 * MIB, "atm:8"), ("p64", 16 * MIB, "fs:4")]
 MEM_MODEL = {"coef": {"dram_reads": 1.0, "dram_writes": 1.0}}
-FIT_KEYS = ["elements", "nonzeros", "visits", "tile_ends", "strips", "l2_hits", "l2_misses", "store_misses",
-            "dram_writes"]
+FIT_KEYS = ["elements", "nonzeros", "visits", "tile_ends", "l2_hits", "l2_misses", "store_misses", "dram_writes"]
 
 
 def log(msg):
@@ -169,37 +183,40 @@ def lstsq_nonneg(rows, y, keys):
         active.pop(int(np.argmin(coef)))
 
 
-def calibrate(args):
+def matched_runs(args, runs, tag, model):
+    """Platform and emulator on the same runs: [(name, platform result, emulated result)]."""
     jobs, names = [], []
-    for l2, spec in CAL_RUNS:
-        name = f"cal_p64_{l2 // MIB}m_{spec.replace(':', '_')}"
-        names.append((name, l2, spec))
-        jobs.append(lambda name=name, l2=l2, spec=spec: platform(args, name, POKEC64[0], 128, l2, spec))
+    for g, l2, spec in runs:
+        gsets, _, f = graph_of(g)
+        name = f"{tag}_{g}_{l2 // MIB}m_{spec.replace(':', '_')}"
+        names.append((name, g, l2, spec))
+        jobs.append(lambda name=name, gsets=gsets, f=f, l2=l2, spec=spec: platform(args, name, gsets, f, l2, spec))
     plat = parallel(args, jobs)
-    # The emulator with any model: only its counts are used here.
     emu = {}
-    for l2 in sorted({l2 for l2, _ in CAL_RUNS}):
-        specs = [s for x, s in CAL_RUNS if x == l2]
-        emu[l2] = emulate(args, f"cal_p64_{l2 // MIB}m", POKEC64[1], 128, [l2], specs, MEM_MODEL)["results"]
+    for g, l2 in sorted({(g, l2) for g, l2, _ in runs}):
+        _, flags, f = graph_of(g)
+        specs = [s for x, y, s in runs if (x, y) == (g, l2)]
+        emu[(g, l2)] = emulate(args, f"{tag}_{g}_{l2 // MIB}m", flags, f, [l2], specs, model)["results"]
+    return [(name, p, find(emu[(g, l2)], spec, l2)) for (name, g, l2, spec), p in zip(names, plat)]
+
+
+def calibrate(args):
     points = []
-    for (name, l2, spec), p in zip(names, plat):
-        e = find(emu[l2], spec, l2)
+    # The emulator with any model: only its counts are used here (static runs: no decisions).
+    for name, p, e in matched_runs(args, CAL_RUNS, "cal", MEM_MODEL):
         if len(e["slice_records"]) != len(p["slices"]):
             sys.exit(f"sweep.py: {name}: {len(p['slices'])} platform slices, {len(e['slice_records'])} emulated")
         for ps, es in zip(p["slices"], e["slice_records"]):
             points.append({"run": name, "slice": ps["slice"], "cycles": ps["cycles"], "instret": ps["instret"],
                            "platform_x_misses": ps["x_misses"], "emulated_x_misses": sum(es["x_misses"]),
-                           "platform_widths": ps["widths"], "emulated_widths": es["widths"], **es["counts"]})
+                           **es["counts"]})
     coef = lstsq_nonneg(points, [p["cycles"] for p in points], FIT_KEYS)
     icoef = lstsq_nonneg(points, [p["instret"] for p in points], ["elements", "nonzeros", "visits", "tile_ends",
                                                                     "strips", "tiles"])
     for p in points:
         p["model_cycles"] = sum(c * p[k] for k, c in coef.items())
         p["model_instret"] = sum(c * p[k] for k, c in icoef.items())
-    with open(os.path.join(args.out, "calibration.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(points[0].keys()))
-        w.writeheader()
-        w.writerows(points)
+    write_csv(os.path.join(args.out, "calibration.csv"), points)
     err = [abs(p["model_cycles"] - p["cycles"]) / p["cycles"] for p in points]
     ierr = [abs(p["model_instret"] - p["instret"]) / p["instret"] for p in points]
     model = {"coef": coef, "instret_coef": icoef, "points": len(points),
@@ -221,38 +238,23 @@ def load_model(args):
 # Validation: held-out platform runs
 
 def validate(args, model):
-    gsets, gflags, f = DATASETS["cora"]
-    jobs, names = [], []
-    for l2, spec in VAL_RUNS:
-        name = f"val_cora_{l2 // MIB}m_{spec.replace(':', '_')}"
-        names.append((name, l2, spec))
-        jobs.append(lambda name=name, l2=l2, spec=spec: platform(args, name, gsets, f, l2, spec))
-    plat = parallel(args, jobs)
     rows = []
-    for l2 in sorted({l2 for l2, _ in VAL_RUNS}):
-        specs = [s for x, s in VAL_RUNS if x == l2]
-        emu = emulate(args, f"val_cora_{l2 // MIB}m", gflags, f, [l2], specs, model)["results"]
-        for (name, l2n, spec), p in zip(names, plat):
-            if l2n != l2:
-                continue
-            e = find(emu, spec, l2)
-            pc = sum(s["cycles"] for s in p["slices"])
-            ram = p["stats"]["components"]["ram"]["counters"]
-            l2c = p["stats"]["components"]["l2"]["counters"]
-            pw = [s["widths"] for s in p["slices"]]
-            ew = [uniform(s["widths"]) for s in e["slice_records"]]
-            rows.append({"run": name, "l2": l2, "spec": spec, "platform_cycles": pc, "emulated_cycles": round(e["cycles"]),
-                         "cycles_error_%": round(100 * (e["cycles"] - pc) / pc, 2),
-                         "platform_l2_x_misses": l2c["region.features.misses"],
-                         "emulated_l2_x_misses": e["l2"]["features"]["misses"],
-                         "platform_dram_reads": ram.get("reads"), "emulated_dram_reads": e["counts"]["dram_reads"],
-                         "same_tilings": pw == ew, "platform_tilings": " ".join(pw), "emulated_tilings": " ".join(ew),
-                         "platform_host_s": p["host"].get("host_seconds")})
-            log(f"validate {name}: cycles {pc} vs {e['cycles']:.0f}, tilings equal: {pw == ew}")
-    with open(os.path.join(args.out, "validation.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
-        w.writeheader()
-        w.writerows(rows)
+    for name, p, e in matched_runs(args, VAL_RUNS, "val", model):
+        pc = sum(s["cycles"] for s in p["slices"])
+        ram = p["stats"]["components"]["ram"]["counters"]
+        l2c = p["stats"]["components"]["l2"]["counters"]
+        pw = [s["widths"] for s in p["slices"]]
+        ew = [uniform(s["widths"]) for s in e["slice_records"]]
+        rows.append({"run": name, "platform_cycles": pc, "emulated_cycles": round(e["cycles"]),
+                     "cycles_error_%": round(100 * (e["cycles"] - pc) / pc, 2),
+                     "platform_l2_x_misses": l2c["region.features.misses"],
+                     "emulated_l2_x_misses": e["l2"]["features"]["misses"],
+                     "platform_dram_reads": ram.get("reads"), "emulated_dram_reads": e["counts"]["dram_reads"],
+                     "same_tilings": pw == ew, "platform_tilings": " ".join(pw), "emulated_tilings": " ".join(ew),
+                     "platform_host_s": p["host"].get("host_seconds")})
+        log(f"validate {name}: cycles {pc} vs {e['cycles']:.0f} ({rows[-1]['cycles_error_%']} %), "
+            f"tilings equal: {pw == ew}")
+    write_csv(os.path.join(args.out, "validation.csv"), rows)
     return rows
 
 
