@@ -1,7 +1,7 @@
-// The first-order memory-access model of feature slicing and vertex tiling (seed 003, eq. 2, 3, 6;
+// The first-order memory-access model of feature slicing and vertex tiling (eq. 2, 3, 6 of
 // docs/gcn.md): the accesses of one aggregation Â·X with |V| vertices, |E| nonzeros, |F| features,
 // B_F feature slices and B_V x B_V vertex tiles, given the miss rate m of the input-feature reads
-// (a function of the working set |V||F| / (B_F B_V) in the seed's argument):
+// (assumed a function of the working set |V||F| / (B_F B_V) alone):
 //   M_FV = B_F (B_V |V| + |E|)      graph traversal: column pointers once per tile row, every nonzero,
 //                                    once per slice
 //        + m |E| |F|                input features: every nonzero reads a row of |F| features

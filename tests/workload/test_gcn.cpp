@@ -1,4 +1,4 @@
-// GCN aggregation data (platform/workload/gcn.h) and the seed's cost model (gcn_cost.h): graph
+// GCN aggregation data (platform/workload/gcn.h) and the cost model (gcn_cost.h): graph
 // generators, Â in CSC, the reference, the sliced layout, the memory image, eq. 2/3/6 by hand.
 #include <catch2/catch.hpp>
 #include <algorithm>

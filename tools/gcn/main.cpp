@@ -5,7 +5,7 @@
 //
 // Runs: baseline | vt:B_V | fs:B_F | fsvt:B_FxB_V | atm:B_F[:coarse]. Output: one JSON document with the
 // graph's statistics and, per run and L2 size, the totals, per-region cache statistics, modelled
-// cycles, the seed's cost model terms and every slice (tiling, counts, cycles, ATM decisions).
+// cycles, the cost model's terms (gcn_cost.h) and every slice (tiling, counts, cycles, ATM decisions).
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <fstream>
@@ -210,7 +210,7 @@ int main(int argc, char** argv) {
                 j["counts"] = counts_json(r.total);
                 j["l1d"] = level_json(r.l1d);
                 j["l2"] = level_json(r.l2);
-                // The seed's model with the measured miss rate of the feature reads: L2 misses in the
+                // The cost model with the measured miss rate of the feature reads: L2 misses in the
                 // features region per feature element read (one element = 4 bytes, 16 per line).
                 const double reads = double(g.nnz()) * features;
                 const double x_misses = double(r.l2.stats.at(1).misses) * (line / 4);

@@ -10,7 +10,7 @@
  *         for each destination v of the strip:
  *           the nonzeros (u, v) of column v with s0 <= u < s1:  Y_s[v] += Â(u, v) * X_s[u]
  * A strip of one tile reads column v directly; with several tiles, cursor[v] remembers where column v
- * stopped (the "B_V |V|" traversal term of the seed's cost model). Every destination starts at 0.0f
+ * stopped (the "B_V |V|" traversal term of the cost model, docs/gcn.md). Every destination starts at 0.0f
  * and adds w * x rounded to float (-ffp-contract=off), nonzeros in storage order: every kernel
  * produces the bits of the host reference, which the VP checks.
  *

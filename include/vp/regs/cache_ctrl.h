@@ -38,11 +38,11 @@
 #define CACHECTL_STAT_CTRL         0x28u /* w: CACHECTL_STAT_CTRL_* bits; reads 0 */
 #define CACHECTL_STAT_WIN_START    0x2Cu /* rw: statistics window start (byte address) */
 #define CACHECTL_STAT_WIN_END      0x30u /* rw: window end (exclusive); end <= start: empty */
-#define CACHECTL_STAT_ACCESSES     0x80u /* ro 64: lookups */
-#define CACHECTL_STAT_MISSES       0x88u /* ro 64: lookups that missed */
-#define CACHECTL_STAT_WRITEBACKS   0x90u /* ro 64: dirty lines written back */
-#define CACHECTL_STAT_WIN_ACCESSES 0x98u /* ro 64: lookups inside the window */
-#define CACHECTL_STAT_WIN_MISSES   0xA0u /* ro 64: misses inside the window */
+#define CACHECTL_STAT_ACCESSES     0x80u /* ro: lookups (64-bit) */
+#define CACHECTL_STAT_MISSES       0x88u /* ro: lookups that missed (64-bit) */
+#define CACHECTL_STAT_WRITEBACKS   0x90u /* ro: dirty lines written back (64-bit) */
+#define CACHECTL_STAT_WIN_ACCESSES 0x98u /* ro: lookups inside the window (64-bit) */
+#define CACHECTL_STAT_WIN_MISSES   0xA0u /* ro: misses inside the window (64-bit) */
 
 #define CACHECTL_STAT_CTRL_SNAPSHOT 1u /* latch the live counts into the STAT_* registers */
 #define CACHECTL_STAT_CTRL_RESET    2u /* restart the live counts from 0 (after the snapshot when both) */
