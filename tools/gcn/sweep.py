@@ -438,6 +438,35 @@ def cost_model(args, rows):
     return out
 
 
+def platform_cost_model(args):
+    """The cost model on the full platform runs (calibration and validation): the miss rate and the
+    DRAM traffic per region straight from the platform's stats.json."""
+    import glob
+    out = []
+    for d in sorted(glob.glob(os.path.join(args.out, "platform", "*", "console.txt"))):
+        with open(d) as f:
+            m = re.search(r"gcn: n=(\d+) nnz=(\d+) f=(\d+) kernel=(\w+) slices=(\d+) tiles=(\d+)", f.read())
+        if not m or m[4] == "atm":
+            continue
+        n, nnz, f_, bf, bv = int(m[1]), int(m[2]), int(m[3]), int(m[5]), int(m[6])
+        with open(os.path.join(os.path.dirname(d), "stats.json")) as f:
+            c = json.load(f)["components"]["l2"]["counters"]
+        rg = lambda r, k: c.get(f"region.{r}.{k}", 0)
+        miss = 16 * rg("features", "misses") / (nnz * f_)
+        t = {"graph": bf * (bv * n + nnz), "input": miss * nnz * f_, "output": bv * n * f_}  # eq. 6
+        counted = {"graph": 16 * (rg("graph", "misses") + rg("cursor", "misses") + rg("cursor", "writebacks")),
+                   "input": 16 * rg("features", "misses"),
+                   "output": 16 * (rg("output", "misses") + rg("output", "writebacks"))}
+        out.append({"run": os.path.basename(os.path.dirname(d)), "kernel": m[4], "B_F": bf, "B_V": bv,
+                    "vertices": n, "nnz": nnz, "features": f_, "miss_rate": miss,
+                    **{f"model_{k}": v for k, v in t.items()}, **{f"counted_{k}": v for k, v in counted.items()},
+                    "model_total": sum(t.values()), "counted_total": sum(counted.values()),
+                    "model_vs_counted_%": 100 * (sum(t.values()) / sum(counted.values()) - 1)})
+    if out:
+        write_csv(os.path.join(args.out, "cost_model_platform.csv"), out)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # Feature width, ATM trajectory, full-size Pokec
 
@@ -542,6 +571,8 @@ def plots(args):
     for ax, l2 in zip(axes, L2_SIZES):
         pts = [r for r in res if r["dataset"] == "pokec8" and r["l2_size"] == l2 and r["kernel"] != "atm"
                and r["metric"] == "cpu"]
+        if not pts:
+            continue
         bfs = sorted({r["B_F"] for r in pts})
         base = [r for r in pts if r["kernel"] == "baseline"][0]["cycles"]
         for bf in bfs:
@@ -647,6 +678,7 @@ def main():
     if args.full_pokec:
         full_pokec(args, model)
     if "plots" in stages:
+        platform_cost_model(args)
         plots(args)
     args.timing.append({"what": "total", "seconds": round(time.time() - t0, 1)})
     with open(os.path.join(args.out, "timing.json"), "w") as f:
