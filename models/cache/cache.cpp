@@ -159,6 +159,25 @@ void Cache::select_policy(const std::string& name) {
     array_.set_policy(name, p);
 }
 
+void Cache::set_stat_window(uint32_t start, uint32_t end) {
+    win_lo_ = start;
+    win_span_ = end > start ? uint64_t(end) - start : 0;
+}
+
+void Cache::stat_snapshot() {
+    const cache::RegionStats t = array_.totals();
+    stat_latched_.accesses = t.accesses - stat_base_.accesses;
+    stat_latched_.misses = t.misses - stat_base_.misses;
+    stat_latched_.writebacks = t.writebacks - stat_base_.writebacks;
+    stat_latched_.win_accesses = win_accesses_;
+    stat_latched_.win_misses = win_misses_;
+}
+
+void Cache::stat_reset() {
+    stat_base_ = array_.totals();
+    win_accesses_ = win_misses_ = 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Timing of accesses
 
@@ -168,6 +187,10 @@ Cache::Lookup Cache::lookup(uint64_t addr, bool write, bool offset0, Tick at, co
     if (cfg_.hit_latency) t = tag_port_.reserve(at, cfg_.hit_latency) + cfg_.hit_latency;
     ctx_.energy.add(e_access_);
     const bool hit = array_.access(addr, write, offset0);
+    if (__builtin_expect(addr - win_lo_ < win_span_, 0)) {  // the controller's statistics window
+        ++win_accesses_;
+        win_misses_ += !hit;
+    }
     last_missed_ = !hit;
     if (!hit) return {false, t};
     const unsigned set = array_.set_of(addr), way = array_.last_way();

@@ -126,6 +126,17 @@ public:
         uint32_t hot_start = 0, hot_end = 0;
     };
     PriorityRegs& priority_regs() { return prio_; }
+    // Statistics the controller exposes (STAT_* registers): live counts since the last reset, and a
+    // window [win_start, win_end) whose lookups are counted apart (a strip's feature reads, say).
+    // A snapshot latches all counts at once, so firmware reads consistent 64-bit values in halves.
+    struct StatSnapshot {
+        uint64_t accesses = 0, misses = 0, writebacks = 0, win_accesses = 0, win_misses = 0;
+    };
+    void set_stat_window(uint32_t start, uint32_t end);
+    void stat_snapshot();
+    void stat_reset();
+    const StatSnapshot& stat_latched() const { return stat_latched_; }
+
     // Replaces the policy by name (controller POLICY register); keeps tags.
     void select_policy(const std::string& name);
     const cache::PolicyInfo& policy() const { return array_.policy_info(); }
@@ -190,6 +201,10 @@ private:
     Counter &mshr_merges_, &mshr_waits_, &hazard_dirty_reads_, &hazard_stale_hits_, &dirty_discards_, &uncached_;
     Histogram& miss_latency_;
     uint64_t hazard_reports_ = 0;
+    // STAT_* registers: totals at the last reset, the window and its live counts, the latched values.
+    cache::RegionStats stat_base_;
+    uint64_t win_lo_ = 0, win_span_ = 0, win_accesses_ = 0, win_misses_ = 0;
+    StatSnapshot stat_latched_;
     // Energy ledger events: a lookup (one word), a line written into the array (fill), a line read
     // out of it (write-back).
     EnergyLedger::Kind e_access_, e_fill_, e_writeback_;

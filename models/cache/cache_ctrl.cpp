@@ -53,6 +53,40 @@ CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, 
             cache_.maintain_all(Cache::Maint(v), a.at);
         })
         .no_debug_write();
+    // Statistics: window, snapshot/reset, and the latched 64-bit counts as 32-bit halves.
+    regs_.add("STAT_CTRL", CACHECTL_STAT_CTRL, 4)
+        .reads([](const RegAccess&) -> uint64_t { return 0; })
+        .writes([this](uint64_t v, const RegAccess&) {
+            if (v & CACHECTL_STAT_CTRL_SNAPSHOT) cache_.stat_snapshot();
+            if (v & CACHECTL_STAT_CTRL_RESET) cache_.stat_reset();
+        })
+        .no_debug_write();
+    regs_.add("STAT_WIN_START", CACHECTL_STAT_WIN_START, 4)
+        .reads([this](const RegAccess&) -> uint64_t { return win_start_; })
+        .writes([this](uint64_t v, const RegAccess&) {
+            win_start_ = uint32_t(v);
+            cache_.set_stat_window(win_start_, win_end_);
+        });
+    regs_.add("STAT_WIN_END", CACHECTL_STAT_WIN_END, 4)
+        .reads([this](const RegAccess&) -> uint64_t { return win_end_; })
+        .writes([this](uint64_t v, const RegAccess&) {
+            win_end_ = uint32_t(v);
+            cache_.set_stat_window(win_start_, win_end_);
+        });
+    using Snap = Cache::StatSnapshot;
+    auto counter = [this](const char* n, uint32_t off, uint64_t Snap::*field) {
+        regs_.add(std::string(n) + "_LO", off, 4).reads([this, field](const RegAccess&) -> uint64_t {
+            return uint32_t(cache_.stat_latched().*field);
+        });
+        regs_.add(std::string(n) + "_HI", off + 4, 4).reads([this, field](const RegAccess&) -> uint64_t {
+            return uint32_t(cache_.stat_latched().*field >> 32);
+        });
+    };
+    counter("STAT_ACCESSES", CACHECTL_STAT_ACCESSES, &Snap::accesses);
+    counter("STAT_MISSES", CACHECTL_STAT_MISSES, &Snap::misses);
+    counter("STAT_WRITEBACKS", CACHECTL_STAT_WRITEBACKS, &Snap::writebacks);
+    counter("STAT_WIN_ACCESSES", CACHECTL_STAT_WIN_ACCESSES, &Snap::win_accesses);
+    counter("STAT_WIN_MISSES", CACHECTL_STAT_WIN_MISSES, &Snap::win_misses);
     const auto& g = cache.config().geometry;
     auto ro = [this](const char* n, uint32_t off, uint64_t v) {
         regs_.add(n, off, 4).reads([v](const RegAccess&) -> uint64_t { return v; });

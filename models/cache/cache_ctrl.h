@@ -14,6 +14,7 @@ public:
 
 private:
     Cache& cache_;
+    uint32_t win_start_ = 0, win_end_ = 0;  // STAT_WIN_START / STAT_WIN_END as written
 };
 
 }  // namespace vp

@@ -7,7 +7,7 @@ qemu-system-riscv32 -machine virt, and require identical console output and exit
 A program's extra key=value fields in programs.txt are VP settings (--set) for its run.
 
 VP-only programs have their own checks (fault report contents, HTIF exit).
-rgcn runs scenarios/rgcn_tiny.yaml (its data and the bit-exact result check come from the VP).
+rgcn and gcn run scenarios/<name>_tiny.yaml (their data and the bit-exact result check come from the VP).
 Programs that need data (spmv) get the same blobs on both simulators: tools/qemu/make_spmv_data.py
 writes them, QEMU loads them with -device loader, the VP with a generated scenario's `load:` list.
 """
@@ -79,12 +79,12 @@ def main():
             data, scenario = spmv_data(a.repo, work)
             vp_cmd.append(scenario)
             qemu_cmd += ["-d", data]
-        if a.name == "rgcn":
+        if a.name in ("rgcn", "gcn"):
             # The data and its bit-exact check come from the VP's rgcn workload, which checks only
             # when the scenario names the ELF itself (no --elf): scenarios/rgcn_tiny.yaml loads
             # ${firmware}/rgcn.elf. No caches there: the firmware must run without controllers.
             vp_cmd = [a.vp, "run", "--quiet", "--out", os.path.join(work, "out"),
-                      os.path.join(a.repo, "scenarios", "rgcn_tiny.yaml")]
+                      os.path.join(a.repo, "scenarios", f"{a.name}_tiny.yaml")]
         qemu_cmd.append(elf)
 
         rc, out, err = run(vp_cmd)
@@ -114,18 +114,19 @@ def main():
             return
         if rc != int(expect):
             fail(f"VP exit {rc}, expected {expect}")
-        if a.name == "rgcn":
-            if "rgcn: done" not in out:
-                fail("rgcn did not report completion")
+        if a.name in ("rgcn", "gcn"):
+            if f"{a.name}: done" not in out:
+                fail(f"{a.name} did not report completion")
             # The check can fail: the same data with a program that never writes Y (hello) must be
             # rejected (exit 5, "result check failed").
-            with open(os.path.join(a.repo, "scenarios", "rgcn_tiny.yaml")) as f:
-                text = f.read().replace("${firmware}/rgcn.elf", os.path.abspath(os.path.join(a.bin, "hello.elf")))
-            neg = os.path.join(work, "rgcn_no_result.yaml")
+            with open(os.path.join(a.repo, "scenarios", f"{a.name}_tiny.yaml")) as f:
+                text = f.read().replace(f"${{firmware}}/{a.name}.elf",
+                                        os.path.abspath(os.path.join(a.bin, "hello.elf")))
+            neg = os.path.join(work, f"{a.name}_no_result.yaml")
             with open(neg, "w") as f:
                 f.write(text)
             nrc, nout, nerr = run([a.vp, "run", "--quiet", "--out", os.path.join(work, "neg"), neg])
-            print(f"VP (hello on rgcn data): exit {nrc}\n--- stderr ---\n{nerr}")
+            print(f"VP (hello on {a.name} data): exit {nrc}\n--- stderr ---\n{nerr}")
             if nrc != 5:
                 fail(f"a run that never writes Y must fail the result check (exit 5), got {nrc}")
         print(f"PASS: exit {rc}")
