@@ -51,12 +51,15 @@ void Hart::execute_block() {
     // (self-modifying code): no case reads `d` after its store.
     const DecodedInsn& d = *slot;
 
-    if (__builtin_expect(d.flags & DecodedInsn::kBreakpoint, 0)) {
-      if (pc != bp_skip_pc_) {
-        request_stop(StopReason::Breakpoint);
-        break;
+    if (__builtin_expect(d.flags & (DecodedInsn::kBreakpoint | DecodedInsn::kEntryHook), 0)) {
+      if (d.flags & DecodedInsn::kBreakpoint) {
+        if (pc != bp_skip_pc_) {
+          request_stop(StopReason::Breakpoint);
+          break;
+        }
+        bp_skip_pc_ = 1;
       }
-      bp_skip_pc_ = 1;
+      if ((d.flags & DecodedInsn::kEntryHook) && run_entry_hook(pc)) continue;
     }
     if (__builtin_expect(trace_fn_ != nullptr, 0)) trace_fn_(trace_user_, *this, pc, d);
 
