@@ -352,17 +352,28 @@ private:
                                                  " bytes (the last stage writes at most one word per iteration)");
         if (slope != 0 && (slope < 0) != w0.down)
             return fail(Reject::StoreStream, "the stores walk against the DCPL's direction");
-        if (w0.count && m_.trip > w0.count)
-            return fail(Reject::StreamCount, "the store stream covers " + std::to_string(w0.count) +
-                                                 " iterations, the loop runs " + std::to_string(m_.trip));
+        // The stores of iteration 0 lie in record j of the stream (j > 0 when the array resumes a
+        // loop an interrupt stopped: the stream continues where it was).
+        int64_t rec0 = -1;
         for (size_t i = 0; i < m_.ops.size(); ++i) {
             if (!m_.body[i].store) continue;
-            const int64_t off = acc_[i].a0 - int64_t(w0.base);
-            if (off < 0 || off + acc_[i].bytes > int64_t(record))
-                return fail(Reject::StoreStream,
-                            "store outside the record at the DCPL base " + hex(w0.base) + at_pc(m_.body[i]));
+            int64_t j = -1;
+            int64_t off = -1;
+            const int64_t d = w0.down ? int64_t(w0.base) - acc_[i].a0 : acc_[i].a0 - int64_t(w0.base);
+            if (d > -int64_t(record)) {
+                j = w0.down ? (d > 0 ? (d + record - 1) / record : 0) : d / record;
+                off = w0.down ? j * int64_t(record) - d : d - j * int64_t(record);
+            }
+            if (j < 0 || off < 0 || off + acc_[i].bytes > int64_t(record) || (rec0 >= 0 && j != rec0))
+                return fail(Reject::StoreStream, "store outside the records of the store stream at " + hex(w0.base) +
+                                                     at_pc(m_.body[i]));
+            rec0 = j;
             m_.ops[i].record_offset = uint32_t(off);
         }
+        if (w0.count && uint64_t(rec0) + m_.trip > w0.count)
+            return fail(Reject::StreamCount, "the store stream covers " + std::to_string(w0.count) +
+                                                 " iterations, the loop needs " + std::to_string(rec0 + int64_t(m_.trip)));
+        m_.store_first_record = uint64_t(rec0);
         m_.store_record = record;
         return true;
     }

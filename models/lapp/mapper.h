@@ -114,6 +114,7 @@ struct Mapping {
     unsigned way_words[4] = {};    // local-buffer words the way needs (window span)
     unsigned words_needed = 0;     // max over ways
     uint32_t store_record = 0;     // bytes per iteration written by the last stage
+    uint64_t store_first_record = 0;  // record of the store stream iteration 0 writes
     std::vector<uint8_t> l0_info;  // per stage: bit 3 valid, bit 2 store buffer, bits 1:0 way
 };
 

@@ -148,7 +148,7 @@ private:
     }
 
     uint32_t record_start(uint64_t n) const {
-        const uint32_t off = uint32_t(n) * m_.store_record;
+        const uint32_t off = uint32_t(m_.store_first_record + n) * m_.store_record;
         return m_.ways[0].down ? m_.ways[0].base - off : m_.ways[0].base + off;
     }
 
