@@ -11,6 +11,7 @@
 #include "models/cpu/cpu.h"
 #include "models/cpu/gdb/gdb_stub.h"
 #include "models/dma/msgdma.h"
+#include "models/lapp/lapp_device.h"
 #include "models/memory/hmc/gather_engine.h"
 #include "models/memory/memory.h"
 #include "models/periph/clint.h"
@@ -27,6 +28,7 @@
 #include "vp/regs/clint.h"
 #include "vp/regs/finisher.h"
 #include "vp/regs/hmc.h"
+#include "vp/regs/lapp.h"
 #include "vp/regs/marker.h"
 #include "vp/regs/memmap.h"
 #include "vp/regs/msgdma.h"
@@ -78,6 +80,13 @@ static Schema build_schema() {
     // --- cascaded scatter-gather DMA (models/dma, docs/dma.md) ---
     device("dma", "cascaded scatter-gather DMA from Intel mSGDMA blocks (seed 004)", MsgdmaConfig::declare);
     // --- end DMA ---
+    // --- LAPP FU-array accelerator (models/lapp, docs/lapp.md) ---
+    {
+        Schema& l = plat.map("lapp", "LAPP, the binary-compatible linear FU-array accelerator (seed 002)");
+        l.add("enabled", Kind::Bool, "false", "", "instantiate LAPP");
+        LappConfig::declare(l);
+    }
+    // --- end LAPP ---
     Schema& cpu = plat.map("cpu", "the RISC-V CPU hart (RV32IMAFC, ISS)");
     CpuConfig::declare(cpu);
     cpu.add("record_accesses", Kind::Bool, "false", "",
@@ -150,6 +159,7 @@ struct Platform::Models {
     std::unique_ptr<TraceMarker> marker;
     std::unique_ptr<HmcController> hmc_ctrl;  // only with platform.ram.timing: hmc
     std::unique_ptr<Msgdma> dma;
+    std::unique_ptr<LappDevice> lapp;
     std::unique_ptr<Cache> l1i, l1d, l2;
     std::unique_ptr<cache::AccessLogWriter> access_log;
     std::unique_ptr<Cpu> cpu;
@@ -312,13 +322,34 @@ void Platform::build() {
         }
     }
     // --- end DMA ---
+    // --- LAPP: registers on the bus; its first stage, prefetch ways and caches as bus initiators ---
+    if (plat.at("lapp").at("enabled").get<bool>()) {
+        try {
+            device(m.lapp, "lapp", LAPP_WINDOW_SIZE, LappConfig::from_json);
+        } catch (const std::invalid_argument& e) {
+            scenario_.fail("platform.lapp.l1_size", e.what());
+        }
+        m.lapp->initiator_socket.bind(m.bus->target_socket);
+        for (Cache* c : m.lapp->caches()) c->initiator_socket.bind(m.bus->target_socket);
+        if (m.plic) {
+            const unsigned irq = plat.at("lapp").at("irq").get<unsigned>();
+            if (irq >= plat.at("plic").at("sources").get<unsigned>())
+                scenario_.fail("platform.lapp.irq", "no such PLIC source");
+            IrqLine& src = m.plic->source(irq);
+            m.lapp->irq().on_change([&src](bool level) { src.set(level); });
+        }
+    }
+    // --- end LAPP ---
 
     // Initiators: the CPU (with its L1s), traffic generators, the loader.
     if ((m.l1i || m.l1d) && !plat.at("cpu").at("enabled").get<bool>())
         scenario_.fail("platform.caches", "L1 caches need the CPU");
-    for (Cache* l1 : {m.l1i.get(), m.l1d.get()}) {
+    std::vector<Cache*> l1s = {m.l1i.get(), m.l1d.get()};
+    if (m.lapp)
+        for (Cache* c : m.lapp->caches()) l1s.push_back(c);  // (bound to the bus above)
+    for (Cache* l1 : l1s) {
         if (!l1) continue;
-        l1->initiator_socket.bind(m.bus->target_socket);
+        if (l1 == m.l1i.get() || l1 == m.l1d.get()) l1->initiator_socket.bind(m.bus->target_socket);
         // Devices are never cached: everything on the bus but the memories bypasses the L1s.
         for (auto& map : m.bus->mappings()) {
             const bool memory = std::any_of(m.memories.begin(), m.memories.end(),
@@ -456,6 +487,7 @@ void Platform::load_images() {
     }
     // Firmware finds the HMC controller by name too (absent: no HMC on this platform).
     if (m.hmc_ctrl) m.loader->add_bootinfo("hmc_ctrl", uint32_t(m.hmc_ctrl->base()), HMC_CTRL_SIZE);
+    if (m.lapp) m.loader->add_bootinfo("lapp", uint32_t(m.lapp->base()), LAPP_WINDOW_SIZE);
     if (m.cpu && v.at("platform").at("cpu").at("record_accesses").get<bool>()) open_access_log(regions);
 
     // Boot-info: always present on the VP when there is a CPU, with a "vp" entry (firmware can tell it

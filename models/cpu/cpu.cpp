@@ -266,28 +266,34 @@ std::string Cpu::summary() const {
 // ---------------------------------------------------------------------------------------------
 // Memory
 
-void Cpu::request_dmi(uint32_t addr) {
+bool dmi_fast_region(tlm::tlm_fw_transport_if<>& fw, uint32_t addr, Tick period, iss::FastRegion& r) {
     tlm::tlm_generic_payload p;
     tlm::tlm_dmi dmi;
     p.set_address(addr);
     p.set_command(tlm::TLM_READ_COMMAND);
-    if (!socket->get_direct_mem_ptr(p, dmi)) return;
-    if (!dmi.is_read_allowed()) return;
+    if (!fw.get_direct_mem_ptr(p, dmi)) return false;
+    if (!dmi.is_read_allowed()) return false;
     const uint64_t lo = dmi.get_start_address(), hi = dmi.get_end_address();
-    if (lo > 0xFFFFFFFFull) return;
-    iss::FastRegion r;
+    if (lo > 0xFFFFFFFFull) return false;
     r.host = dmi.get_dmi_ptr();
     r.base = uint32_t(lo);
     r.size = uint32_t(std::min<uint64_t>(hi, 0xFFFFFFFFull) - lo + 1);
     r.read = true;
     r.write = dmi.is_write_allowed();
     r.exec = true;
-    r.read_cycles = uint32_t(div_ceil(to_tick(dmi.get_read_latency()), period_));
-    r.write_cycles = uint32_t(div_ceil(to_tick(dmi.get_write_latency()), period_));
+    r.read_cycles = uint32_t(div_ceil(to_tick(dmi.get_read_latency()), period));
+    r.write_cycles = uint32_t(div_ceil(to_tick(dmi.get_write_latency()), period));
+    return true;
+}
+
+void Cpu::request_dmi(uint32_t addr) {
+    iss::FastRegion r;
+    if (!dmi_fast_region(*socket.operator->(), addr, period_, r)) return;
     hart_->remove_fast_regions(r.base, r.size);
     hart_->add_fast_region(r);
     ++dmi_regions_;
-    log_->debug("DMI [0x{:08x}, 0x{:08x}] read {} / write {} cycles", lo, hi, r.read_cycles, r.write_cycles);
+    log_->debug("DMI [0x{:08x}, 0x{:08x}] read {} / write {} cycles", r.base, uint64_t(r.base) + r.size - 1,
+                r.read_cycles, r.write_cycles);
 }
 
 void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {

@@ -30,6 +30,10 @@ namespace cache {
 class AccessLogWriter;
 }
 
+// Asks `fw` (an initiator socket's forward interface) for a DMI pointer covering `addr` and describes
+// it as an ISS fast region, its latencies in cycles of `period`. False if no read DMI is granted.
+bool dmi_fast_region(tlm::tlm_fw_transport_if<>& fw, uint32_t addr, Tick period, iss::FastRegion& r);
+
 struct CpuConfig {
     double clock_hz = 1e9;
     bool dmi = true;  // use DMI fast paths where targets grant them

@@ -1,5 +1,7 @@
 #include "models/lapp/loop_capture.h"
 
+#include <set>
+
 #include "models/cpu/iss/hart.h"
 #include "vp/isa/lapp.h"
 
@@ -38,7 +40,32 @@ unsigned mem_bytes(Op op) {
 
 }  // namespace
 
+namespace {
+OpClass op_class_of(const BodyInsn& b) {
+    if (b.load) return OpClass::Load;
+    if (b.store) return OpClass::Store;
+    if (b.unit == Unit::Mul) return OpClass::Mul;
+    if (b.unit != Unit::Fpu) return OpClass::Alu;
+    switch (b.d.op) {
+        case Op::FADD_S:
+        case Op::FSUB_S: return OpClass::FAdd;
+        case Op::FMUL_S: return OpClass::FMul;
+        case Op::FMADD_S:
+        case Op::FMSUB_S:
+        case Op::FNMSUB_S:
+        case Op::FNMADD_S: return OpClass::Fma;
+        default: return OpClass::FMisc;
+    }
+}
+}  // namespace
+
 const char* classify(const iss::DecodedInsn& d, uint32_t pc, const UnitLatencies& lat, BodyInsn& out) {
+    const char* why = classify_unit(d, pc, lat, out);
+    out.op_class = op_class_of(out);
+    return why;
+}
+
+const char* classify_unit(const iss::DecodedInsn& d, uint32_t pc, const UnitLatencies& lat, BodyInsn& out) {
     out = BodyInsn{};
     out.pc = pc;
     out.d = d;
@@ -168,19 +195,57 @@ bool read_insn(iss::Hart& hart, uint32_t pc, uint32_t& insn) {
 }  // namespace
 
 bool find_loop(iss::Hart& hart, uint32_t dcpl_pc, unsigned max_scan, LoopBounds& out) {
+    // A depth-first walk of the control flow after the DCPL (fall-through before taken branches,
+    // through unconditional jumps, over calls; returns end a path): the loop is closed by the first
+    // backward branch to an instruction on the current path, the DCPL outside its body. Compilers
+    // place preheaders and guards around a loop in either order, so the walk follows both ways.
     const iss::DecodeFeatures f = features_of(hart);
-    for (unsigned i = 1; i <= max_scan; ++i) {
-        const uint32_t pc = dcpl_pc + 4 * i;
+    struct Frame {
+        uint32_t pc;
+        uint32_t succ[2];
+        unsigned n, next;
+    };
+    std::vector<Frame> stack;
+    std::set<uint32_t> visited, on_path;
+    auto enter = [&](uint32_t pc) -> int {  // 1: loop found, 0: pushed, -1: not walkable
         uint32_t insn;
-        if (pc < dcpl_pc || !read_insn(hart, pc, insn)) return false;
+        if (!read_insn(hart, pc, insn)) return -1;
         iss::DecodedInsn d;
         iss::decode32(insn, f, d);
-        if (iss::op_format(d.op) != Fmt::B || d.imm > 0) continue;
-        const uint32_t target = pc + uint32_t(d.imm);
-        if (target <= dcpl_pc) return false;  // closes a loop that contains the DCPL
-        out.head = target;
-        out.branch = pc;
-        return true;
+        visited.insert(pc);
+        Frame fr{pc, {0, 0}, 0, 0};
+        if (d.op == Op::JAL && d.rd == iss::kSinkReg) {
+            fr.succ[fr.n++] = pc + uint32_t(d.imm);
+        } else if (d.op == Op::JALR || d.op == Op::Illegal) {
+            // a return, an indirect jump, or no instruction: the path ends
+        } else if (iss::op_format(d.op) == Fmt::B) {
+            const uint32_t target = pc + uint32_t(d.imm);
+            if (d.imm <= 0 && on_path.count(target) && !(target <= dcpl_pc && dcpl_pc <= pc)) {
+                out.head = target;
+                out.branch = pc;
+                return 1;
+            }
+            fr.succ[fr.n++] = pc + 4;
+            fr.succ[fr.n++] = target;
+        } else {
+            fr.succ[fr.n++] = pc + 4;
+        }
+        on_path.insert(pc);
+        stack.push_back(fr);
+        return 0;
+    };
+    if (enter(dcpl_pc + 4) == 1) return true;
+    while (!stack.empty()) {
+        Frame& top = stack.back();
+        if (top.next == top.n) {
+            on_path.erase(top.pc);
+            stack.pop_back();
+            continue;
+        }
+        const uint32_t next = top.succ[top.next++];
+        if (visited.count(next) || next == dcpl_pc) continue;
+        if (visited.size() >= max_scan) return false;
+        if (enter(next) == 1) return true;
     }
     return false;
 }

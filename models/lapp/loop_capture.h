@@ -23,12 +23,16 @@ inline bool is_fp_reg(uint8_t r) { return r >= iss::kFpRegBase && r != kNoReg; }
 
 enum class Unit : uint8_t { Alu, Mul, Fpu, Lsu };
 const char* unit_name(Unit u);
+// What an operation costs in energy (docs/lapp.md): the functional unit's operation class.
+enum class OpClass : uint8_t { Alu, Mul, FAdd, FMul, Fma, FMisc, Load, Store, Count };
+constexpr unsigned kOpClasses = unsigned(OpClass::Count);
 
 // One instruction of a captured loop body.
 struct BodyInsn {
     uint32_t pc = 0;
     iss::DecodedInsn d;
     Unit unit = Unit::Alu;
+    OpClass op_class = OpClass::Alu;
     uint8_t dst = kNoReg;  // register written (kNoReg: none, or x0)
     uint8_t src[3] = {kNoReg, kNoReg, kNoReg};
     bool load = false, store = false, branch = false;
@@ -44,6 +48,8 @@ struct UnitLatencies {
     unsigned mul = 3, fadd = 4, fmul = 4, fma = 5, fmisc = 2;
 };
 const char* classify(const iss::DecodedInsn& d, uint32_t pc, const UnitLatencies& lat, BodyInsn& out);
+// The part of classify() that decides the unit and operands.
+const char* classify_unit(const iss::DecodedInsn& d, uint32_t pc, const UnitLatencies& lat, BodyInsn& out);
 
 struct LoopBounds {
     uint32_t head = 0;    // first instruction of the body (the backward branch's target)

@@ -365,14 +365,15 @@ private:
                 off = w0.down ? j * int64_t(record) - d : d - j * int64_t(record);
             }
             if (j < 0 || off < 0 || off + acc_[i].bytes > int64_t(record) || (rec0 >= 0 && j != rec0))
-                return fail(Reject::StoreStream, "store outside the records of the store stream at " + hex(w0.base) +
-                                                     at_pc(m_.body[i]));
+                return fail(Reject::StoreStream,
+                            "store outside the records of the store stream at " + hex(w0.base) + at_pc(m_.body[i]));
             rec0 = j;
             m_.ops[i].record_offset = uint32_t(off);
         }
         if (w0.count && uint64_t(rec0) + m_.trip > w0.count)
             return fail(Reject::StreamCount, "the store stream covers " + std::to_string(w0.count) +
-                                                 " iterations, the loop needs " + std::to_string(rec0 + int64_t(m_.trip)));
+                                                 " iterations, the loop needs " +
+                                                 std::to_string(rec0 + int64_t(m_.trip)));
         m_.store_first_record = uint64_t(rec0);
         m_.store_record = record;
         return true;

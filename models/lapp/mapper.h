@@ -109,13 +109,13 @@ struct Mapping {
 
     StreamDesc ways[4];
     bool way_used[4] = {};
-    int64_t first_push[4] = {};    // element pushed with iteration 0 (the newest it needs)
-    int64_t prefill_from[4] = {};  // oldest element iteration 0 needs
-    unsigned way_words[4] = {};    // local-buffer words the way needs (window span)
-    unsigned words_needed = 0;     // max over ways
-    uint32_t store_record = 0;     // bytes per iteration written by the last stage
+    int64_t first_push[4] = {};       // element pushed with iteration 0 (the newest it needs)
+    int64_t prefill_from[4] = {};     // oldest element iteration 0 needs
+    unsigned way_words[4] = {};       // local-buffer words the way needs (window span)
+    unsigned words_needed = 0;        // max over ways
+    uint32_t store_record = 0;        // bytes per iteration written by the last stage
     uint64_t store_first_record = 0;  // record of the store stream iteration 0 writes
-    std::vector<uint8_t> l0_info;  // per stage: bit 3 valid, bit 2 store buffer, bits 1:0 way
+    std::vector<uint8_t> l0_info;     // per stage: bit 3 valid, bit 2 store buffer, bits 1:0 way
 };
 
 struct MapInput {

@@ -167,7 +167,9 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
     const iss::TimingConfig& t = hart.config().timing;
     lat_ = UnitLatencies{1 + t.mul, 1 + t.fadd, 1 + t.fmul, 1 + t.fma, 1 + t.fmisc};
     std::string why;
-    if (!capture_body(hart, loop_, lat_, body_, why)) return reject(hart, rep, Reject::Body, why);
+    const bool captured = capture_body(hart, loop_, lat_, body_, why);
+    stats_.setup_insns += body_.size();
+    if (!captured) return reject(hart, rep, Reject::Body, why);
     MapInput in;
     in.body = &body_;
     in.cfg = &cfg_;
@@ -221,6 +223,7 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
     hart.set_pc(r.end == ArrayResult::End::Exit ? loop_.branch + 4 : loop_.head);
     const uint64_t insns = r.iterations * body_.size();
     hart.retire_external(insns, r.cycles);
+    if (on_run_) on_run_(rep.head, start, start + r.cycles);
 
     stats_.array_iterations += r.iterations;
     stats_.array_insns += insns;

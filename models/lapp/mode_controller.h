@@ -51,6 +51,7 @@ struct LoopReport {
 struct LappStats {
     uint64_t dcpl = 0, dcpl_ignored = 0, setlo = 0, setlo_ignored = 0;
     uint64_t setups = 0, mapped = 0, rejected = 0, normal_only = 0;
+    uint64_t setup_insns = 0;  // loop instructions captured (and mapped) by array setups
     uint64_t array_iterations = 0, array_insns = 0, array_cycles = 0;
     uint64_t setup_cycles = 0, stall_cycles = 0, squashed = 0;
     uint64_t interrupted = 0, violations = 0, bus_errors = 0;
@@ -84,6 +85,8 @@ public:
 
     // Where log lines go: level 0 debug, 1 info, 2 warning (the device routes them to its logger).
     void set_log(std::function<void(int, const std::string&)> fn) { log_ = std::move(fn); }
+    // Called after each array run of a loop (head PC, first and last cycle) for traces.
+    void set_on_array_run(std::function<void(uint32_t, uint64_t, uint64_t)> fn) { on_run_ = std::move(fn); }
 
 private:
     void dcpl(iss::Hart& hart, uint32_t pc, uint32_t base, uint32_t desc);
@@ -113,6 +116,7 @@ private:
     Mapping last_;
     std::vector<BodyInsn> body_;
     std::function<void(int, const std::string&)> log_;
+    std::function<void(uint32_t, uint64_t, uint64_t)> on_run_;
     unsigned warnings_ = 0;
 };
 

@@ -9,7 +9,8 @@
 namespace vp::lapp {
 
 ArrayEvents& ArrayEvents::operator+=(const ArrayEvents& o) {
-    for (unsigned u = 0; u < 4; ++u) ops[u] += o.ops[u];
+    for (unsigned u = 0; u < kOpClasses; ++u) ops[u] += o.ops[u];
+    l0_pushes += o.l0_pushes;
     preg_words += o.preg_words;
     l0_moves += o.l0_moves;
     lb_writes += o.lb_writes;
@@ -144,6 +145,7 @@ private:
             for (const L0Word& w : l0_[j].lane) r_.ev.l0_moves += w.valid;
         }
         l0_[0] = in ? *in : L0PropagationRegister{};
+        for (const L0Word& w : l0_[0].lane) r_.ev.l0_pushes += w.valid;
         for (unsigned j = 0; j < chain_; ++j) lb_[j].fill(l0_[j]);
     }
 
@@ -213,7 +215,7 @@ private:
     bool execute_op(size_t idx, const MappedOp& op) {
         const BodyInsn& b = m_.body[op.insn];
         Iteration& it = inflight_[idx];
-        ++r_.ev.ops[unsigned(b.unit)];
+        ++r_.ev.ops[unsigned(b.op_class)];
         uint32_t s[3] = {0, 0, 0};
         for (int k = 0; k < 3; ++k)
             if (op.src[k] >= 0 && !read(idx, op.src[k], s[k]))

@@ -31,9 +31,10 @@ namespace vp::lapp {
 
 // Countable activity of one array run (for the energy ledger and statistics).
 struct ArrayEvents {
-    uint64_t ops[4] = {};     // instructions executed per Unit (squashed iterations included)
-    uint64_t preg_words = 0;  // words written into propagation registers (values moving a stage down)
-    uint64_t l0_moves = 0;    // words moved from one stage's L0 register to the next
+    uint64_t ops[kOpClasses] = {};  // instructions executed per class (squashed iterations included)
+    uint64_t l0_pushes = 0;         // elements read from the prefetch ways into the L0 register
+    uint64_t preg_words = 0;        // words written into propagation registers (values moving a stage down)
+    uint64_t l0_moves = 0;          // words moved from one stage's L0 register to the next
     uint64_t lb_writes = 0, lb_reads = 0, tag_compares = 0;
     uint64_t sb_merges = 0, sb_reads = 0;
     uint64_t records_written = 0;  // store records written by the last stage

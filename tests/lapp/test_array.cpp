@@ -301,7 +301,7 @@ void fill_random_floats(Pair& p, uint32_t addr, size_t n, uint32_t seed) {
     for (auto& w : v) {
         const uint32_t r = rng();
         switch (r % 8) {
-            case 0: w = rng(); break;                                   // anything, NaNs included
+            case 0: w = rng(); break;                                      // anything, NaNs included
             case 1: w = (r & 0x80000000u) | (rng() & 0x007fffffu); break;  // subnormal or zero
             default: w = (r & 0x80000000u) | ((100 + rng() % 56) << 23) | (rng() & 0x7fffff); break;
         }
@@ -600,7 +600,7 @@ TEST_CASE("A timer interrupt during array execution is taken at an iteration bou
     INFO(p.lapp.log);
     CHECK(p.compare(kDst, 4 * 2600, false) == "");  // registers and the output
     const uint32_t* save = reinterpret_cast<const uint32_t*>(p.lapp.env.host(kSave));
-    CHECK(save[3] == 1);           // one interrupt
+    CHECK(save[3] == 1);            // one interrupt
     CHECK(save[4] == 0x80000007u);  // machine timer
     const LoopReport& r = only_loop(p.lapp);
     CHECK(save[2] == r.head);  // taken at the loop head...
