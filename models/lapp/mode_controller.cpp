@@ -186,13 +186,13 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
     if (in.state.fs_on) hart.read_csr(kCsrFrm, frm);
     in.state.frm = frm;
     last_ = map_loop(in);
+    if (last_.words_needed) rep.words_needed = last_.words_needed;
     if (!last_.ok) return reject(hart, rep, last_.reason, last_.detail);
     ++stats_.mapped;
     ++rep.mapped;
     rep.stages = last_.depth;
     rep.ii = last_.ii;
     rep.setup_cycles = last_.setup_cycles;
-    rep.words_needed = last_.words_needed;
     rep.trip = last_.trip;
     l0_info_.load(last_.l0_info);
 

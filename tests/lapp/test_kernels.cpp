@@ -151,6 +151,32 @@ TEST_CASE("Kernel saxpy: LAPP equals the plain hart (values and fflags)", "[lapp
         }
 }
 
+TEST_CASE("Kernel fir5: LAPP equals the plain hart; it needs a 5-word window", "[lapp][kernels][fp]") {
+    for (const ArrayConfig& cfg : configs())
+        for (uint32_t n : kLengths) {
+            KernelRig k(cfg);
+            k.random_floats(kA, n + 8, n);
+            k.random_floats(kB, 8, n + 1);
+            k.random_floats(kOut2, n + 4, n + 2);
+            k.call("k_fir5", {kA, kB, kOut2, n});
+            INFO("n " << n << "\n" << k.p.lapp.log);
+            CHECK(k.p.compare() == "");
+            CHECK(k.mapped() == (n ? 1u : 0u));
+            if (n) CHECK(k.p.lapp.lapp->loops().begin()->second.words_needed == 5);
+        }
+    for (unsigned words : {4u, 5u}) {  // the window rule decides
+        ArrayConfig cfg;
+        cfg.lb_words = words;
+        KernelRig k(cfg);
+        k.random_floats(kA, 108, 1);
+        k.random_floats(kB, 8, 2);
+        k.call("k_fir5", {kA, kB, kOut2, 100});
+        CHECK(k.p.compare() == "");
+        CHECK(k.mapped() == (words >= 5 ? 1u : 0u));
+        if (words < 5) CHECK(k.p.lapp.lapp->loops().begin()->second.last_reject == Reject::Window);
+    }
+}
+
 TEST_CASE("Kernel histogram: rejected (data-dependent addresses), still identical", "[lapp][kernels]") {
     for (uint32_t n : kLengths) {
         KernelRig k(ArrayConfig{});

@@ -14,6 +14,9 @@ void k_grayscale(const uint8_t *rgb, uint8_t *gray, uint32_t n);
 void k_filter3x3_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *out, uint32_t w);
 /* out = (fg * a + bg * (256 - a)) >> 8 per channel, a = fg's alpha, over n RGBA pixels; out alpha 255. */
 void k_alpha_blend(const uint8_t *fg, const uint8_t *bg, uint8_t *out, uint32_t n);
+/* y[i] = sum_k h[k] x[i + k], k = 0..4 (a 5-tap FIR, e.g. one pass of a separable filter): five loads
+ * of one word stream per iteration, a local-buffer window of 5 words. */
+void k_fir5(const float *x, const float *h, float *y, uint32_t n);
 /* y[i] = a * x[i] + y[i] */
 void k_saxpy(float a, const float *x, float *y, uint32_t n);
 /* hist[p[i]]++ over n bytes: data-dependent addresses, rejected by LAPP's mapper. */

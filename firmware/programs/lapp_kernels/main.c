@@ -125,6 +125,17 @@ static void saxpy(uint32_t n) {
     on_lapp("saxpy", n, &c, fy_cpu, fy_lapp, n * 4, n > 0);
 }
 
+static void fir5(uint32_t n) {
+    fill_floats(fx, n + 4);
+    fill_floats(fw, 5);
+    fill_floats(fy_cpu, n);
+    memcpy(fy_lapp, fy_cpu, n * 4);
+    k_fir5(fx, fw, fy_cpu, n);
+    report("fir5", n, fy_cpu, n * 4);
+    lapp_call_t c = {(void (*)(void))k_fir5, {(uint32_t)fx, (uint32_t)fw, (uint32_t)fy_lapp, n}, {0}, 0};
+    on_lapp("fir5", n, &c, fy_cpu, fy_lapp, n * 4, n > 0);
+}
+
 static void histogram(uint32_t n) {
     fill_bytes(in_a, n + 4);
     memset(hist_cpu, 0, sizeof hist_cpu);
@@ -167,11 +178,13 @@ int main(void) {
     static const uint32_t filter_w[] = {0, 2, 3, 4, 61, 640};
     static const uint32_t alpha_n[] = {0, 1, 7, 509, 2048};
     static const uint32_t saxpy_n[] = {0, 1, 3, 1021, 4096};
+    static const uint32_t fir_n[] = {0, 1, 5, 1009, 4090};
     static const uint32_t hist_n[] = {0, 1, 1000};
     for (unsigned i = 0; i < sizeof gray_n / 4; ++i) grayscale(gray_n[i]);
     for (unsigned i = 0; i < sizeof filter_w / 4; ++i) filter(filter_w[i]);
     for (unsigned i = 0; i < sizeof alpha_n / 4; ++i) alpha(alpha_n[i]);
     for (unsigned i = 0; i < sizeof saxpy_n / 4; ++i) saxpy(saxpy_n[i]);
+    for (unsigned i = 0; i < sizeof fir_n / 4; ++i) fir5(fir_n[i]);
     for (unsigned i = 0; i < sizeof hist_n / 4; ++i) histogram(hist_n[i]);
     gcn(1, 1, 1, 0);
     gcn(3, 5, 7, 0);
