@@ -12,6 +12,7 @@ constexpr uint8_t kDcpl = 1, kSetlo = 2;  // DecodedInsn::rd of the two HINTs (t
 constexpr uint16_t kCsrMstatus = 0x300, kCsrMie = 0x304, kCsrFflags = 0x001, kCsrFrm = 0x002;
 constexpr uint32_t kMstatusMie = 1u << 3, kMstatusFs = 3u << 13;
 constexpr unsigned kMaxWarnings = 20;
+constexpr size_t kMaxLoopReports = 4096;
 
 std::string hex(uint32_t v) {
     char b[16];
@@ -151,7 +152,11 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
         hart.clear_entry_hook(pc);
         return false;
     }
-    LoopReport& rep = loops_[pc];
+    // One report per loop head; firmware could make any number of heads, so beyond kMaxLoopReports
+    // the further ones share the report of head 0 (host memory stays bounded).
+    auto it = loops_.find(pc);
+    if (it == loops_.end()) it = loops_.emplace(loops_.size() < kMaxLoopReports ? pc : 0, LoopReport{}).first;
+    LoopReport& rep = it->second;
     rep.head = loop_.head;
     rep.branch = loop_.branch;
     rep.body = loop_.length();
