@@ -13,7 +13,7 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <nlohmann/json.hpp>
+#include "config/params.h"
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -22,9 +22,6 @@
 #include "models/cpu/iss/hart.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
 class Cache;
 namespace cache {
 class AccessLogWriter;
@@ -34,6 +31,13 @@ class AccessLogWriter;
 // it as an ISS fast region, its latencies in cycles of `period`. False if no read DMI is granted.
 bool dmi_fast_region(tlm::tlm_fw_transport_if<>& fw, uint32_t addr, Tick period, iss::FastRegion& r);
 
+// The ISS timing parameters (extra cycles per instruction class) as a parameter section; shared by
+// every hart of the platform (the CPU, LAPP's first stage).
+struct HartTimingParams {
+    iss::TimingConfig& t;
+    void params(config::Params& p);
+};
+
 struct CpuConfig {
     double clock_hz = 1e9;
     bool dmi = true;  // use DMI fast paths where targets grant them
@@ -42,8 +46,7 @@ struct CpuConfig {
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
 
-    static void declare(config::Schema& s);
-    static CpuConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class Cpu : public sc_core::sc_module, public Component, public iss::HartEnv, private iss::MemTiming {

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "models/cpu/cpu.h"
+#include "models/memory/memory.h"
 #include "vp/regs/lapp.h"
 
 namespace vp {
@@ -37,10 +38,26 @@ iss::HartConfig first_stage_config(const LappConfig& cfg) {
 }
 }  // namespace
 
+namespace {
+LappConfig checked(LappConfig c) {
+    config::validate(c);
+    c.array_cfg.line_bytes = c.line;  // the prefetch ways are ways of the L1
+    c.array_cfg.way_bytes = unsigned(c.l1_size / 4);
+    return c;
+}
+}  // namespace
+
+std::unique_ptr<Device> LappDevice::create(DeviceContext& dc, const std::string& name, const LappConfig& cfg) {
+    auto d = std::make_unique<LappDevice>(name.c_str(), dc.sim, cfg);
+    if (dc.ram) d->set_cacheable(dc.ram_base, dc.ram->size());
+    return d;
+}
+
 LappDevice::LappDevice(sc_core::sc_module_name name, SimContext& ctx, const LappConfig& cfg)
-    : MmioDevice(name, ctx, LAPP_WINDOW_SIZE, cfg.latency),
+    : MmioDevice(name, ctx, cfg, LAPP_WINDOW_SIZE),
       initiator_socket("initiator_socket"),
-      cfg_(cfg),
+      cache_port_("cache_port"),
+      cfg_(checked(cfg)),
       period_(period_of(cfg.clock_hz)),
       runs_(stats_.counter("runs", "count", "functions started (START)")),
       run_errors_(stats_.counter("run_errors", "count", "runs that ended with a trap or were aborted")),
@@ -65,15 +82,16 @@ LappDevice::LappDevice(sc_core::sc_module_name name, SimContext& ctx, const Lapp
       squashed_(stats_.counter("squashed", "count", "iterations issued past the loop exit and squashed")),
       lines_(stats_.counter("prefetch_lines", "count", "lines the prefetch ways read through the bus")),
       start_ignored_(stats_.counter("start_ignored", "count", "START written while a run was in progress")) {
-    if (cfg_.l1_size < 4 * uint64_t(cfg_.line))
-        throw std::invalid_argument("l1_size must hold at least one line per way");
     way0_ = std::make_unique<Cache>("way0", ctx, way_cache(cfg_.l1_size / 4, 1, cfg_.line, cfg_.l1_hit), false);
     if (cfg_.icache_size)
         icache_ = std::make_unique<Cache>("icache", ctx, way_cache(cfg_.icache_size, 2, cfg_.line, 0), false);
     for (Cache* c : caches()) {
         c->add_own_initiator(trace_id());
         for (Cache* o : caches()) c->add_own_initiator(o->trace_id());
+        c->initiator_socket.bind(cache_port_);
     }
+    cache_port_.register_b_transport(this, &LappDevice::cache_b_transport);
+    cache_port_.register_transport_dbg(this, &LappDevice::cache_transport_dbg);
     hart_ = std::make_unique<iss::Hart>(first_stage_config(cfg_), *this);
     auto ctl = std::make_unique<lapp::ModeController>(cfg_.array_cfg, *static_cast<lapp::MemoryPort*>(this));
     ctl_ = ctl.get();
@@ -127,6 +145,21 @@ LappDevice::LappDevice(sc_core::sc_module_name name, SimContext& ctx, const Lapp
 }
 
 LappDevice::~LappDevice() { payload_.clear_extension(&ext_); }
+
+void LappDevice::set_cacheable(uint64_t base, uint64_t size) {
+    for (Cache* c : caches()) {
+        if (base) c->add_uncached(0, base);
+        if (base + size > base) c->add_uncached(base + size, ~uint64_t(0) - (base + size));
+    }
+}
+
+void LappDevice::cache_b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+    initiator_socket->b_transport(p, delay);
+}
+
+unsigned LappDevice::cache_transport_dbg(int, tlm::tlm_generic_payload& p) {
+    return initiator_socket->transport_dbg(p);
+}
 
 std::vector<Cache*> LappDevice::caches() {
     std::vector<Cache*> v;

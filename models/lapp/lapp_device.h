@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 #include <systemc>
 #include <tlm>
+#include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "models/cache/cache.h"
@@ -33,16 +34,14 @@
 #include "models/cpu/iss/hart.h"
 #include "models/lapp/mode_controller.h"
 #include "models/periph/mmio_device.h"
+#include "vp/regs/lapp.h"
+#include "vp/regs/memmap.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
 
-struct LappConfig {
-    uint64_t base = 0x18030000;  // VP_LAPP_BASE
-    unsigned irq = 16;           // VP_IRQ_LAPP
-    Tick latency = 10 * kNs;     // register access
+struct LappConfig : MmioPort {
+    LappConfig() : MmioPort{VP_LAPP_BASE} {}
+    unsigned irq = VP_IRQ_LAPP;
     double clock_hz = 1e9;
     bool array = true;  // false: the first stage alone (a core without the array), for comparisons
     lapp::ArrayConfig array_cfg;
@@ -62,22 +61,29 @@ struct LappConfig {
     double e_tag_compare = 0.05;  // one tag compare (conventional buffers compare every entry)
     double e_sb = 0.3;            // a store-buffer merge or read
 
-    static void declare(config::Schema& s);
-    static LappConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class LappDevice : public MmioDevice, public iss::HartEnv, private iss::MemTiming, private lapp::MemoryPort {
 public:
-    tlm_utils::simple_initiator_socket<LappDevice> initiator_socket;  // first stage's uncached accesses, prefetch
+    // LAPP's one bus port: the first stage's uncached accesses and DMI requests, the prefetch ways'
+    // line reads, and (through cache_port) the misses and write-backs of way 0 and the I-cache.
+    tlm_utils::simple_initiator_socket<LappDevice> initiator_socket;
 
     LappDevice(sc_core::sc_module_name name, SimContext& ctx, const LappConfig& cfg);
     ~LappDevice() override;
+    // The device-table factory: the caches cache the main memory only.
+    static std::unique_ptr<Device> create(DeviceContext& dc, const std::string& name, const LappConfig& cfg);
+
+    // Device
+    IrqLine* irq_output() override { return &irq_; }
+    tlm::tlm_initiator_socket<>* bus_master() override { return &initiator_socket; }
+    std::vector<BootInfo> boot_info() override { return {{"lapp", uint32_t(cfg_.base), LAPP_WINDOW_SIZE}}; }
 
     IrqLine& irq() { return irq_; }
     const LappConfig& config() const { return cfg_; }
-    uint64_t base() const { return cfg_.base; }
-    // The device's caches (way 0 and the instruction cache): the platform binds their initiator
-    // sockets to the bus and marks the device windows uncached, as for the CPU's L1s.
+    // Way 0 and the instruction cache cache [base, base + size) only (the main memory).
+    void set_cacheable(uint64_t base, uint64_t size);
     std::vector<Cache*> caches();
     iss::Hart& hart() { return *hart_; }
     lapp::ModeController& controller() { return *ctl_; }
@@ -116,6 +122,11 @@ private:
     void write_record(uint32_t addr, const uint8_t* data, uint8_t mask, unsigned len, uint64_t at) override;
     // A timed transaction on the initiator socket issued at hart cycle `at`; returns its end cycle.
     bool transport(bool write, uint32_t addr, uint8_t* data, unsigned len, uint64_t at, uint64_t& done);
+
+    // cache_port: where way 0 and the I-cache send their misses; forwarded to initiator_socket.
+    void cache_b_transport(int id, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
+    unsigned cache_transport_dbg(int id, tlm::tlm_generic_payload& p);
+    tlm_utils::multi_passthrough_target_socket<LappDevice> cache_port_;
 
     LappConfig cfg_;
     Tick period_;

@@ -40,12 +40,12 @@ struct LoopReport {
     uint64_t mapped = 0, rejected = 0;
     uint64_t rejects[unsigned(Reject::Count)] = {};
     Reject last_reject = Reject::None;
-    std::string detail;                                               // why the last rejection
+    std::string detail;                             // why the last rejection
     unsigned stages = 0, ii = 0, setup_cycles = 0;  // of the last mapping
-    unsigned words_needed = 0;  // local-buffer words per way of the last setup that got that far
-    uint64_t trip = 0;                                                // of the last mapping
-    uint64_t iterations = 0;                                          // executed on the array
-    uint64_t cycles = 0;                                              // array cycles (setup, stalls and drain included)
+    unsigned words_needed = 0;                      // local-buffer words per way of the last setup that got that far
+    uint64_t trip = 0;                              // of the last mapping
+    uint64_t iterations = 0;                        // executed on the array
+    uint64_t cycles = 0;                            // array cycles (setup, stalls and drain included)
     uint64_t stall_cycles = 0, interrupts = 0, violations = 0;
 };
 

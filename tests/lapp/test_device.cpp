@@ -56,7 +56,7 @@ struct LappBench : Bench {
     explicit LappBench(LappConfig cfg = {}) {
         MemoryConfig mc;
         mc.size = kRamSize;
-        mc.timing_params = {{"latency", Tick(20 * kNs)}};
+        mc.fixed.latency = 20 * kNs;
         ram = std::make_unique<Memory>("ram", ctx, mc);
         cfg.base = kLapp;
         lapp = std::make_unique<LappDevice>("lapp", ctx, cfg);
@@ -64,10 +64,7 @@ struct LappBench : Bench {
         bus.map(ports++, kRam, kRamSize, "ram");
         attach(*lapp, kLapp);
         lapp->initiator_socket.bind(bus.target_socket);
-        for (Cache* c : lapp->caches()) {
-            c->initiator_socket.bind(bus.target_socket);
-            c->add_uncached(kLapp, LAPP_WINDOW_SIZE);
-        }
+        lapp->set_cacheable(kRam, kRamSize);
         lapp->irq().on_change([this](bool l) { edges.push_back({sim_now(), l}); });
     }
     void load_asm(const std::string& src, uint32_t at = kCode) {
