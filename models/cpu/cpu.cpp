@@ -270,20 +270,29 @@ bool dmi_fast_region(tlm::tlm_fw_transport_if<>& fw, uint32_t addr, Tick period,
     return true;
 }
 
+bool acquire_dmi(tlm::tlm_fw_transport_if<>& fw, iss::Hart& hart, uint32_t addr, Tick period, iss::FastRegion& r) {
+    if (!dmi_fast_region(fw, addr, period, r)) return false;
+    hart.remove_fast_regions(r.base, r.size);
+    hart.add_fast_region(r);
+    return true;
+}
+
+void invalidate_fast_regions(iss::Hart& hart, uint64_t start, uint64_t end) {
+    if (start > 0xFFFFFFFFull) return;
+    end = std::min<uint64_t>(end, 0xFFFFFFFFull);
+    hart.remove_fast_regions(uint32_t(start), uint32_t(end - start + 1));
+}
+
 void Cpu::request_dmi(uint32_t addr) {
     iss::FastRegion r;
-    if (!dmi_fast_region(*socket.operator->(), addr, period_, r)) return;
-    hart_->remove_fast_regions(r.base, r.size);
-    hart_->add_fast_region(r);
+    if (!acquire_dmi(*socket.operator->(), *hart_, addr, period_, r)) return;
     ++dmi_regions_;
     log_->debug("DMI [0x{:08x}, 0x{:08x}] read {} / write {} cycles", r.base, uint64_t(r.base) + r.size - 1,
                 r.read_cycles, r.write_cycles);
 }
 
 void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
-    if (start > 0xFFFFFFFFull) return;
-    end = std::min<sc_dt::uint64>(end, 0xFFFFFFFFull);
-    hart_->remove_fast_regions(uint32_t(start), uint32_t(end - start + 1));
+    invalidate_fast_regions(*hart_, start, end);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -104,11 +104,13 @@ LappDevice::LappDevice(sc_core::sc_module_name name, SimContext& ctx, const Lapp
         else
             log_->debug("{}", msg);
     });
-    ctl_->set_on_array_run([this](uint32_t head, uint64_t from, uint64_t to) {
+    ctl_->set_on_array_run([this](uint32_t head, uint64_t from, uint64_t exec, uint64_t to) {
         if (ctx_.tracer.enabled()) {
             ctx_.tracer.region_begin(trace_id(), "array " + hex(head), from * period_);
             ctx_.tracer.region_end(trace_id(), to * period_);
         }
+        array_runs_.push_back({from * period_, exec * period_, to * period_});
+        if (array_runs_.size() > 16) array_runs_.pop_front();
     });
     hart_->add_extension(std::move(ctl));
     if (icache_) fetch_line_bits_ = unsigned(__builtin_ctz(cfg_.line));
@@ -198,8 +200,7 @@ void LappDevice::declare_registers() {
         })
         .no_debug_write();
     regs_.add("status", LAPP_STATUS, 4).reads([this](const RegAccess& a) -> uint64_t {
-        const uint32_t mode = uint32_t(ctl_->mode()) << 8;
-        if (busy_ || a.at < status_at_) return LAPP_STATUS_BUSY | mode;
+        if (busy_ || a.at < status_at_) return LAPP_STATUS_BUSY | mode_at(a.at) << 8;
         return status_;
     });
     regs_.add("irq_en", LAPP_IRQ_EN, 4)
@@ -252,6 +253,16 @@ void LappDevice::declare_registers() {
         regs_.add("l0info" + std::to_string(i), LAPP_L0INFO(i), 4).reads([this, i](const RegAccess&) {
             return ctl_->l0_info().word(i);
         });
+}
+
+// The array's mode at time t, as far as the first stage has run (it runs a loop at once, ahead of
+// the kernel; an access later than what it has simulated sees normal mode).
+uint32_t LappDevice::mode_at(Tick t) const {
+    for (const ArrayInterval& r : array_runs_) {
+        if (t >= r.setup && t < r.exec) return LAPP_MODE_SETUP;
+        if (t >= r.exec && t < r.end) return LAPP_MODE_ARRAY;
+    }
+    return LAPP_MODE_NORMAL;
 }
 
 void LappDevice::on_irq_event() {
@@ -449,15 +460,11 @@ std::string LappDevice::summary() const {
 
 void LappDevice::request_dmi(uint32_t addr) {
     iss::FastRegion r;
-    if (!dmi_fast_region(*initiator_socket.operator->(), addr, period_, r)) return;
-    hart_->remove_fast_regions(r.base, r.size);
-    hart_->add_fast_region(r);
+    acquire_dmi(*initiator_socket.operator->(), *hart_, addr, period_, r);
 }
 
 void LappDevice::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
-    if (start > 0xFFFFFFFFull) return;
-    end = std::min<sc_dt::uint64>(end, 0xFFFFFFFFull);
-    hart_->remove_fast_regions(uint32_t(start), uint32_t(end - start + 1));
+    invalidate_fast_regions(*hart_, start, end);
 }
 
 bool LappDevice::transport(bool write, uint32_t addr, uint8_t* data, unsigned len, uint64_t at, uint64_t& done) {

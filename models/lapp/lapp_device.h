@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -145,7 +146,14 @@ private:
     uint32_t err_cause_ = 0, err_pc_ = 0, err_tval_ = 0;
     bool busy_ = false, abort_ = false, have_result_ = false, irq_flag_ = false;
     uint32_t status_ = 0;  // DONE/ERROR/ABORTED of the last run
-    Tick status_at_ = 0;   // the time the last run ended (status reads before it still see BUSY)
+    // The last array runs (times of setup start, execution start, return to normal mode): the mode the
+    // STATUS register reports as of an access's time.
+    struct ArrayInterval {
+        Tick setup, exec, end;
+    };
+    std::deque<ArrayInterval> array_runs_;
+    uint32_t mode_at(Tick t) const;
+    Tick status_at_ = 0;  // the time the last run ended (status reads before it still see BUSY)
     Tick start_at_ = 0;
     // counters of the last run
     uint64_t run_cycles_ = 0, run_instret_ = 0, run_array_cycles_ = 0, run_mapped_ = 0, run_rejected_ = 0,

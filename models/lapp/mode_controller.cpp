@@ -1,5 +1,6 @@
 #include "models/lapp/mode_controller.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "models/cpu/iss/hart.h"
@@ -228,7 +229,7 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
     hart.set_pc(r.end == ArrayResult::End::Exit ? loop_.branch + 4 : loop_.head);
     const uint64_t insns = r.iterations * body_.size();
     hart.retire_external(insns, r.cycles);
-    if (on_run_) on_run_(rep.head, start, start + r.cycles);
+    if (on_run_) on_run_(rep.head, start, start + std::min(r.setup_cycles, r.cycles), start + r.cycles);
 
     stats_.array_iterations += r.iterations;
     stats_.array_insns += insns;

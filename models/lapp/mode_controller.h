@@ -86,8 +86,9 @@ public:
 
     // Where log lines go: level 0 debug, 1 info, 2 warning (the device routes them to its logger).
     void set_log(std::function<void(int, const std::string&)> fn) { log_ = std::move(fn); }
-    // Called after each array run of a loop (head PC, first and last cycle) for traces.
-    void set_on_array_run(std::function<void(uint32_t, uint64_t, uint64_t)> fn) { on_run_ = std::move(fn); }
+    // Called after each array run of a loop: head PC, its first cycle, the cycle setup ended, the cycle
+    // it returned to normal mode (traces, the device's mode register).
+    void set_on_array_run(std::function<void(uint32_t, uint64_t, uint64_t, uint64_t)> fn) { on_run_ = std::move(fn); }
 
 private:
     void dcpl(iss::Hart& hart, uint32_t pc, uint32_t base, uint32_t desc);
@@ -117,7 +118,7 @@ private:
     Mapping last_;
     std::vector<BodyInsn> body_;
     std::function<void(int, const std::string&)> log_;
-    std::function<void(uint32_t, uint64_t, uint64_t)> on_run_;
+    std::function<void(uint32_t, uint64_t, uint64_t, uint64_t)> on_run_;
     unsigned warnings_ = 0;
 };
 

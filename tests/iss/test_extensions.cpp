@@ -244,8 +244,7 @@ public:
 };
 }  // namespace
 
-TEST_CASE("Extension entry hook: runs before the armed instruction, may take over, can be cleared",
-          "[extension]") {
+TEST_CASE("Extension entry hook: runs before the armed instruction, may take over, can be cleared", "[extension]") {
     const char* src = R"(
     .option norvc
     li a0, 1

@@ -38,6 +38,19 @@ public:
     uint64_t lines = 0, records = 0;
 };
 
+inline std::string hexs(uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "0x%x", v);
+    return b;
+}
+// "li t6, desc; or x0, base, t6": a DCPL in assembly (t6 is clobbered).
+inline std::string dcpl(const char* base, unsigned way, unsigned count, unsigned stride = 0, bool down = false) {
+    return "li t6, " + hexs(LAPP_DESC(way, down, stride, count)) + "\n or x0, " + base + ", t6\n";
+}
+inline std::string setlo(unsigned load, unsigned way, bool storebuf = false) {
+    return "ori x0, x0, " + std::to_string(LAPP_SETLO_IMM(load, way, storebuf)) + "\n";
+}
+
 inline iss::HartConfig lapp_hart_config() {
     iss::HartConfig c;
     c.misa = iss::kMisaI | iss::kMisaM | iss::kMisaF;  // LAPP = RV32IMF

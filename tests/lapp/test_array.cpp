@@ -15,20 +15,6 @@ namespace {
 
 constexpr uint32_t kSrc = 0x80100000, kSrc2 = 0x80180000, kDst = 0x80200000;
 
-std::string hexs(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%x", v);
-    return b;
-}
-
-// "li t6, desc; or x0, base, t6": a DCPL in assembly.
-std::string dcpl(const char* base, unsigned way, unsigned count, unsigned stride = 0, bool down = false) {
-    return "li t6, " + hexs(LAPP_DESC(way, down, stride, count)) + "\n or x0, " + base + ", t6\n";
-}
-std::string setlo(unsigned load, unsigned way, bool storebuf = false) {
-    return "ori x0, x0, " + std::to_string(LAPP_SETLO_IMM(load, way, storebuf)) + "\n";
-}
-
 void fill_random(Pair& p, uint32_t addr, size_t words, uint32_t seed) {
     std::mt19937 rng(seed);
     std::vector<uint32_t> v(words);

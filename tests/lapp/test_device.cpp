@@ -9,9 +9,8 @@
 
 #include "models/lapp/lapp_device.h"
 #include "models/memory/memory.h"
-#include "tests/iss/test_util.h"
+#include "tests/lapp/lapp_rig.h"
 #include "tests/periph/harness.h"
-#include "vp/isa/lapp.h"
 #include "vp/regs/lapp.h"
 
 using namespace vp;
@@ -22,16 +21,11 @@ namespace {
 constexpr uint64_t kRam = 0x80000000, kRamSize = 4 << 20, kLapp = 0x18030000;
 constexpr uint32_t kCode = 0x80000000, kSrc = 0x80100000, kDst = 0x80200000, kStack = 0x80300000;
 
-std::string hexs(uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%x", v);
-    return b;
-}
+using lapp::test::dcpl;
+using lapp::test::setlo;
 
 // out[i] = in[i] * 3 + 7 (a0 = in, a1 = out, a2 = n), as a function.
-const std::string kScaleFn = "ori x0, x0, " + std::to_string(LAPP_SETLO_IMM(0, 1, 0)) + "\n li t6, " +
-                             hexs(LAPP_DESC(1, 0, 0, 0)) + "\n or x0, a0, t6\n li t6, " + hexs(LAPP_DESC(0, 0, 0, 0)) +
-                             "\n or x0, a1, t6\n" + R"(
+const std::string kScaleFn = setlo(0, 1) + dcpl("a0", 1, 0) + dcpl("a1", 0, 0) + R"(
     beqz a2, done
 loop:
     lw t0, 0(a0)
@@ -74,8 +68,11 @@ struct LappBench : Bench {
     void poke(uint32_t a, const void* p, size_t n) { ram->store().write(a - kRam, p, n); }
     void peek(uint32_t a, void* p, size_t n) { ram->store().read(a - kRam, p, n); }
 
-    // Starts ENTRY with a0..a2 and waits for the end; returns STATUS.
-    static uint32_t start_and_wait(ScriptedInitiator& cpu, uint32_t entry, uint32_t a0, uint32_t a1, uint32_t a2) {
+    // Starts ENTRY with a0..a2 and waits for the end (polling STATUS); returns STATUS. `modes`: a bit
+    // per LAPP_MODE_* that debug reads of STATUS every 5 ns saw while the run was busy (bus reads can
+    // be held up behind the transactions the array issued ahead of the kernel's time).
+    static uint32_t start_and_wait(ScriptedInitiator& cpu, uint32_t entry, uint32_t a0, uint32_t a1, uint32_t a2,
+                                   unsigned* modes = nullptr) {
         cpu.write32(kLapp + LAPP_ENTRY, entry);
         cpu.write32(kLapp + LAPP_SP, kStack);
         cpu.write32(kLapp + LAPP_ARG(0), a0);
@@ -83,6 +80,12 @@ struct LappBench : Bench {
         cpu.write32(kLapp + LAPP_ARG(2), a2);
         cpu.write32(kLapp + LAPP_CTRL, LAPP_CTRL_START);
         uint32_t s = 0;
+        for (int i = 0; modes && i < 100000; ++i) {
+            s = uint32_t(cpu.dbg_read(kLapp + LAPP_STATUS, 4));
+            if (!(s & LAPP_STATUS_BUSY)) break;
+            *modes |= 1u << LAPP_STATUS_MODE(s);
+            sc_core::wait(sc_core::sc_time(5, sc_core::SC_NS));
+        }
         for (int i = 0; i < 1000000; ++i) {
             s = cpu.read32(kLapp + LAPP_STATUS);
             if (!(s & LAPP_STATUS_BUSY)) break;
@@ -111,13 +114,14 @@ TEST_CASE("A started function runs its loop on the array and returns", "[lapp][d
     const auto in = random_words(n, 1);
     b.poke(kSrc, in.data(), 4 * n);
     uint32_t status = 0, ret = 0, mapped = 0, iters = 0, l0 = 0;
+    unsigned modes = 0;
     uint64_t cycles = 0, instret = 0, array_cycles = 0;
     b.run([&](ScriptedInitiator& cpu) {
         CHECK(cpu.read32(kLapp + LAPP_ID) == LAPP_ID_VALUE);
         const uint32_t cfg = cpu.read32(kLapp + LAPP_CONFIG);
         CHECK(LAPP_CONFIG_STAGES(cfg) == lapp::ArrayConfig{}.stages);
         CHECK((cfg & LAPP_CONFIG_ARRAY));
-        status = LappBench::start_and_wait(cpu, kCode, kSrc, kDst, n);
+        status = LappBench::start_and_wait(cpu, kCode, kSrc, kDst, n, &modes);
         ret = cpu.read32(kLapp + LAPP_ARG(0));
         mapped = cpu.read32(kLapp + LAPP_LOOPS_MAPPED);
         iters = cpu.read32(kLapp + LAPP_ARRAY_ITERS);
@@ -128,12 +132,14 @@ TEST_CASE("A started function runs its loop on the array and returns", "[lapp][d
     });
     CHECK(status == LAPP_STATUS_DONE);
     CHECK(ret == 42);
+    // STATUS showed the first stage in normal mode and the loop in array setup and in execution.
+    CHECK(modes == (1u << LAPP_MODE_NORMAL | 1u << LAPP_MODE_SETUP | 1u << LAPP_MODE_ARRAY));
     std::vector<uint32_t> out(n);
     b.peek(kDst, out.data(), 4 * n);
     for (uint32_t i = 0; i < n; ++i) REQUIRE(out[i] == in[i] * 3 + 7);
     CHECK(mapped == 1);
     CHECK(iters == n);
-    // 5 setup instructions (SETLO, 2 x li+DCPL... ) + beqz + 9 per iteration + li + ret
+    // SETLO, 2 x (li + DCPL), beqz, 9 per iteration, li, ret
     CHECK(instret == 1 + 4 + 1 + 9 * n + 2);
     CHECK(array_cycles < cycles);
     CHECK(cycles < 2 * n);  // about one iteration per cycle

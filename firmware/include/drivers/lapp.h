@@ -29,7 +29,8 @@ typedef struct lapp_result {
 bool lapp_present(void);
 /* The device's CONFIG register (0 without LAPP). */
 uint32_t lapp_config(void);
-/* Starts call->fn on LAPP, polls until it ends, fills *res. Returns res->status. */
+/* Starts call->fn on LAPP, sleeps (WFI) until its interrupt says it ended, fills *res. Returns
+ * res->status. Uses PLIC source VP_IRQ_LAPP for context 0 (mstatus.MIE untouched: no handler runs). */
 uint32_t lapp_run(const lapp_call_t *call, lapp_result_t *res);
 /* Bit pattern of a float argument. */
 static inline uint32_t lapp_fbits(float f) {
