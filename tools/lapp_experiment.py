@@ -10,6 +10,7 @@ compared by the firmware) in these LAPP configurations:
   first_stage    the array off: LAPP's first stage alone, a core without the array
   opt_128        optimized buffers of 128 words (beyond 64: latency 2 again)
   fixed_memory   optimized, the DDR3 replaced by the fixed-latency memory (how memory-bound LAPP is)
+  fixed_memory_conv  the same with conventional local buffers (the buffers' effect without DDR3 timing noise)
   words_N        optimized buffers of N words for N in 1, 2, 4 (which loops still map)
 and prints (and writes to OUT/results.md, OUT/results.json) cycles, speedups, mapping (stages, II,
 setup cycles, local-buffer words needed), energy per kernel from the ledger's firmware regions, and
@@ -33,6 +34,7 @@ CONFIGS = {
     "first_stage": ["platform.lapp.array=false"],
     "opt_128": ["platform.lapp.lb_words=128"],
     "fixed_memory": ["platform.ram.timing=fixed"],
+    "fixed_memory_conv": ["platform.ram.timing=fixed", "platform.lapp.local_buffer=conventional"],
     "words_1": ["platform.lapp.lb_words=1"],
     "words_2": ["platform.lapp.lb_words=2"],
     "words_4": ["platform.lapp.lb_words=4"],
@@ -166,7 +168,7 @@ def main():
         off = data.get("first_stage")
         md += ["## Cycles (1 GHz): the same binaries on the CPU, on LAPP's first stage alone and on LAPP", "",
                "| kernel | CPU | first stage alone | LAPP optimized | LAPP conventional | speedup vs CPU | "
-               "vs first stage | on the array | LAPP, fixed-latency memory |",
+               "vs first stage | on the array | fixed-latency memory: optimized / conventional |",
                "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for k in KERNELS:
             b = opt["bench"].get(k)
@@ -175,10 +177,11 @@ def main():
             fs = off["bench"][k]["lapp_cycles"] if off and k in off["bench"] else None
             cv = conv["bench"][k]["lapp_cycles"] if conv and k in conv["bench"] else None
             m16 = data.get("fixed_memory", {}).get("bench", {}).get(k, {}).get("lapp_cycles")
+            m16c = data.get("fixed_memory_conv", {}).get("bench", {}).get(k, {}).get("lapp_cycles")
             md.append(f"| {k} | {fmt(b['cpu_cycles'])} | {fmt(fs)} | {fmt(b['lapp_cycles'])} | {fmt(cv)} | "
                       f"{b['cpu_cycles'] / b['lapp_cycles']:.2f}x | "
                       f"{(fs / b['lapp_cycles']) if fs else 0:.2f}x | "
-                      f"{100.0 * b['lapp_array_cycles'] / b['lapp_cycles']:.0f} % | {fmt(m16)} |")
+                      f"{100.0 * b['lapp_array_cycles'] / b['lapp_cycles']:.0f} % | {fmt(m16)} / {fmt(m16c)} |")
         md += ["", "## Mapping: optimized (load latency 1) vs conventional (latency 2) local buffers", "",
                "| kernel | body insns | stages opt / conv / opt-128 | II | setup cycles opt / conv | array setups | "
                "stall cycles (opt) | local-buffer words needed | rejected because |",
