@@ -18,7 +18,7 @@ using namespace vp::test;
 
 namespace {
 
-constexpr uint64_t kRam = 0x80000000, kRamSize = 4 << 20, kLapp = 0x18030000;
+constexpr uint64_t kRam = 0x80000000, kRamSize = 4 << 20, kLapp = VP_LAPP_BASE;
 constexpr uint32_t kCode = 0x80000000, kSrc = 0x80100000, kDst = 0x80200000, kStack = 0x80300000;
 
 using lapp::test::dcpl;

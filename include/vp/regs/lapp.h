@@ -8,40 +8,62 @@
 
 #define LAPP_WINDOW_SIZE 0x1000u
 
-#define LAPP_ID 0x000u /* RO: LAPP_ID_VALUE */
-#define LAPP_CONFIG \
-    0x004u                               /* RO: [7:0] stages, [15:8] local-buffer words per way, [16] optimized local
-                               buffers, [17] array enabled (0: the first stage alone) */
-#define LAPP_CTRL    0x008u              /* WO: LAPP_CTRL_START, LAPP_CTRL_ABORT */
-#define LAPP_STATUS  0x00Cu              /* RO: LAPP_STATUS_* ; [9:8] mode of the array (LAPP_MODE_*) */
-#define LAPP_IRQ_EN  0x010u              /* bit 0: raise the IRQ when a run ends (done, error or aborted) */
-#define LAPP_IRQ     0x014u              /* bit 0: a run ended; write 1 to clear */
-#define LAPP_ENTRY   0x018u              /* PC the first stage starts at */
-#define LAPP_SP      0x01Cu              /* its stack pointer (top of a stack the caller provides) */
-#define LAPP_GP      0x020u              /* its global pointer */
-#define LAPP_ARG(i)  (0x040u + 4u * (i)) /* a0..a7 at START; a0, a1 read back the return value */
-#define LAPP_FARG(i) (0x060u + 4u * (i)) /* fa0..fa7 (bits) at START; fa0 reads back the FP return */
+#define LAPP_ID      0x000u /* RO: LAPP_ID_VALUE */
+#define LAPP_CONFIG  0x004u /* RO: [7:0] stages, [15:8] LB words per way, [16] optimized LBs, [17] array on */
+#define LAPP_CTRL    0x008u /* WO: LAPP_CTRL_START, LAPP_CTRL_ABORT */
+#define LAPP_STATUS  0x00Cu /* RO: LAPP_STATUS_*; [9:8] mode of the array (LAPP_MODE_*) */
+#define LAPP_IRQ_EN  0x010u /* RW: bit 0 raises the IRQ when a run ends (done, error or aborted) */
+#define LAPP_IRQ     0x014u /* RW1C: bit 0, a run ended */
+#define LAPP_ENTRY   0x018u /* RW: PC the first stage starts at */
+#define LAPP_SP      0x01Cu /* RW: its stack pointer (top of a stack the caller provides) */
+#define LAPP_GP      0x020u /* RW: its global pointer */
+
+/* a0..a7 at START; ARG0 and ARG1 read back a0 and a1 after a run that returned. */
+#define LAPP_ARG0 0x040u /* RW: a0 (the returned a0 after DONE) */
+#define LAPP_ARG1 0x044u /* RW: a1 (the returned a1 after DONE) */
+#define LAPP_ARG2 0x048u /* RW: a2 */
+#define LAPP_ARG3 0x04Cu /* RW: a3 */
+#define LAPP_ARG4 0x050u /* RW: a4 */
+#define LAPP_ARG5 0x054u /* RW: a5 */
+#define LAPP_ARG6 0x058u /* RW: a6 */
+#define LAPP_ARG7 0x05Cu /* RW: a7 */
+/* fa0..fa7 (bits) at START; FARG0 reads back fa0 after a run that returned. */
+#define LAPP_FARG0 0x060u /* RW: fa0 (the returned fa0 after DONE) */
+#define LAPP_FARG1 0x064u /* RW: fa1 */
+#define LAPP_FARG2 0x068u /* RW: fa2 */
+#define LAPP_FARG3 0x06Cu /* RW: fa3 */
+#define LAPP_FARG4 0x070u /* RW: fa4 */
+#define LAPP_FARG5 0x074u /* RW: fa5 */
+#define LAPP_FARG6 0x078u /* RW: fa6 */
+#define LAPP_FARG7 0x07Cu /* RW: fa7 */
+#define LAPP_ARG(i)  (LAPP_ARG0 + 4u * (i))
+#define LAPP_FARG(i) (LAPP_FARG0 + 4u * (i))
 #define LAPP_ARGS    8u
 
 /* The run that ended with an error: the trap (mcause), its PC and mtval. */
-#define LAPP_ERR_CAUSE 0x080u
-#define LAPP_ERR_PC    0x084u
-#define LAPP_ERR_TVAL  0x088u
+#define LAPP_ERR_CAUSE 0x080u /* RO: mcause of the exception that ended the run */
+#define LAPP_ERR_PC    0x084u /* RO: its pc */
+#define LAPP_ERR_TVAL  0x088u /* RO: its mtval */
 
 /* Counters of the last run (START to its end). */
-#define LAPP_CYCLES_LO       0x090u
-#define LAPP_CYCLES_HI       0x094u
-#define LAPP_INSTRET_LO      0x098u /* instructions retired, on the array included */
-#define LAPP_INSTRET_HI      0x09Cu
-#define LAPP_ARRAY_CYCLES_LO 0x0A0u /* cycles in array setup and execution */
-#define LAPP_ARRAY_CYCLES_HI 0x0A4u
-#define LAPP_LOOPS_MAPPED    0x0A8u /* loops (entries) run on the array */
-#define LAPP_LOOPS_REJECTED  0x0ACu /* loops with DCPL the mapper rejected (they ran in normal mode) */
-#define LAPP_ARRAY_ITERS     0x0B0u /* iterations executed on the array */
+#define LAPP_CYCLES_LO       0x090u /* RO: cycles of the last run */
+#define LAPP_CYCLES_HI       0x094u /* RO: upper half */
+#define LAPP_INSTRET_LO      0x098u /* RO: instructions retired, on the array included */
+#define LAPP_INSTRET_HI      0x09Cu /* RO: upper half */
+#define LAPP_ARRAY_CYCLES_LO 0x0A0u /* RO: cycles in array setup and execution */
+#define LAPP_ARRAY_CYCLES_HI 0x0A4u /* RO: upper half */
+#define LAPP_LOOPS_MAPPED    0x0A8u /* RO: loop entries run on the array */
+#define LAPP_LOOPS_REJECTED  0x0ACu /* RO: loops with DCPL the mapper rejected (run in normal mode) */
+#define LAPP_ARRAY_ITERS     0x0B0u /* RO: iterations executed on the array */
 
-/* L0 info register of the last mapped loop: 3 bits per stage (bit 2 store buffer, bits 1:0 way). */
-#define LAPP_L0INFO(i)   (0x0C0u + 4u * (i))
-#define LAPP_L0INFO_REGS 4u /* up to 42 stages */
+/* L0 info register of the last mapped loop: 3 bits per stage (bit 2 store buffer, bits 1:0 way),
+ * stage s in bits 3s+2..3s of the 128-bit register. */
+#define LAPP_L0INFO0     0x0C0u /* RO: bits 31..0 */
+#define LAPP_L0INFO1     0x0C4u /* RO: bits 63..32 */
+#define LAPP_L0INFO2     0x0C8u /* RO: bits 95..64 */
+#define LAPP_L0INFO3     0x0CCu /* RO: bits 127..96 (42 stages in all) */
+#define LAPP_L0INFO(i)   (LAPP_L0INFO0 + 4u * (i))
+#define LAPP_L0INFO_REGS 4u
 
 /* The return address a started function gets in ra: fetching from it ends the run (DONE). */
 #define LAPP_RETURN 0x800u

@@ -135,14 +135,20 @@ class Hart {
   // CSR access for debuggers and extensions: no privilege checks; false if not implemented.
   bool read_csr(uint16_t csr, uint32_t& value);
   bool write_csr(uint16_t csr, uint32_t value);
-  // GDB numbering: 0-31 x, 32 pc, 33-64 f0-f31, 65+n CSR n.
-  bool gdb_read_reg(unsigned n, uint32_t& value);
-  bool gdb_write_reg(unsigned n, uint32_t value);
   // Raises a synchronous exception at the current instruction (for extensions).
   void raise_exception(uint32_t cause, uint32_t tval);
   void raise_illegal(uint32_t insn_bits) { raise_exception(kIllegalInsn, insn_bits); }
   // Marks the FP state dirty (extensions touching FP registers).
   void set_fs_dirty() { mstatus_ |= kFsDirty; }
+  // FP state for extensions with FP instructions: mstatus.FS != Off, and the dynamic rounding mode.
+  bool fp_enabled() const { return fs_enabled(); }
+  uint32_t frm() const { return frm_; }
+  // Extra cycles the current instruction of an extension costs beyond its decode-time exec_cycles
+  // (e.g. the scalar pipeline waiting for room in a vector issue queue). Counted as stall_exec.
+  void add_stall_cycles(uint64_t n) {
+    cycle_ += n;
+    stall_exec_ += n;
+  }
 
   // ---- extensions that execute code themselves (e.g. an FU array running a loop) ----
   // Arms the entry hook of `ext` (an extension of this hart) at `pc`: before the instruction at pc
@@ -230,6 +236,7 @@ class Hart {
   // ---- decode cache ----
   DecodedPage* decoded_page(uint32_t page);
   bool fetch_and_decode(uint32_t pc, DecodedInsn& d);
+  void decode_parcels(uint16_t lo, uint16_t hi, DecodedInsn& d);
   bool fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles);
 
   // ---- execution ----
