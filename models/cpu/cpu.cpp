@@ -11,29 +11,24 @@
 
 namespace vp {
 
-namespace {
 // The core's extra cycles per instruction class (models/cpu/iss/timing.h).
-struct TimingParams {
-    iss::TimingConfig& t;
-    void params(config::Params& p) {
-        using config::Kind;
-        auto cycles = [&](uint32_t& field, const char* key, const char* help) {
-            p.add(field, key, Kind::Int, "cycles", help).range(0, 1000);
-        };
-        cycles(t.mul, "mul", "mul, mulh*");
-        cycles(t.div, "div", "div*, rem*");
-        cycles(t.fadd, "fadd", "fadd.s, fsub.s");
-        cycles(t.fmul, "fmul", "fmul.s");
-        cycles(t.fma, "fma", "fmadd.s family");
-        cycles(t.fdiv, "fdiv", "fdiv.s");
-        cycles(t.fsqrt, "fsqrt", "fsqrt.s");
-        cycles(t.fmisc, "fmisc", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv");
-        cycles(t.load_use, "load_use", "next instruction reads a load's result");
-        cycles(t.taken_branch, "taken_branch", "taken conditional branch");
-        cycles(t.jump, "jump", "jal, jalr, mret, trap entry");
-    }
-};
-}  // namespace
+void HartTimingParams::params(config::Params& p) {
+    using config::Kind;
+    auto cycles = [&](uint32_t& field, const char* key, const char* help) {
+        p.add(field, key, Kind::Int, "cycles", help).range(0, 1000);
+    };
+    cycles(t.mul, "mul", "mul, mulh*");
+    cycles(t.div, "div", "div*, rem*");
+    cycles(t.fadd, "fadd", "fadd.s, fsub.s");
+    cycles(t.fmul, "fmul", "fmul.s");
+    cycles(t.fma, "fma", "fmadd.s family");
+    cycles(t.fdiv, "fdiv", "fdiv.s");
+    cycles(t.fsqrt, "fsqrt", "fsqrt.s");
+    cycles(t.fmisc, "fmisc", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv");
+    cycles(t.load_use, "load_use", "next instruction reads a load's result");
+    cycles(t.taken_branch, "taken_branch", "taken conditional branch");
+    cycles(t.jump, "jump", "jal, jalr, mret, trap entry");
+}
 
 void CpuConfig::params(config::Params& p) {
     using config::Kind;
@@ -50,7 +45,7 @@ void CpuConfig::params(config::Params& p) {
           "absolute path, '..' or a symlink are refused); empty: the run's output directory");
     p.add(hartid, "hartid", Kind::Int, "", "mhartid").range(0, 1023);
     p.add(reset_pc, "reset_pc", Kind::Address, "", "reset PC when no ELF gives an entry point").range(0, 4294967295.0);
-    TimingParams timing_params{timing};
+    HartTimingParams timing_params{timing};
     p.section(timing_params, "timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
 }
 
@@ -266,34 +261,49 @@ std::string Cpu::summary() const {
 // ---------------------------------------------------------------------------------------------
 // Memory
 
-void Cpu::request_dmi(uint32_t addr) {
+bool dmi_fast_region(tlm::tlm_fw_transport_if<>& fw, uint32_t addr, Tick period, iss::FastRegion& r) {
     tlm::tlm_generic_payload p;
     tlm::tlm_dmi dmi;
     p.set_address(addr);
     p.set_command(tlm::TLM_READ_COMMAND);
-    if (!socket->get_direct_mem_ptr(p, dmi)) return;
-    if (!dmi.is_read_allowed()) return;
+    if (!fw.get_direct_mem_ptr(p, dmi)) return false;
+    if (!dmi.is_read_allowed()) return false;
     const uint64_t lo = dmi.get_start_address(), hi = dmi.get_end_address();
-    if (lo > 0xFFFFFFFFull) return;
-    iss::FastRegion r;
+    if (lo > 0xFFFFFFFFull) return false;
     r.host = dmi.get_dmi_ptr();
     r.base = uint32_t(lo);
     r.size = uint32_t(std::min<uint64_t>(hi, 0xFFFFFFFFull) - lo + 1);
     r.read = true;
     r.write = dmi.is_write_allowed();
     r.exec = true;
-    r.read_cycles = uint32_t(div_ceil(to_tick(dmi.get_read_latency()), period_));
-    r.write_cycles = uint32_t(div_ceil(to_tick(dmi.get_write_latency()), period_));
-    hart_->remove_fast_regions(r.base, r.size);
-    hart_->add_fast_region(r);
+    r.read_cycles = uint32_t(div_ceil(to_tick(dmi.get_read_latency()), period));
+    r.write_cycles = uint32_t(div_ceil(to_tick(dmi.get_write_latency()), period));
+    return true;
+}
+
+bool acquire_dmi(tlm::tlm_fw_transport_if<>& fw, iss::Hart& hart, uint32_t addr, Tick period, iss::FastRegion& r) {
+    if (!dmi_fast_region(fw, addr, period, r)) return false;
+    hart.remove_fast_regions(r.base, r.size);
+    hart.add_fast_region(r);
+    return true;
+}
+
+void invalidate_fast_regions(iss::Hart& hart, uint64_t start, uint64_t end) {
+    if (start > 0xFFFFFFFFull) return;
+    end = std::min<uint64_t>(end, 0xFFFFFFFFull);
+    hart.remove_fast_regions(uint32_t(start), uint32_t(end - start + 1));
+}
+
+void Cpu::request_dmi(uint32_t addr) {
+    iss::FastRegion r;
+    if (!acquire_dmi(*socket.operator->(), *hart_, addr, period_, r)) return;
     ++dmi_regions_;
-    log_->debug("DMI [0x{:08x}, 0x{:08x}] read {} / write {} cycles", lo, hi, r.read_cycles, r.write_cycles);
+    log_->debug("DMI [0x{:08x}, 0x{:08x}] read {} / write {} cycles", r.base, uint64_t(r.base) + r.size - 1,
+                r.read_cycles, r.write_cycles);
 }
 
 void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
-    if (start > 0xFFFFFFFFull) return;
-    end = std::min<sc_dt::uint64>(end, 0xFFFFFFFFull);
-    hart_->remove_fast_regions(uint32_t(start), uint32_t(end - start + 1));
+    invalidate_fast_regions(*hart_, start, end);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -27,6 +27,21 @@ namespace cache {
 class AccessLogWriter;
 }
 
+// Asks `fw` (an initiator socket's forward interface) for a DMI pointer covering `addr` and describes
+// it as an ISS fast region, its latencies in cycles of `period`. False if no read DMI is granted.
+bool dmi_fast_region(tlm::tlm_fw_transport_if<>& fw, uint32_t addr, Tick period, iss::FastRegion& r);
+// The same, installed in `hart` (replacing regions it overlaps). False if no DMI is granted.
+bool acquire_dmi(tlm::tlm_fw_transport_if<>& fw, iss::Hart& hart, uint32_t addr, Tick period, iss::FastRegion& r);
+// A DMI invalidation of [start, end] (TLM's 64-bit range): the hart drops the fast regions in it.
+void invalidate_fast_regions(iss::Hart& hart, uint64_t start, uint64_t end);
+
+// The ISS timing parameters (extra cycles per instruction class) as a parameter section; shared by
+// every hart of the platform (the CPU, LAPP's first stage).
+struct HartTimingParams {
+    iss::TimingConfig& t;
+    void params(config::Params& p);
+};
+
 struct CpuConfig {
     double clock_hz = 1e9;
     bool dmi = true;  // use DMI fast paths where targets grant them

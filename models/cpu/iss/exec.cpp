@@ -51,16 +51,19 @@ void Hart::execute_block() {
     // (self-modifying code): no case reads `d` after its store.
     const DecodedInsn& d = *slot;
 
-    if (__builtin_expect(d.flags & DecodedInsn::kBreakpoint, 0)) {  // gdb breakpoint or trigger
-      const FlaggedInsn what = at_flagged_insn(pc);
-      if (what == FlaggedInsn::Stop) {
-        request_stop(StopReason::Breakpoint);
-        break;
+    if (__builtin_expect(d.flags & (DecodedInsn::kBreakpoint | DecodedInsn::kEntryHook), 0)) {
+      if (d.flags & DecodedInsn::kBreakpoint) {  // gdb breakpoint or trigger
+        const FlaggedInsn what = at_flagged_insn(pc);
+        if (what == FlaggedInsn::Stop) {
+          request_stop(StopReason::Breakpoint);
+          break;
+        }
+        if (what == FlaggedInsn::Trap) {
+          take_trap(kBreakpointCause, pc);
+          continue;
+        }
       }
-      if (what == FlaggedInsn::Trap) {
-        take_trap(kBreakpointCause, pc);
-        continue;
-      }
+      if ((d.flags & DecodedInsn::kEntryHook) && run_entry_hook(pc)) continue;
     }
     if (__builtin_expect(trace_fn_ != nullptr, 0)) trace_fn_(trace_user_, *this, pc, d);
 

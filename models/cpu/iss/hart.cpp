@@ -563,6 +563,7 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
       triggers_.exec_may_fire(pc)) {
     d.flags |= DecodedInsn::kBreakpoint;
   }
+  if (has_entry_hook(pc)) d.flags |= DecodedInsn::kEntryHook;
   // Remember that this memory holds decoded code, so stores to it take the checked path.
   const uint32_t page = pc >> kPageBits, last_page = (pc + d.length() - 1) >> kPageBits;
   if (!(page_flags_.get()[page] & kCodePage)) set_page_flag(page, kCodePage);
@@ -616,6 +617,54 @@ void Hart::add_breakpoint(uint32_t pc) {
 void Hart::remove_breakpoint(uint32_t pc) {
   breakpoints_.erase(std::remove(breakpoints_.begin(), breakpoints_.end(), pc), breakpoints_.end());
   flush_decode_cache();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry hooks
+
+bool Hart::has_entry_hook(uint32_t pc) const {
+  for (const EntryHook& h : entry_hooks_)
+    if (h.pc == pc) return true;
+  return false;
+}
+
+// Sets or clears the flag in the decoded entry of pc, if it is decoded (else decoding sets it).
+void Hart::mark_entry_hook(uint32_t pc, bool on) {
+  auto it = pages_.find(pc >> kPageBits);
+  if (it == pages_.end()) return;
+  DecodedInsn& d = it->second->insn[(pc & (kPageSize - 1)) >> 1];
+  d.flags = on ? uint8_t(d.flags | DecodedInsn::kEntryHook) : uint8_t(d.flags & ~DecodedInsn::kEntryHook);
+}
+
+void Hart::set_entry_hook(uint32_t pc, const Extension& ext) {
+  unsigned index = 0;
+  while (index < extensions_.size() && extensions_[index].get() != &ext) ++index;
+  if (index == extensions_.size()) return;  // not one of ours
+  clear_entry_hook(pc);
+  entry_hooks_.push_back(EntryHook{pc, index});
+  mark_entry_hook(pc, true);
+}
+
+void Hart::clear_entry_hook(uint32_t pc) {
+  const auto n = entry_hooks_.size();
+  entry_hooks_.erase(
+      std::remove_if(entry_hooks_.begin(), entry_hooks_.end(), [pc](const EntryHook& h) { return h.pc == pc; }),
+      entry_hooks_.end());
+  if (entry_hooks_.size() != n) mark_entry_hook(pc, false);
+}
+
+bool Hart::run_entry_hook(uint32_t pc) {
+  Extension* owner = nullptr;
+  for (const EntryHook& h : entry_hooks_)
+    if (h.pc == pc) owner = extensions_[h.ext].get();
+  if (!owner) return false;
+  bool taken;
+  {
+    HostFpGuard guard(*this);
+    taken = owner->on_entry(*this, pc);
+  }
+  if (taken) pending_load_reg_ = 0;
+  return taken;
 }
 
 // flags[first..last] = (flags & keep) | set, eight pages per step (a watchpoint may span 2^20 pages).

@@ -166,6 +166,18 @@ class Hart {
   void set_semihosting_root(const std::string& dir);
   const std::string& semihosting_root() const;
   void set_semihosting_cmdline(const std::string& cmdline);
+  // ---- extensions that execute code themselves (e.g. an FU array running a loop) ----
+  // Arms the entry hook of `ext` (an extension of this hart) at `pc`: before the instruction at pc
+  // executes, ext.on_entry() may take over. One hook per PC (a later call replaces the owner).
+  void set_entry_hook(uint32_t pc, const Extension& ext);
+  void clear_entry_hook(uint32_t pc);
+  bool has_entry_hook(uint32_t pc) const;
+  // Work done on the hart's behalf: `insns` instructions retired in `cycles` cycles (instret, the
+  // cycle count and their CSRs advance as if the hart had executed them).
+  void retire_external(uint64_t insns, uint64_t cycles) {
+    instret_ += insns;
+    cycle_ += cycles;
+  }
 
   // ---- debug ----
   void add_breakpoint(uint32_t pc);
@@ -261,6 +273,8 @@ class Hart {
   void end_block() { next_event_ = 0; }
   bool do_semihosting_ebreak();
   void do_mret();
+  bool run_entry_hook(uint32_t pc);  // true: the owning extension executed from pc
+  void mark_entry_hook(uint32_t pc, bool on);
   bool csr_op(const DecodedInsn& d, uint32_t src, bool write_always);
 
   // ---- CSRs (csr.cpp) ----
@@ -346,6 +360,11 @@ class Hart {
   DecodedPage* cur_page_ = nullptr;
   DecodedInsn scratch_;  // for instructions fetched from memory that is not cached
   std::vector<uint32_t> breakpoints_;
+  struct EntryHook {
+    uint32_t pc;
+    unsigned ext;  // index into extensions_
+  };
+  std::vector<EntryHook> entry_hooks_;
 
   TraceFn trace_fn_ = nullptr;
   void* trace_user_ = nullptr;
