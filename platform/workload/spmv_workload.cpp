@@ -7,6 +7,7 @@
 #include "platform/loader.h"
 #include "platform/workload/csr.h"
 #include "platform/workload/kronecker.h"
+#include "platform/workload/matrix_market.h"
 #include "platform/workload/rgcn_workload.h"
 #include "platform/workload/workload.h"
 
