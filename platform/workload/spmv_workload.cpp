@@ -9,6 +9,7 @@
 #include "platform/workload/kronecker.h"
 #include "platform/workload/matrix_market.h"
 #include "platform/workload/rgcn_workload.h"
+#include "platform/workload/sell_workload.h"
 #include "platform/workload/workload.h"
 
 namespace vp {
@@ -106,8 +107,8 @@ private:
 
 void declare_workloads(config::Schema& s) {
     using config::Kind;
-    s.add("kind", Kind::Enum, "none", "", "host-side data set and result check: none, spmv or rgcn")
-        .one_of({"none", "spmv", "rgcn"});
+    s.add("kind", Kind::Enum, "none", "", "host-side data set and result check: none, spmv, rgcn or sell")
+        .one_of({"none", "spmv", "rgcn", "sell"});
     s.add("base", Kind::Address, "0", "",
           "where the data blobs go (0 = the ELF's __loader_start symbol, else 0x8400_0000)");
     s.add("check", Kind::Bool, "true", "", "compare the firmware's result with the host reference after the run");
@@ -124,12 +125,14 @@ void declare_workloads(config::Schema& s) {
         .range(0, 26);
     sp.add("edgefactor", Kind::Int, "16", "", "Graph500 edge factor of the Kronecker matrix").range(1, 1024);
     declare_rgcn_workload(s);
+    declare_sell_workload(s);
 }
 
 std::unique_ptr<Workload> make_workload(const nlohmann::json& section) {
     const std::string kind = section.at("kind").get<std::string>();
     if (kind == "spmv") return std::make_unique<SpmvWorkload>(section.at("spmv"));
     if (kind == "rgcn") return make_rgcn_workload(section.at("rgcn"));
+    if (kind == "sell") return make_sell_workload(section.at("sell"));
     return nullptr;
 }
 
