@@ -54,6 +54,31 @@ def spmv_data(repo, work):
     return d, scenario
 
 
+VLENS = (128, 256, 512, 1024)
+
+
+def qemu_vector(a, elf, expect, vp_cmd):
+    """A program for a CPU with the vector extension: QEMU with v=true at every VLEN must exit as
+    programs.txt says with the same console output (the kernels' results do not depend on VLEN);
+    the VP's CPU has no V extension, so there the program must say so and exit 2."""
+    outs = {}
+    for vlen in VLENS:
+        cmd = [os.path.join(a.repo, "tools", "qemu", "run_qemu.sh"), "-t", "60", elf, "--",
+               "-cpu", f"rv32,v=true,vext_spec=v1.0,vlen={vlen}"]
+        qrc, qout, qerr = run(cmd)
+        print(f"QEMU VLEN={vlen}: exit {qrc}\n--- stdout ---\n{qout}--- stderr ---\n{qerr}")
+        if qrc != int(expect):
+            fail(f"QEMU (VLEN {vlen}) exit {qrc}, programs.txt expects {expect}")
+        outs[vlen] = qout
+    if len(set(outs.values())) != 1:
+        fail("console output differs between VLENs")
+    rc, out, err = run(vp_cmd)
+    print(f"VP: exit {rc}\n--- stdout ---\n{out}--- stderr ---\n{err}")
+    if rc != 2 or "no vector extension" not in out:
+        fail(f"on the VP's CPU (no V extension) the program must exit 2, got {rc}")
+    print(f"PASS: identical output at VLEN {', '.join(map(str, VLENS))} ({len(outs[VLENS[0]])} bytes), exit {expect}")
+
+
 def fail(msg):
     print("FAIL:", msg)
     sys.exit(1)
@@ -82,6 +107,10 @@ def main():
             vp_cmd = [a.vp, "run", "--quiet", "--out", os.path.join(work, "out"),
                       os.path.join(a.repo, "scenarios", "rgcn_tiny.yaml")]
         qemu_cmd.append(elf)
+
+        if where == "qemu-v":
+            qemu_vector(a, elf, expect, vp_cmd)
+            return
 
         rc, out, err = run(vp_cmd)
         print(f"VP: exit {rc}\n--- stdout ---\n{out}--- stderr ---\n{err}")

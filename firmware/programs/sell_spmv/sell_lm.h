@@ -6,10 +6,10 @@
 #include <stdint.h>
 
 typedef struct {
-    int in_lm;         /* 1: gather_buf is in the accelerator's data LM; 0: in main memory */
-    float *gather_buf; /* csr_cdma's destination */
+    int in_lm;           /* 1: gather_buf is in the accelerator's data LM; 0: in main memory */
+    float *gather_buf;   /* csr_cdma's destination */
     uint32_t gather_cap; /* floats */
-    int accelerator;   /* the acc_* cases can run */
+    int accelerator;     /* the acc_* cases can run */
 } sell_lm_t;
 
 sell_lm_t sell_lm_find(void);
