@@ -16,6 +16,9 @@
 #define VP_CACHECTL_L2_BASE  0x18003000u
 #define VP_DMA_BASE          0x18010000u /* cascaded mSGDMA (msgdma.h), 64 KiB window */
 #define VP_HMC_CTRL_BASE     0x18020000u /* HMC host controller + gather engine, 64 KiB window */
+#define VP_VEC_BASE          0x18030000u /* vector accelerator control registers (vec.h), 4 KiB */
+#define VP_VEC_ILM_BASE      0x18400000u /* vector accelerator instruction local memory, up to 1 MiB */
+#define VP_VEC_DLM_BASE      0x18500000u /* vector accelerator data local memory, up to 1 MiB */
 #define VP_RAM_BASE          0x80000000u
 #define VP_RAM_DEFAULT_SIZE  0x08000000u /* 128 MiB, as QEMU virt's default */
 
@@ -27,5 +30,6 @@
 #define VP_IRQ_UART0  10u
 #define VP_IRQ_DMA0   11u /* first DMA interrupt; DMA blocks use 11..14 */
 #define VP_IRQ_GATHER 15u /* HMC gather engine */
+#define VP_IRQ_VEC    16u /* vector accelerator: done / error / notify */
 
 #endif
