@@ -4,6 +4,18 @@
 #ifndef SELL_LM_H
 #define SELL_LM_H
 #include <stdint.h>
+#include <vp/sell_data.h>
+
+/* The data set (boot-info blobs, include/vp/sell_data.h), found and checked by sell_spmv.c. */
+typedef struct {
+    sell_info_t *info;
+    const uint32_t *row_ptr, *col_idx;         /* CSR */
+    const uint32_t *cptr, *width, *perm, *col; /* SELL */
+    const float *values, *val;                 /* CSR values, SELL values */
+    const float *x;
+    float *y; /* SELL_CASES vectors of info->y_stride floats */
+} sell_data_t;
+extern sell_data_t sd;
 
 typedef struct {
     int in_lm;           /* 1: gather_buf is in the accelerator's data LM; 0: in main memory */

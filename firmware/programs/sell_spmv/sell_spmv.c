@@ -4,9 +4,9 @@
  *   csr          CPU, CSR
  *   csr_cdma     CPU, CSR; the cascaded DMA pre-gathers xg[k] = x[col_idx[k]] block by block into the
  *                accelerator's data LM (main memory without an accelerator), the CPU busy-waits for
- *                each block and then streams values[k] * xg[k]
+ *                each block and then streams sd.values[k] * xg[k]
  *   sell         CPU, SELL
- *   acc_dma      accelerator, SELL: per block the DMA copies the values into the LM while the CPU
+ *   acc_dma      accelerator, SELL: per block the DMA copies the sd.values into the LM while the CPU
  *                gathers x[col] into it; then the accelerator computes
  *   acc_cdma     accelerator, SELL: the DMA copies the values, the cascaded DMA gathers x[col]; then
  *                the accelerator computes
@@ -33,11 +33,7 @@
 
 static const char *const case_names[SELL_CASES] = SELL_CASE_NAMES;
 
-/* The data set (boot-info blobs). */
-static sell_info_t *info;
-static const uint32_t *row_ptr, *col_idx, *sell_cptr, *sell_width, *sell_perm, *sell_col;
-static const float *values, *x, *sell_val;
-static float *y_all;
+sell_data_t sd; /* the data set (boot-info blobs) */
 
 static int need(const char *name, uint32_t min_size, uint32_t *addr) {
     uint32_t size = 0;
@@ -53,57 +49,57 @@ static int need(const char *name, uint32_t min_size, uint32_t *addr) {
 static int load(void) {
     uint32_t a;
     if (!need("sell_info", sizeof(sell_info_t), &a)) return 0;
-    info = (sell_info_t *)(uintptr_t)a;
-    if (info->magic != SELL_INFO_MAGIC || info->version != SELL_INFO_VERSION) {
+    sd.info = (sell_info_t *)(uintptr_t)a;
+    if (sd.info->magic != SELL_INFO_MAGIC || sd.info->version != SELL_INFO_VERSION) {
         printf("sell_spmv: ERROR: sell_info has a bad magic or version\n");
         return 0;
     }
-    const uint32_t rows = info->rows, nnz = info->nnz, chunks = info->chunks;
-    if (info->C == 0 || chunks != (rows + info->C - 1) / info->C || info->y_stride < rows) {
+    const uint32_t rows = sd.info->rows, nnz = sd.info->nnz, chunks = sd.info->chunks;
+    if (sd.info->C == 0 || chunks != (rows + sd.info->C - 1) / sd.info->C || sd.info->y_stride < rows) {
         printf("sell_spmv: ERROR: inconsistent sell_info\n");
         return 0;
     }
     uint32_t rp, ci, va, xa, cp, wi, pe, sc, sv, ya;
     if (!need("row_ptr", 4 * (rows + 1), &rp) || !need("col_idx", 4 * nnz, &ci) || !need("values", 4 * nnz, &va) ||
-        !need("x", 4 * info->cols, &xa) || !need("sell_cptr", 4 * (chunks + 1), &cp) ||
+        !need("x", 4 * sd.info->cols, &xa) || !need("sell_cptr", 4 * (chunks + 1), &cp) ||
         !need("sell_width", 4 * chunks, &wi) || !need("sell_perm", 4 * rows, &pe) ||
-        !need("sell_col", 4 * info->padded, &sc) || !need("sell_val", 4 * info->padded, &sv) ||
-        !need("y", 4 * info->y_stride * SELL_CASES, &ya))
+        !need("sell_col", 4 * sd.info->padded, &sc) || !need("sell_val", 4 * sd.info->padded, &sv) ||
+        !need("y", 4 * sd.info->y_stride * SELL_CASES, &ya))
         return 0;
-    row_ptr = (const uint32_t *)(uintptr_t)rp;
-    col_idx = (const uint32_t *)(uintptr_t)ci;
-    values = (const float *)(uintptr_t)va;
-    x = (const float *)(uintptr_t)xa;
-    sell_cptr = (const uint32_t *)(uintptr_t)cp;
-    sell_width = (const uint32_t *)(uintptr_t)wi;
-    sell_perm = (const uint32_t *)(uintptr_t)pe;
-    sell_col = (const uint32_t *)(uintptr_t)sc;
-    sell_val = (const float *)(uintptr_t)sv;
-    y_all = (float *)(uintptr_t)ya;
+    sd.row_ptr = (const uint32_t *)(uintptr_t)rp;
+    sd.col_idx = (const uint32_t *)(uintptr_t)ci;
+    sd.values = (const float *)(uintptr_t)va;
+    sd.x = (const float *)(uintptr_t)xa;
+    sd.cptr = (const uint32_t *)(uintptr_t)cp;
+    sd.width = (const uint32_t *)(uintptr_t)wi;
+    sd.perm = (const uint32_t *)(uintptr_t)pe;
+    sd.col = (const uint32_t *)(uintptr_t)sc;
+    sd.val = (const float *)(uintptr_t)sv;
+    sd.y = (float *)(uintptr_t)ya;
     /* Untrusted data: the kernels index with these, so check them once, outside the timed regions. */
-    if (row_ptr[0] != 0 || row_ptr[rows] != nnz || sell_cptr[0] != 0 || sell_cptr[chunks] != info->padded) {
+    if (sd.row_ptr[0] != 0 || sd.row_ptr[rows] != nnz || sd.cptr[0] != 0 || sd.cptr[chunks] != sd.info->padded) {
         printf("sell_spmv: ERROR: row_ptr or sell_cptr inconsistent\n");
         return 0;
     }
     for (uint32_t i = 0; i < rows; i++)
-        if (row_ptr[i] > row_ptr[i + 1] || sell_perm[i] >= rows) {
+        if (sd.row_ptr[i] > sd.row_ptr[i + 1] || sd.perm[i] >= rows) {
             printf("sell_spmv: ERROR: row_ptr not monotonic or sell_perm out of range at %lu\n", (unsigned long)i);
             return 0;
         }
     for (uint32_t c = 0; c < chunks; c++) {
-        const uint32_t lanes = c + 1 < chunks ? info->C : rows - c * info->C;
-        if (sell_cptr[c + 1] - sell_cptr[c] != sell_width[c] * lanes || sell_width[c] > info->max_width) {
+        const uint32_t lanes = c + 1 < chunks ? sd.info->C : rows - c * sd.info->C;
+        if (sd.cptr[c + 1] - sd.cptr[c] != sd.width[c] * lanes || sd.width[c] > sd.info->max_width) {
             printf("sell_spmv: ERROR: chunk %lu inconsistent\n", (unsigned long)c);
             return 0;
         }
     }
     for (uint32_t k = 0; k < nnz; k++)
-        if (col_idx[k] >= info->cols) {
+        if (sd.col_idx[k] >= sd.info->cols) {
             printf("sell_spmv: ERROR: col_idx[%lu] out of range\n", (unsigned long)k);
             return 0;
         }
-    for (uint32_t k = 0; k < info->padded; k++)
-        if (sell_col[k] >= info->cols) {
+    for (uint32_t k = 0; k < sd.info->padded; k++)
+        if (sd.col[k] >= sd.info->cols) {
             printf("sell_spmv: ERROR: sell_col[%lu] out of range\n", (unsigned long)k);
             return 0;
         }
@@ -122,10 +118,10 @@ static void caches_cold(void) {
 /* ---- case csr ------------------------------------------------------------------------------- */
 
 static void spmv_csr(float *y) {
-    const uint32_t rows = info->rows;
+    const uint32_t rows = sd.info->rows;
     for (uint32_t i = 0; i < rows; i++) {
         float sum = 0.0f;
-        for (uint32_t k = row_ptr[i]; k < row_ptr[i + 1]; k++) sum += values[k] * x[col_idx[k]];
+        for (uint32_t k = sd.row_ptr[i]; k < sd.row_ptr[i + 1]; k++) sum += sd.values[k] * sd.x[sd.col_idx[k]];
         y[i] = sum;
     }
 }
@@ -135,12 +131,12 @@ static void spmv_csr(float *y) {
 /* Nonzeros block by block: the cascaded DMA gathers xg = x[col_idx[k0 .. k0+n)] into `buf` (busy
  * wait), then the CPU streams the block; a row may span blocks. */
 static int spmv_csr_cdma(float *y, float *buf, uint32_t cap) {
-    const uint32_t rows = info->rows, nnz = info->nnz;
+    const uint32_t rows = sd.info->rows, nnz = sd.info->nnz;
     uint32_t i = 0;
     float sum = 0.0f;
     for (uint32_t k0 = 0; k0 < nnz; k0 += cap) {
         const uint32_t n = nnz - k0 < cap ? nnz - k0 : cap;
-        const uint32_t s = msgdma_gather(buf, x, 4, col_idx + k0, 4, n, MSGDMA_POLL);
+        const uint32_t s = msgdma_gather(buf, sd.x, 4, sd.col_idx + k0, 4, n, MSGDMA_POLL);
         if (s != 0) {
             printf("sell_spmv: ERROR: gather status 0x%lx\n", (unsigned long)s);
             return 0;
@@ -149,9 +145,9 @@ static int spmv_csr_cdma(float *y, float *buf, uint32_t cap) {
         const uint32_t k1 = k0 + n;
         uint32_t k = k0;
         while (k < k1) {
-            const uint32_t end = row_ptr[i + 1];
+            const uint32_t end = sd.row_ptr[i + 1];
             const uint32_t lim = end < k1 ? end : k1;
-            for (; k < lim; k++) sum += values[k] * xg[k];
+            for (; k < lim; k++) sum += sd.values[k] * xg[k];
             if (lim == end) {
                 y[i++] = sum;
                 sum = 0.0f;
@@ -168,18 +164,18 @@ static int spmv_csr_cdma(float *y, float *buf, uint32_t cap) {
  * of the chunk. acc (zeroed) is in sorted row order; y[perm[p]] = acc[p] at the end (skipped when
  * sigma = 1 and acc is y itself). */
 static void spmv_sell(float *y, float *acc) {
-    const uint32_t C = info->C, chunks = info->chunks;
+    const uint32_t C = sd.info->C, chunks = sd.info->chunks;
     for (uint32_t c = 0; c < chunks; c++) {
-        const uint32_t lanes = c + 1 < chunks ? C : info->rows - c * C;
-        const uint32_t w = sell_width[c];
-        const uint32_t *col = sell_col + sell_cptr[c];
-        const float *val = sell_val + sell_cptr[c];
+        const uint32_t lanes = c + 1 < chunks ? C : sd.info->rows - c * C;
+        const uint32_t w = sd.width[c];
+        const uint32_t *col = sd.col + sd.cptr[c];
+        const float *val = sd.val + sd.cptr[c];
         float *a = acc + c * C;
         for (uint32_t j = 0; j < w; j++, col += lanes, val += lanes)
-            for (uint32_t r = 0; r < lanes; r++) a[r] += val[r] * x[col[r]];
+            for (uint32_t r = 0; r < lanes; r++) a[r] += val[r] * sd.x[col[r]];
     }
     if (acc != y)
-        for (uint32_t p = 0; p < info->rows; p++) y[sell_perm[p]] = acc[p];
+        for (uint32_t p = 0; p < sd.info->rows; p++) y[sd.perm[p]] = acc[p];
 }
 
 /* --------------------------------------------------------------------------------------------- */
@@ -190,22 +186,22 @@ int main(void) {
         return 2;
     }
     if (!load()) return 2;
-    printf("sell_spmv: rows=%lu nnz=%lu SELL-%lu-%lu chunks=%lu padded=%lu\n", (unsigned long)info->rows,
-           (unsigned long)info->nnz, (unsigned long)info->C, (unsigned long)info->sigma, (unsigned long)info->chunks,
-           (unsigned long)info->padded);
-    const int identity = (info->flags & SELL_FLAG_IDENTITY_PERM) != 0;
+    printf("sell_spmv: rows=%lu nnz=%lu SELL-%lu-%lu chunks=%lu padded=%lu\n", (unsigned long)sd.info->rows,
+           (unsigned long)sd.info->nnz, (unsigned long)sd.info->C, (unsigned long)sd.info->sigma,
+           (unsigned long)sd.info->chunks, (unsigned long)sd.info->padded);
+    const int identity = (sd.info->flags & SELL_FLAG_IDENTITY_PERM) != 0;
     const sell_lm_t lm = sell_lm_find();
     uint32_t done = 0;
     int rc = 0;
     msgdma_init(false);
 
     for (uint32_t k = 0; k < SELL_CASES && rc == 0; k++) {
-        if (!(info->cases >> k & 1)) continue;
-        float *y = y_all + k * info->y_stride;
+        if (!(sd.info->cases >> k & 1)) continue;
+        float *y = sd.y + k * sd.info->y_stride;
         float *acc = y;
         if (k == SELL_CASE_SELL) {
-            if (!identity) acc = (float *)__heap_start; /* sorted-order accumulators */
-            memset(acc, 0, info->rows * sizeof(float)); /* y = 0 + A x: the seed's initial output vector */
+            if (!identity) acc = (float *)__heap_start;    /* sorted-order accumulators */
+            memset(acc, 0, sd.info->rows * sizeof(float)); /* y = 0 + A x: the seed's initial output vector */
         }
         if (!sell_lm_case_possible(k, &lm)) {
             printf("sell_spmv: %s skipped (%s)\n", case_names[k], sell_lm_why_not(k, &lm));
@@ -228,11 +224,11 @@ int main(void) {
             break;
         }
         /* The VP reads y from memory behind the caches: write it back. */
-        vp_cache_clean_range(y, info->rows * sizeof(float));
+        vp_cache_clean_range(y, sd.info->rows * sizeof(float));
         done |= 1u << k;
         printf("sell_spmv: %-11s %10lu cycles\n", case_names[k], (unsigned long)(t1 - t0));
     }
-    info->done = done;
-    vp_cache_clean_range(info, sizeof *info);
+    sd.info->done = done;
+    vp_cache_clean_range(sd.info, sizeof *sd.info);
     return rc;
 }
