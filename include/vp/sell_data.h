@@ -19,15 +19,18 @@
 #define SELL_INFO_MAGIC   0x4C4C4553u /* "SELL" little-endian */
 #define SELL_INFO_VERSION 1u
 
-/* The six cases of seed 004's Table 1, by bit index (also the firmware's marker region names). */
+/* The six cases of seed 004's Table 1 and one beyond it, by bit index (also the firmware's marker
+ * region names). */
 #define SELL_CASE_CSR         0u /* CPU, CSR */
 #define SELL_CASE_CSR_CDMA    1u /* CPU, CSR, cascaded DMA pre-gathers x[col] into the LM (busy wait) */
 #define SELL_CASE_SELL        2u /* CPU, SELL */
 #define SELL_CASE_ACC_DMA     3u /* accelerator, SELL: DMA copies values into the LM, the CPU gathers x */
 #define SELL_CASE_ACC_CDMA    4u /* accelerator, SELL: DMA copies values, cascaded DMA gathers x */
 #define SELL_CASE_ACC_OVERLAP 5u /* as ACC_CDMA, transfers of block b+1 overlap the computation of b */
-#define SELL_CASES            6u
-#define SELL_CASE_NAMES       {"csr", "csr_cdma", "sell", "acc_dma", "acc_cdma", "acc_overlap"}
+#define SELL_CASE_ACC_HMC     6u /* beyond the seed: the HMC's memory-side gather packs x[col] in the cube,
+                                  * the DMA streams it and the values into the LM, overlapped */
+#define SELL_CASES            7u
+#define SELL_CASE_NAMES       {"csr", "csr_cdma", "sell", "acc_dma", "acc_cdma", "acc_overlap", "acc_hmc"}
 
 #define SELL_FLAG_IDENTITY_PERM 1u /* sigma = 1: sorted position p is row p */
 

@@ -54,7 +54,7 @@ public:
             while (k < SELL_CASES && name != kCaseNames[k]) ++k;
             if (k == SELL_CASES)
                 throw std::invalid_argument("unknown case '" + name +
-                                            "' in sell.cases (csr, csr_cdma, sell, acc_dma, acc_cdma, acc_overlap)");
+                                            "' in sell.cases (csr, csr_cdma, sell, acc_dma, acc_cdma, acc_overlap, acc_hmc)");
             cases_ |= 1u << k;
         }
         if (!cases_) throw std::invalid_argument("sell.cases is empty");
@@ -174,7 +174,7 @@ void declare_sell_workload(config::Schema& s) {
         .one_of({"index", "random"});
     se.add("cases", Kind::StringList, "[csr, csr_cdma, sell, acc_dma, acc_cdma, acc_overlap]", "",
            "cases to run, each timed in a trace-marker region of its name and checked: csr, csr_cdma, sell, "
-           "acc_dma, acc_cdma, acc_overlap");
+           "acc_dma, acc_cdma, acc_overlap (seed 004's Table 1), acc_hmc (memory-side gather, needs ram.timing: hmc)");
 }
 
 std::unique_ptr<Workload> make_sell_workload(const nlohmann::json& section) {

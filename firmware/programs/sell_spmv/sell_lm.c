@@ -16,11 +16,16 @@
  *   acc_dma      copy values (DMA, in the background) while the CPU gathers xg into the LM; wait;
  *                run the accelerator; wait
  *   acc_cdma     copy values; gather xg (cascaded DMA); run the accelerator; wait for each step
- *   acc_overlap  block b+1's copy and gather run while the accelerator computes block b. */
+ *   acc_overlap  block b+1's copy and gather run while the accelerator computes block b
+ *   acc_hmc      (beyond the seed) the HMC's gather engine packs block b+2's x[col] into a buffer in the
+ *                cube while the DMA streams block b+1's values and packed x into the LM and the
+ *                accelerator computes block b. */
 #include <drivers/msgdma.h>
+#include <hal/mmio.h>
 #include <rt/bootinfo.h>
 #include <rt/runtime.h>
 #include <stdio.h>
+#include <vp/regs/hmc.h>
 #include <vp/sell_data.h>
 #include "sell_lm.h"
 
@@ -33,6 +38,7 @@ extern const vec_image_t sell_kernel_image;
 #endif
 
 static uint32_t lm_base, lm_size, lm_free; /* DLM address, size, first byte after the image's data */
+static uint32_t hmc_base;                  /* HMC controller (boot-info "hmc_ctrl"), 0 without an HMC */
 
 sell_lm_t sell_lm_find(void) {
     sell_lm_t lm = {0, 0, 0, 0};
@@ -45,6 +51,7 @@ sell_lm_t sell_lm_find(void) {
     }
 #endif
     uint32_t addr = 0, size = 0;
+    if (vp_bootinfo_find("hmc_ctrl", &addr, &size) && vp_read32(addr + HMC_ID) == HMC_ID_VALUE) hmc_base = addr;
     if (!lm.accelerator && vp_bootinfo_find("vec_dlm", &addr, &size)) {
         lm_base = addr;
         lm_size = size;
@@ -62,12 +69,15 @@ sell_lm_t sell_lm_find(void) {
     return lm;
 }
 
-int sell_lm_case_possible(uint32_t k, const sell_lm_t *lm) { return k < SELL_CASE_ACC_DMA || lm->accelerator; }
+int sell_lm_case_possible(uint32_t k, const sell_lm_t *lm) {
+    if (k < SELL_CASE_ACC_DMA) return 1;
+    return lm->accelerator && (k != SELL_CASE_ACC_HMC || hmc_base);
+}
 
 const char *sell_lm_why_not(uint32_t k, const sell_lm_t *lm) {
+    if (!lm->accelerator) return "no vector accelerator on this platform";
     (void)k;
-    (void)lm;
-    return "no vector accelerator on this platform";
+    return "no HMC controller on this platform (ram.timing is not hmc)";
 }
 
 #if SELL_HAVE_VEC
@@ -142,9 +152,90 @@ static int next_block(block_t *b, uint32_t J) {
     return 1;
 }
 
+/* ---- acc_hmc: the cube gathers, the DMA streams, the accelerator computes ---------------------- */
+
+#define HMC(r) (hmc_base + (r))
+
+/* Starts the in-memory gather of block b: dst[i] = x[sell_col[off + i]] packed in the cube. */
+static void hmc_gather_start(const block_t *b, float *dst) {
+    const uint32_t off = sd.cptr[b->c] + b->j0 * b->lanes, n = b->nj * b->lanes;
+    if (n == 0) return;
+    vp_write32(HMC(GS_OP), GS_OP_GATHER | GS_MODE_MEMORY);
+    vp_write32(HMC(GS_ELEM_BASE), (uint32_t)(uintptr_t)sd.x);
+    vp_write32(HMC(GS_INDEX_ADDR), (uint32_t)(uintptr_t)(sd.col + off));
+    vp_write32(HMC(GS_COUNT), n);
+    vp_write32(HMC(GS_ELEM_SIZE), 4);
+    vp_write32(HMC(GS_INDEX_SIZE), 4);
+    vp_write32(HMC(GS_DEST), (uint32_t)(uintptr_t)dst);
+    vp_write32(HMC(GS_DOORBELL), 1);
+}
+
+static int hmc_gather_wait(const block_t *b) {
+    if (b->nj * b->lanes == 0) return 1;
+    uint32_t s;
+    while ((s = vp_read32(HMC(GS_STATUS))) == GS_STATUS_BUSY) {}
+    if (s != GS_STATUS_DONE) printf("sell_spmv: ERROR: HMC gather status %lu\n", (unsigned long)s);
+    return s == GS_STATUS_DONE;
+}
+
+/* Streams block b's values and its packed x (in the cube, never touched by the CPU: no cache
+ * maintenance) into the LM buffer: two copies queued back to back on the descriptor port. */
+static int stream_in(const block_t *b, const float *packed, const buffer_t *f) {
+    const uint32_t off = sd.cptr[b->c] + b->j0 * b->lanes, n = b->nj * b->lanes;
+    if (n == 0) return 1;
+    msgdma_submit((uint32_t)(uintptr_t)(sd.val + off), (uint32_t)(uintptr_t)f->val, 4 * n, 0);
+    msgdma_submit((uint32_t)(uintptr_t)packed, (uint32_t)(uintptr_t)f->xg, 4 * n, 0);
+    const uint32_t s = msgdma_wait(MSGDMA_POLL, 0) | msgdma_wait(MSGDMA_POLL, 0);
+    if (s != 0) printf("sell_spmv: ERROR: DMA status 0x%lx\n", (unsigned long)s);
+    return s == 0;
+}
+
+/* Three stages in flight: the cube gathers block i+2 (into packed[(i+2) % 3]) while the DMA streams
+ * block i+1 into the LM and the accelerator computes block i. */
+static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uint32_t J) {
+    const uint32_t C = sd.info->C;
+    float *packed[3];
+    packed[0] = (float *)(((uintptr_t)__heap_start + sd.info->rows * 4 + 63) & ~(uintptr_t)63);
+    packed[1] = packed[0] + J * C;
+    packed[2] = packed[1] + J * C;
+    block_t blk[3];          /* blocks i, i+1, i+2 */
+    int have[3] = {0, 0, 0}; /* which of them exist */
+    blk[0].nj = UINT32_MAX;
+    have[0] = next_block(&blk[0], J);
+    if (!have[0]) return 1;
+    blk[1] = blk[0];
+    have[1] = next_block(&blk[1], J);
+    hmc_gather_start(&blk[0], packed[0]);
+    if (!hmc_gather_wait(&blk[0])) return 0;
+    if (have[1]) hmc_gather_start(&blk[1], packed[1]);
+    if (!stream_in(&blk[0], packed[0], &buf[0])) return 0;
+    block_t done_chunk = {0, 0, UINT32_MAX, 0};
+    for (uint32_t i = 0;; i++) {
+        const block_t cur = blk[0];
+        start(&cur, &buf[i & 1], acc[cur.c & 1]);
+        if (done_chunk.nj != UINT32_MAX && !copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y))
+            return 0;
+        done_chunk.nj = UINT32_MAX;
+        if (have[1]) {
+            blk[2] = blk[1];
+            have[2] = next_block(&blk[2], J);
+            if (!hmc_gather_wait(&blk[1])) return 0;
+            if (have[2]) hmc_gather_start(&blk[2], packed[(i + 2) % 3]);
+            if (!stream_in(&blk[1], packed[(i + 1) % 3], &buf[(i + 1) & 1])) return 0;
+        }
+        if (!finish()) return 0;
+        if (cur.j0 + cur.nj == sd.width[cur.c]) done_chunk = cur;
+        if (!have[1])
+            return done_chunk.nj == UINT32_MAX || copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y);
+        blk[0] = blk[1];
+        blk[1] = blk[2];
+        have[1] = have[2];
+    }
+}
+
 int sell_lm_run_acc_case(uint32_t k, float *y) {
     const uint32_t C = sd.info->C;
-    const uint32_t nbuf = k == SELL_CASE_ACC_OVERLAP ? 2 : 1;
+    const uint32_t nbuf = k == SELL_CASE_ACC_OVERLAP || k == SELL_CASE_ACC_HMC ? 2 : 1;
     const uint32_t usable = lm_size - lm_free - LM_STACK_BYTES;
     if (usable < 2 * C * 4) {
         printf("sell_spmv: ERROR: a chunk of %lu rows does not fit the LM\n", (unsigned long)C);
@@ -164,6 +255,7 @@ int sell_lm_run_acc_case(uint32_t k, float *y) {
         buf[i].xg = buf[i].val + J * C;
     }
 
+    if (k == SELL_CASE_ACC_HMC) return run_acc_hmc(y, acc, buf, J);
     block_t b = {0, 0, UINT32_MAX, 0};
     if (!next_block(&b, J)) return 1; /* no rows at all */
     if (nbuf == 1) {
