@@ -7,6 +7,7 @@
 #include "platform/config/schema.h"
 #include "platform/loader.h"
 #include "platform/workload/csr.h"
+#include "platform/workload/kronecker.h"
 #include "platform/workload/matrix_market.h"
 #include "platform/workload/sell.h"
 #include "platform/workload/standin.h"
@@ -26,8 +27,10 @@ class SellWorkload : public Workload {
 public:
     explicit SellWorkload(const nlohmann::json& j) {
         const std::string standin = j.at("standin").is_null() ? "" : j.at("standin").get<std::string>();
+        const int sources =
+            !j.at("matrix").is_null() + !standin.empty() + (j.at("kronecker_scale").get<uint32_t>() > 0);
+        if (sources > 1) throw std::invalid_argument("give one of sell.matrix, sell.standin and sell.kronecker_scale");
         if (!j.at("matrix").is_null()) {
-            if (!standin.empty()) throw std::invalid_argument("give either sell.matrix or sell.standin, not both");
             workload::MatrixMarketOptions o;
             o.drop_explicit_zeros = j.at("explicit_zeros").get<std::string>() == "drop";
             source_ = j.at("matrix").get<std::string>();
@@ -35,6 +38,14 @@ public:
         } else if (!standin.empty()) {
             a_ = workload::standin_matrix(standin, j.at("seed").get<uint64_t>());
             source_ = "stand-in " + standin;
+        } else if (const uint32_t scale = j.at("kronecker_scale").get<uint32_t>()) {
+            workload::KroneckerOptions o;  // seed 001's Graph500 matrices, values uniform in [-1, 1)
+            o.scale = scale;
+            o.edgefactor = j.at("edgefactor").get<uint32_t>();
+            o.seed = j.at("seed").get<uint64_t>();
+            o.values = workload::KroneckerOptions::Values::Uniform;
+            a_ = workload::kronecker_csr(o);
+            source_ = "kronecker SCALE " + std::to_string(scale);
         } else {
             const uint32_t rows = j.at("rows").get<uint32_t>();
             a_ = workload::random_csr(rows, rows, j.at("nnz_per_row").get<uint32_t>(), j.at("seed").get<uint64_t>());
@@ -53,8 +64,9 @@ public:
             uint32_t k = 0;
             while (k < SELL_CASES && name != kCaseNames[k]) ++k;
             if (k == SELL_CASES)
-                throw std::invalid_argument("unknown case '" + name +
-                                            "' in sell.cases (csr, csr_cdma, sell, acc_dma, acc_cdma, acc_overlap, acc_hmc)");
+                throw std::invalid_argument(
+                    "unknown case '" + name +
+                    "' in sell.cases (csr, csr_cdma, sell, acc_dma, acc_cdma, acc_overlap, acc_hmc)");
             cases_ |= 1u << k;
         }
         if (!cases_) throw std::invalid_argument("sell.cases is empty");
@@ -159,7 +171,11 @@ void declare_sell_workload(config::Schema& s) {
     se.add("matrix", Kind::Path, "", "", "Matrix Market file (e.g. ${shared}/data/matrices/benzene.mtx)");
     se.add("standin", Kind::String, "", "",
            "synthetic stand-in instead of a file: shyy41, lhr11c or coupled (platform/workload/standin.h); "
-           "neither: a random matrix from rows/nnz_per_row/seed");
+           "none of matrix, standin and kronecker_scale: a random matrix from rows/nnz_per_row/seed");
+    se.add("kronecker_scale", Kind::Int, "0", "",
+           "Graph500 Kronecker matrix with 2^SCALE rows (seed 001's SpMV matrices; 0 = off)")
+        .range(0, 26);
+    se.add("edgefactor", Kind::Int, "16", "", "Graph500 edge factor of the Kronecker matrix").range(1, 1024);
     se.add("explicit_zeros", Kind::Enum, "drop", "",
            "entries stored as 0 in the file: drop (SuiteSparse's nonzero count, the seed's NNZ) or keep")
         .one_of({"drop", "keep"});

@@ -2,10 +2,12 @@
 // SELL-C-σ padding (chunk occupancy β) for several σ. Used by docs/sell_spmv.md.
 //
 //   sell_info [--shared DIR] [--C 256] [--json]
+//   sell_info --kronecker SCALE      beta of a Graph500 matrix over C and sigma (power-law rows)
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
+#include "platform/workload/kronecker.h"
 #include "platform/workload/matrix_market.h"
 #include "platform/workload/sell.h"
 #include "platform/workload/standin.h"
@@ -16,17 +18,32 @@ int main(int argc, char** argv) {
     std::string shared = VP_SHARED_DIR;
     uint32_t C = 256;
     bool json = false;
+    uint32_t kronecker = 0;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--shared") && i + 1 < argc)
             shared = argv[++i];
+        else if (!std::strcmp(argv[i], "--kronecker") && i + 1 < argc)
+            kronecker = uint32_t(std::stoul(argv[++i]));
         else if (!std::strcmp(argv[i], "--C") && i + 1 < argc)
             C = uint32_t(std::stoul(argv[++i]));
         else if (!std::strcmp(argv[i], "--json"))
             json = true;
         else {
-            std::fprintf(stderr, "usage: sell_info [--shared DIR] [--C N] [--json]\n");
+            std::fprintf(stderr, "usage: sell_info [--shared DIR] [--C N] [--json] | --kronecker SCALE\n");
             return 2;
         }
+    }
+    if (kronecker) {
+        KroneckerOptions o;
+        o.scale = kronecker;
+        o.values = KroneckerOptions::Values::Uniform;
+        const CsrMatrix a = kronecker_csr(o);
+        std::printf("kronecker SCALE %u: n %u, nnz %u\n%6s %10s %10s %10s\n", kronecker, a.rows, a.nnz(), "C",
+                    "sigma=1", "sigma=4C", "sigma=n");
+        for (uint32_t c : {8u, 32u, 64u, 256u})
+            std::printf("%6u %10.3f %10.3f %10.3f\n", c, csr_to_sell(a, c, 1).beta(), csr_to_sell(a, c, 4 * c).beta(),
+                        csr_to_sell(a, c, a.rows).beta());
+        return 0;
     }
     const char* order[] = {"benzene", "msc01440", "shyy41", "bcsstk25", "lhr11c", "coupled"};
     if (json)
