@@ -6,8 +6,8 @@
 
 #include "models/common/context.h"
 #include "models/memory/memory.h"
-#include "platform/config/scenario.h"
-#include "platform/config/schema.h"
+#include "config/scenario.h"
+#include "config/schema.h"
 #include "platform/loader.h"
 #include "platform/workload/csr.h"
 #include "platform/workload/sell.h"
@@ -18,13 +18,17 @@ using namespace vp;
 
 namespace {
 
-nlohmann::json workload_section(const std::string& yaml) {
-    static const config::Schema schema = [] {
-        config::Schema s;
-        declare_workloads(s.map("workload", "test"));
-        return s;
+const config::Schema& schema() {
+    static const config::Schema s = [] {
+        config::Schema sc;
+        declare_workloads(sc.map("workload", "test"));
+        return sc;
     }();
-    return config::Scenario::from_text(yaml, "w.yaml", ".", schema).values().at("workload");
+    return s;
+}
+
+std::unique_ptr<Workload> workload_from(const std::string& yaml) {
+    return make_workload(config::Scenario::from_text(yaml, "w.yaml", ".", schema()));
 }
 
 // A memory at address 0 behind a loader: the workload's blobs go there.
@@ -58,13 +62,16 @@ struct Bench {
 }  // namespace
 
 TEST_CASE("sell workload: blobs, and a check that needs every requested case bit for bit") {
-    const auto w = workload_section(
+    auto wl = workload_from(
         "workload:\n  kind: sell\n  sell:\n    rows: 300\n    nnz_per_row: 7\n    seed: 3\n    C: 32\n    sigma: 64\n"
         "    cases: [csr, sell, acc_cdma]\n");
-    auto wl = make_workload(w);
     REQUIRE(wl);
     Bench b;
-    wl->prepare(b.loader, 0);
+    const workload::Image image = wl->build_image(0);
+    for (const auto& blob : image.blobs) {  // what the platform's loader does
+        b.loader.write(blob.addr, blob.data.data(), blob.data.size(), blob.name);
+        b.loader.add_bootinfo(blob.name, uint32_t(blob.addr), uint32_t(blob.data.size()));
+    }
 
     // The images the firmware reads, against the library that built them.
     const workload::CsrMatrix a = workload::random_csr(300, 300, 7, 3);
@@ -116,11 +123,20 @@ TEST_CASE("sell workload: blobs, and a check that needs every requested case bit
     CHECK_THAT(report, Catch::StartsWith("case sell: y[123] = "));
 }
 
-TEST_CASE("sell workload: bad sections are errors") {
-    CHECK_THROWS_WITH(make_workload(workload_section("workload:\n  kind: sell\n  sell:\n    cases: [csr, gpu]\n")),
-                      Catch::Contains("unknown case 'gpu'"));
-    CHECK_THROWS_WITH(make_workload(workload_section("workload:\n  kind: sell\n  sell:\n    cases: []\n")),
-                      Catch::Contains("sell.cases is empty"));
-    CHECK_THROWS_WITH(make_workload(workload_section("workload:\n  kind: sell\n  sell:\n    standin: nope\n")),
+TEST_CASE("sell workload: bad sections are errors naming file, line and key") {
+    auto fails = [](const std::string& yaml, const std::string& what) {
+        try {
+            workload_from(yaml);
+            FAIL("accepted");
+        } catch (const config::ScenarioError& e) {
+            CHECK_THAT(e.what(), Catch::Contains(what));
+        }
+    };
+    fails("workload:\n  kind: sell\n  sell:\n    cases: [csr, gpu]\n",
+          "w.yaml:4: workload.sell.cases: unknown case 'gpu'");
+    fails("workload:\n  kind: sell\n  sell:\n    cases: []\n", "workload.sell.cases: no case to run");
+    fails("workload:\n  kind: sell\n  sell:\n    standin: shyy41\n    kronecker_scale: 4\n",
+          "workload.sell.matrix: give one of matrix, standin and kronecker_scale");
+    CHECK_THROWS_WITH(workload_from("workload:\n  kind: sell\n  sell:\n    standin: nope\n"),
                       Catch::Contains("unknown stand-in matrix 'nope'"));
 }
