@@ -1,4 +1,4 @@
-// R-GCN workload (seed 000 of docs/rgcn_cache.md): one layer's sparse products on the CPU. The graph
+// R-GCN workload (docs/rgcn_cache.md): one layer's sparse products on the CPU. The graph
 // comes from an N-Triples file (AIFB, MUTAG) or the synthetic power-law generator; vertices are
 // renumbered by access count (sort: true) or kept in file order (sort: false, "LRU w/o sort"). The
 // firmware's Y must equal the host reference bit for bit.
@@ -33,10 +33,10 @@ void RgcnConfig::params(config::Params& p) {
     p.add(dataset, "dataset", Kind::Path, "",
           "N-Triples file, gzip (e.g. ${shared}/data/rgcn/aifb_stripped.nt.gz); none: the synthetic graph");
     p.add(sort, "sort", Kind::Bool, "",
-          "renumber vertices by access count q_i, descending (seed 000 eq. 4); false = LRU w/o sort");
+          "renumber vertices by access count q_i, descending (docs/rgcn_cache.md); false = LRU w/o sort");
     p.add(dim, "dim", Kind::Int, "", "feature dimension D (doubles per vertex; rows padded to 64-byte lines)")
         .range(1, 4096);
-    p.add(max_p, "max_p", Kind::Int, "", "PB maximum priority (seed 000: 10), written to the caches' MAX_P")
+    p.add(max_p, "max_p", Kind::Int, "", "PB maximum priority (10 in the paper), written to the caches' MAX_P")
         .range(0, 1 << 16);
     p.add(output_priority, "output_priority", Kind::Bool, "",
           "the priority tables and the controllers' feature range also cover Y (the seed gives output lines "
@@ -46,7 +46,7 @@ void RgcnConfig::params(config::Params& p) {
     SyntheticParams sp{synthetic};
     p.section(sp, "synthetic",
               "power-law relational graph used when no dataset is given "
-              "(seed 000 Table 1: BGS 333845/103/916199, AM 1666764/133/5988321)");
+              "(BGS 333845/103/916199, AM 1666764/133/5988321 in docs/rgcn_cache.md)");
 }
 
 RgcnWorkload::RgcnWorkload(const RgcnConfig& c) {

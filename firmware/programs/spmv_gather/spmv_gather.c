@@ -1,4 +1,4 @@
-/* spmv_gather: y = A*x in CSR with the gather done inside the Hybrid Memory Cube (seed 001).
+/* spmv_gather: y = A*x in CSR with the gather done inside the Hybrid Memory Cube (docs/hmc.md).
  *
  * Same data and output as firmware/programs/spmv (boot-info "dims", "row_ptr", "col_idx", "values",
  * "x", "y", "expect"), same float32 left-to-right accumulation, so the same host reference checks it.
