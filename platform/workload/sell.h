@@ -2,7 +2,7 @@
 // are sorted by length (descending) inside windows of σ rows, cut into chunks of C consecutive
 // (sorted) rows, and each chunk is stored column-major, padded to the length of its longest row, so
 // that one vector instruction of length C processes the j-th entry of every row of a chunk. σ = 1
-// keeps the row order: the plain "SELL" of seed 004 (slice size S = C = 256, the accelerator's
+// keeps the row order: plain "SELL" (docs/sell_spmv.md: slice size S = C = 256, the accelerator's
 // maximum vector length). The permutation is kept so that results land at their original rows.
 //
 // Layout (what the firmware reads, include/vp/sell_data.h): chunk c holds lanes(c) = min(C, rows -

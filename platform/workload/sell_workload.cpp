@@ -1,4 +1,4 @@
-// SELL SpMV workload (seed 004, Table 1): one matrix in CSR and in SELL-C-sigma, x, and one y per
+// SELL SpMV workload (docs/sell_spmv.md): one matrix in CSR and in SELL-C-sigma, x, and one y per
 // case for firmware/programs/sell_spmv; layout in include/vp/sell_data.h. The check compares every
 // requested case's y with the host's CSR reference bit for bit.
 #include "platform/workload/sell_workload.h"
@@ -31,25 +31,26 @@ void SellConfig::params(config::Params& p) {
     p.add(standin, "standin", Kind::String, "",
           "synthetic stand-in instead of a file: shyy41, lhr11c or coupled (platform/workload/standin.h)");
     p.add(kronecker_scale, "kronecker_scale", Kind::Int, "",
-          "Graph500 Kronecker matrix with 2^SCALE rows (seed 001's SpMV matrices; 0 = off)")
+          "Graph500 Kronecker matrix with 2^SCALE rows (docs/hmc.md; 0 = off)")
         .range(0, 26);
     p.add(edgefactor, "edgefactor", Kind::Int, "", "Graph500 edge factor of the Kronecker matrix").range(1, 1024);
     p.choice(drop_explicit_zeros, "explicit_zeros", {{"drop", true}, {"keep", false}},
-             "entries stored as 0 in the file: drop (SuiteSparse's nonzero count, the seed's NNZ) or keep");
+             "entries stored as 0 in the file: drop (SuiteSparse's nonzero count, the paper's NNZ) or keep");
     p.add(rows, "rows", Kind::Int, "",
           "rows (= columns) of the random matrix used when none of matrix, standin, kronecker_scale is given")
         .range(1, 1 << 24);
     p.add(nnz_per_row, "nnz_per_row", Kind::Int, "", "mean nonzeros per row of the random matrix").range(1, 1 << 16);
     p.add(seed, "seed", Kind::Int, "", "seed of the random matrix, the stand-in, the Kronecker matrix and a random x")
         .at_least(0);
-    p.add(C, "C", Kind::Int, "", "SELL chunk height (the seed's slice size S = the vector length)").range(1, 1 << 16);
-    p.add(sigma, "sigma", Kind::Int, "", "SELL sorting window in rows (1 = no sorting, the seed's SELL)")
+    p.add(C, "C", Kind::Int, "", "SELL chunk height (slice size S; the paper: 256 = the vector length)")
+        .range(1, 1 << 16);
+    p.add(sigma, "sigma", Kind::Int, "", "SELL sorting window in rows (1 = no sorting: plain SELL, as in the paper)")
         .range(1, 1 << 30);
     p.choice(x_index, "x", {{"index", true}, {"random", false}},
-             "input vector: index (the seed's 0, 1, 2, ...) or random (uniform in [-1, 1))");
+             "input vector: index (0, 1, 2, ..., as in the paper) or random (uniform in [-1, 1))");
     p.add(cases, "cases", Kind::StringList, "",
           "cases to run, each timed in a trace-marker region of its name and checked: csr, csr_cdma, sell, acc_dma, "
-          "acc_cdma, acc_overlap (seed 004's Table 1), acc_hmc (memory-side gather, needs ram.timing: hmc)");
+          "acc_cdma, acc_overlap (docs/sell_spmv.md), acc_hmc (memory-side gather, needs ram.timing: hmc)");
     p.rule((!matrix.empty()) + (!standin.empty()) + (kronecker_scale > 0) <= 1, "matrix",
            "give one of matrix, standin and kronecker_scale");
     p.rule(!cases.empty(), "cases", "no case to run");
@@ -68,7 +69,7 @@ SellWorkload::SellWorkload(const SellConfig& c) {
         a_ = workload::standin_matrix(c.standin, c.seed);
         source_ = "stand-in " + c.standin;
     } else if (c.kronecker_scale) {
-        workload::KroneckerOptions o;  // seed 001's Graph500 matrices, values uniform in [-1, 1)
+        workload::KroneckerOptions o;  // Graph500 matrices (docs/hmc.md), values uniform in [-1, 1)
         o.scale = c.kronecker_scale;
         o.edgefactor = c.edgefactor;
         o.seed = c.seed;
@@ -81,7 +82,7 @@ SellWorkload::SellWorkload(const SellConfig& c) {
     }
     sell_ = workload::csr_to_sell(a_, c.C, c.sigma);
     if (c.x_index) {
-        x_.resize(a_.cols);  // the seed's input vector 0, 1, 2, ... (exact in float up to 2^24)
+        x_.resize(a_.cols);  // the paper's input vector 0, 1, 2, ... (exact in float up to 2^24)
         for (uint32_t i = 0; i < a_.cols; ++i) x_[i] = float(i);
     } else {
         x_ = workload::random_vector(a_.cols, c.seed ^ 0x5eed);

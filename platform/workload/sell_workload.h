@@ -1,4 +1,4 @@
-// The SELL SpMV workload (seed 004, Table 1): one matrix in CSR and in SELL-C-sigma, x, and one y per
+// The SELL SpMV workload (docs/sell_spmv.md): one matrix in CSR and in SELL-C-sigma, x, and one y per
 // case for firmware/programs/sell_spmv; layout include/vp/sell_data.h.
 #pragma once
 #include <string>
@@ -14,11 +14,11 @@ struct SellConfig {
     std::string standin;                   // or a stand-in (platform/workload/standin.h)
     uint32_t kronecker_scale = 0;          // or a Graph500 Kronecker matrix
     uint32_t edgefactor = 16;              //   its edge factor
-    bool drop_explicit_zeros = true;       // SuiteSparse's nonzero count (the seed's NNZ)
+    bool drop_explicit_zeros = true;       // SuiteSparse's nonzero count (the paper's NNZ)
     uint32_t rows = 512, nnz_per_row = 8;  // else a random matrix
     uint64_t seed = 1;
-    uint32_t C = 256, sigma = 1;  // SELL-C-sigma (the seed: C = S = 256, no sorting)
-    bool x_index = true;          // x = 0, 1, 2, ... (the seed's); false: uniform in [-1, 1)
+    uint32_t C = 256, sigma = 1;  // SELL-C-sigma (the paper: C = S = 256, no sorting)
+    bool x_index = true;          // x = 0, 1, 2, ... (the paper's); false: uniform in [-1, 1)
     std::vector<std::string> cases = {"csr", "csr_cdma", "sell", "acc_dma", "acc_cdma", "acc_overlap"};
     void params(config::Params& p);
 };

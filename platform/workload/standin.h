@@ -29,7 +29,7 @@ struct StandinInfo {
     std::string kind;  // one line: what the original is and how the stand-in mimics it
 };
 
-// The stand-ins this generator knows, in the seed's table order.
+// The stand-ins this generator knows, in the order of docs/sell_spmv.md's table.
 const std::vector<StandinInfo>& standin_matrices();
 
 // The stand-in called `name` (square, exactly rows x rows with nnz entries, columns ascending and

@@ -1,4 +1,4 @@
-// Matrix Market reader: the seed's real matrices (NNZ after expansion as the seed's Table 1 reports),
+// Matrix Market reader: the shared real matrices (NNZ after expansion as docs/sell_spmv.md reports),
 // general/symmetric/skew expansion, and malformed files, each rejected with its file and line.
 #include <catch2/catch.hpp>
 
@@ -35,9 +35,9 @@ std::string shared(const char* f) { return std::string(VP_SHARED_DIR) + "/data/m
 
 }  // namespace
 
-TEST_CASE("matrix market: the seed's real matrices have the seed's NNZ after expansion") {
+TEST_CASE("matrix market: the shared real matrices have the published NNZ after expansion") {
     MatrixMarketOptions drop;
-    drop.drop_explicit_zeros = true;  // SuiteSparse's nonzero count, as the seed's Table 1
+    drop.drop_explicit_zeros = true;  // SuiteSparse's nonzero count
     struct Case {
         const char* file;
         uint32_t n, nnz;

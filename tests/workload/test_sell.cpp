@@ -121,7 +121,7 @@ TEST_CASE("sell: sorting never adds padding and C = 1 has none") {
 TEST_CASE("sell: the SELL-order reference equals the CSR reference bit for bit; fused differs and equals fmaf") {
     const CsrMatrix a = random_csr(600, 600, 12, 11);
     std::vector<float> x(a.cols);
-    for (uint32_t i = 0; i < a.cols; ++i) x[i] = float(i);  // the seed's x = 0, 1, 2, ...
+    for (uint32_t i = 0; i < a.cols; ++i) x[i] = float(i);  // x = 0, 1, 2, ... as the workload's default
     const std::vector<float> ref = spmv_reference(a, x);
     for (uint32_t sigma : {1u, 64u, 600u}) {
         const SellMatrix s = csr_to_sell(a, 64, sigma);

@@ -93,7 +93,7 @@ TEST_CASE("sell workload: blobs, and a check that needs every requested case bit
     CHECK(b.blob<uint32_t>("sell_perm") == s.perm);
     CHECK(b.blob<uint32_t>("sell_cptr") == s.chunk_ptr);
     const auto x = b.blob<float>("x");
-    for (uint32_t i = 0; i < 300; ++i) REQUIRE(x[i] == float(i));  // the seed's x = 0, 1, 2, ...
+    for (uint32_t i = 0; i < 300; ++i) REQUIRE(x[i] == float(i));  // x = 0, 1, 2, ... by default
     const auto y0 = b.blob<float>("y");
     REQUIRE(y0.size() == size_t(304) * SELL_CASES);
     for (float v : y0) REQUIRE(std::isnan(v));  // poisoned

@@ -1,4 +1,4 @@
-// Stand-ins for the seed's unavailable matrices: exact size and nonzero count, well-formed CSR,
+// Stand-ins for matrices not available offline (docs/sell_spmv.md): exact size and nonzero count, well-formed CSR,
 // deterministic, and the structure each one claims (band, row lengths, symmetry, dense rows).
 #include <catch2/catch.hpp>
 
@@ -20,7 +20,7 @@ bool has(const CsrMatrix& m, uint32_t r, uint32_t c) {
 
 }  // namespace
 
-TEST_CASE("standin: every stand-in has the seed's rows and nonzeros and is well formed") {
+TEST_CASE("standin: every stand-in has the original's rows and nonzeros and is well formed") {
     REQUIRE(standin_matrices().size() == 3);
     for (const StandinInfo& s : standin_matrices()) {
         INFO(s.name);

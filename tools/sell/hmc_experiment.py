@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Beyond seed 004: the SELL kernel on the vector accelerator fed from a Hybrid Memory Cube, with x
+"""The SELL kernel on the vector accelerator fed from a Hybrid Memory Cube, with x
 gathered on the host side (acc_overlap: the cascaded DMA reads every x[col] through the L2 and the
 links) or in the memory (acc_hmc: the cube's gather engine packs x, the DMA streams it), and the CPU's
-CSR for reference (scenarios/sell_hmc.yaml). Graph500 Kronecker matrices as in seed 001, SELL-64-n
+CSR for reference (scenarios/sell_hmc.yaml). Graph500 Kronecker matrices (docs/hmc.md), SELL-64-n
 (C = 64, rows fully sorted: power-law rows pad too much otherwise).
 
   python3 tools/sell/hmc_experiment.py [--vp build/bin/vp] [--out out/sell_hmc] [--scales 12 14 16]

@@ -1,4 +1,4 @@
-// sell_info: the seed-004 matrices (real files and stand-ins) in numbers: size, nonzeros, row lengths,
+// sell_info: the matrices of docs/sell_spmv.md (real files and stand-ins) in numbers: size, nonzeros, row lengths,
 // SELL-C-σ padding (chunk occupancy β) for several σ. Used by docs/sell_spmv.md.
 //
 //   sell_info [--shared DIR] [--C 256] [--json]

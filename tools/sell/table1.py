@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Seed 004's Table 1 on the VP: the six SpMV cases over the six matrices on the FPGA-like platform
-(scenarios/sell_fpga.yaml), beside the paper's numbers.
+"""The cascaded-DMA paper's Table 1 (docs/sell_spmv.md) on the VP: the six SpMV cases over the six
+matrices on the FPGA-like platform (scenarios/sell_fpga.yaml), beside the paper's numbers.
 
   python3 tools/sell/table1.py [--vp build/bin/vp] [--out out/sell_table1] [--jobs 2]
                                [--cases csr,csr_cdma,sell,acc_dma,acc_cdma,acc_overlap]
@@ -41,7 +41,7 @@ MATRICES = [
     ("lhr11c", "standin", 231806, 10964, 21.1),
     ("coupled", "standin", 97193, 11341, 8.6),
 ]
-# Seed 004, Table 1 (MFLOPS), ../shared/seeds/SUMMARY.md.
+# The paper's Table 1 (MFLOPS), as docs/sell_spmv.md quotes it.
 PAPER = {
     "benzene": {"csr": 2.59, "sell": 1.48, "acc_dma": 3.75, "acc_cdma": 15.98, "acc_overlap": 31.19, "csr_cdma": 1.90},
     "msc01440": {"csr": 2.57, "sell": 1.29, "acc_dma": 3.23, "acc_cdma": 12.90, "acc_overlap": 23.99, "csr_cdma": 1.85},
@@ -119,7 +119,7 @@ def write_outputs(out_dir, cases, results, padding, total_wall):
             w.writerow({k: ("%.6g" % v if isinstance(v, float) else v) for k, v in row.items()})
 
     by = {(r["matrix"], r["case"]): r for r in rows}
-    lines = ["# Seed 004 Table 1 on the VP (MFLOPS = 2 NNZ / time; ours / paper)", "",
+    lines = ["# Table 1 of the cascaded-DMA paper on the VP (MFLOPS = 2 NNZ / time; ours / paper)", "",
              "| matrix | NNZ | n | NNZ/row | beta | " + " | ".join(CASE_LABEL[c] for c in cases) + " |",
              "|---|---|---|---|---|" + "---|" * len(cases)]
     for name, source, nnz, n, per_row in MATRICES:
@@ -165,7 +165,7 @@ def plot(out_dir, cases, rows):
     by = {(r["matrix"], r["case"]): r for r in rows}
     fig, axes = plt.subplots(1, 2, figsize=(14, 4.8), sharey=True)
     width = 0.8 / len(cases)
-    for ax, key, title in ((axes[0], "mflops", "VP (this platform)"), (axes[1], "paper_mflops", "seed 004, Table 1")):
+    for ax, key, title in ((axes[0], "mflops", "VP (this platform)"), (axes[1], "paper_mflops", "paper, Table 1")):
         for i, c in enumerate(cases):
             xs = [k + (i - (len(cases) - 1) / 2) * width for k in range(len(names))]
             ax.bar(xs, [float(by[(m, c)][key]) for m in names], width, label=CASE_LABEL[c])

@@ -6,10 +6,10 @@
  *     for r < lanes:  acc[r] = (init ? 0 : acc[r]);
  *                     for j < width:  acc[r] = acc[r] + (val[j*lanes + r] * xg[j*lanes + r])
  *
- * with one rounding for the multiply and one for the add (vfmul.vv then vfadd.vv, the seed's
- * separate adders and multipliers; no vfmacc), so every row is accumulated exactly as the host's CSR
+ * with one rounding for the multiply and one for the add (vfmul.vv then vfadd.vv, as on a vector
+ * unit with separate adders and multipliers; no vfmacc), so every row is accumulated exactly as the host's CSR
  * reference does it (0 + p = p bit for bit, also for p = -0). The rows are strip-mined with vsetvli
- * at SEW 32, LMUL 8: one pass for lanes <= VLMAX (256 at VLEN 1024, the seed's vector length),
+ * at SEW 32, LMUL 8: one pass for lanes <= VLMAX (256 at VLEN 1024, the default),
  * several for a smaller VLEN, so the same code runs at any VLEN (QEMU tests 128..1024).
  *
  *   a0 acc (float[lanes], in/out)  a1 val  a2 xg  a3 lanes  a4 width  a5 init (0: load acc)

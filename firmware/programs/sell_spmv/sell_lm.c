@@ -17,7 +17,7 @@
  *                run the accelerator; wait
  *   acc_cdma     copy values; gather xg (cascaded DMA); run the accelerator; wait for each step
  *   acc_overlap  block b+1's copy and gather run while the accelerator computes block b
- *   acc_hmc      (beyond the seed) the HMC's gather engine packs block b+2's x[col] into a buffer in the
+ *   acc_hmc      the HMC's gather engine packs block b+2's x[col] into a buffer in the
  *                cube while the DMA streams block b+1's values and packed x into the LM and the
  *                accelerator computes block b. */
 #include <drivers/msgdma.h>
@@ -29,7 +29,7 @@
 #include <vp/sell_data.h>
 #include "sell_lm.h"
 
-#define LM_DEFAULT_BYTES (32u * 1024u) /* the seed's LM */
+#define LM_DEFAULT_BYTES (32u * 1024u) /* the accelerator's default data LM */
 #define LM_STACK_BYTES   1024u         /* kept free for the accelerator program's stack */
 
 #if SELL_HAVE_VEC

@@ -1,4 +1,4 @@
-/* sell_spmv: the six SpMV cases of seed 004's Table 1 on one matrix (data: include/vp/sell_data.h,
+/* sell_spmv: six SpMV cases (docs/sell_spmv.md) on one matrix (data: include/vp/sell_data.h,
  * written by the VP's `sell` workload, which also checks every case's y bit for bit).
  *
  *   csr          CPU, CSR
@@ -201,7 +201,7 @@ int main(void) {
         float *acc = y;
         if (k == SELL_CASE_SELL) {
             if (!identity) acc = (float *)__heap_start;    /* sorted-order accumulators */
-            memset(acc, 0, sd.info->rows * sizeof(float)); /* y = 0 + A x: the seed's initial output vector */
+            memset(acc, 0, sd.info->rows * sizeof(float)); /* y = y0 + A x with y0 = 0, outside the timing */
         }
         if (!sell_lm_case_possible(k, &lm)) {
             printf("sell_spmv: %s skipped (%s)\n", case_names[k], sell_lm_why_not(k, &lm));
