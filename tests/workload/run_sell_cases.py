@@ -15,6 +15,19 @@ import tempfile
 
 VP = REPO = WORK = None
 CPU_CASES = "[csr, csr_cdma, sell]"
+ACC_CASES = "[acc_dma, acc_cdma, acc_overlap]"
+SKIP = 77  # CTest SKIP_RETURN_CODE
+
+
+def has_accelerator():
+    """The VP build has the vector accelerator (docs/vector.md) when it declares platform.vec."""
+    return "platform.vec.enabled" in vp("describe")[1]
+
+
+def need_accelerator():
+    if not has_accelerator():
+        print("SKIP: this VP build has no vector accelerator (platform.vec)")
+        sys.exit(SKIP)
 
 
 def vp(*args, timeout=300):
@@ -58,6 +71,52 @@ def test_cpu_cases_standin_shyy41():
     rc, out, err = run_sell("shyy41", "workload.sell.matrix=null", "workload.sell.standin=shyy41",
                             "workload.sell.cases=" + CPU_CASES)
     passed("shyy41", rc, out, err, ["csr", "csr_cdma", "sell"])
+
+
+def test_accelerator_cases_random_matrix_plain_sell():
+    """acc_dma, acc_cdma, acc_overlap: several chunks (C = 32), blocks split along j, copy-out by DMA."""
+    need_accelerator()
+    rc, out, err = run_sell("acc_plain", "workload.sell.matrix=null", "workload.sell.rows=300",
+                            "workload.sell.nnz_per_row=40", "workload.sell.C=32", "workload.sell.cases=" + ACC_CASES)
+    passed("acc_plain", rc, out, err, ["acc_dma", "acc_cdma", "acc_overlap"])
+
+
+def test_accelerator_cases_sorted_sell_partial_chunk():
+    """sigma > 1 (copy-out through the permutation by the CPU), a partial last chunk (300 rows at
+    C = 256), short rows of 1..3 entries, a random x."""
+    need_accelerator()
+    rc, out, err = run_sell("acc_sorted", "workload.sell.matrix=null", "workload.sell.rows=300",
+                            "workload.sell.nnz_per_row=2", "workload.sell.sigma=300", "workload.sell.x=random",
+                            "workload.sell.cases=" + ACC_CASES)
+    passed("acc_sorted", rc, out, err, ["acc_dma", "acc_cdma", "acc_overlap"])
+
+
+def test_accelerator_fed_by_the_hmc_gather():
+    """acc_hmc (the cube packs x, the DMA streams it) beside acc_overlap on a small Kronecker matrix."""
+    need_accelerator()
+    args = ["run", os.path.join(REPO, "scenarios", "sell_hmc.yaml"), "--quiet", "--out", os.path.join(WORK, "hmc"),
+            "--set", "workload.sell.kronecker_scale=8", "--set", "workload.sell.sigma=256",
+            "--set", "workload.sell.cases=[acc_overlap, acc_hmc]", "--set", "platform.ram.size=128MiB",
+            "--set", "workload.base=0"]
+    rc, out, err = vp(*args)
+    passed("hmc", rc, out, err, ["acc_overlap", "acc_hmc"])
+    stats = json.load(open(os.path.join(WORK, "hmc", "stats.json")))["components"]
+    g = stats["hmc_ctrl"]["counters"]
+    assert g["command_errors"] == 0 and g["gathers"] > 0, g
+    # Every stored SELL element is gathered once by the cube (acc_hmc) and once by the DMA (acc_overlap).
+    padded = int(out.split("padded=")[1].split()[0])
+    assert g["elements"] == padded and stats["dma"]["counters"]["elements"] == padded, (g, padded)
+
+
+def test_accelerator_case_skipped_without_accelerator_fails_the_check():
+    """Without the accelerator the firmware skips acc_* and the VP's check must fail (exit 5)."""
+    if not has_accelerator():
+        rc, out, err = run_sell("noacc", "workload.sell.matrix=null", "workload.sell.rows=64",
+                                "workload.sell.cases=[acc_cdma]")
+    else:
+        rc, out, err = run_sell("noacc", "workload.sell.matrix=null", "workload.sell.rows=64",
+                                "workload.sell.cases=[acc_cdma]", "platform.vec.enabled=false")
+    assert rc == 5 and "case acc_cdma was requested but the firmware did not run it" in stop_reason("noacc"), (rc, err)
 
 
 def test_check_fails_when_the_firmware_runs_no_case():
