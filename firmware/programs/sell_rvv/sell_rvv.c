@@ -21,7 +21,7 @@ extern const vec_image_t sell_kernel_image;
 typedef int (*sell_block_fn)(float *acc, const float *val, const float *xg, uint32_t lanes, uint32_t width,
                              uint32_t init);
 
-#define MAX_LANES 513u /* the LM holds val, xg and acc of the largest block: 2 * 513 * 5 + 513 floats */
+#define MAX_LANES 513u /* the LM holds val, xg and acc (+ canary) of the largest block: 2 * 513 * 5 + 517 floats */
 #define MAX_WIDTH 5u
 
 static float val[MAX_LANES * MAX_WIDTH], xg[MAX_LANES * MAX_WIDTH];
@@ -55,8 +55,8 @@ static uint32_t f2u(float f) {
 /* The accelerator: the block goes into its data LM, the program runs there, acc comes back. */
 static int on_accelerator(float *a, const float *v, const float *x, uint32_t lanes, uint32_t width, uint32_t init) {
     float *lm = (float *)(uintptr_t)sell_kernel_image.data_addr + ((sell_kernel_image.data_size + 63u) & ~63u) / 4;
-    float *lm_acc = lm, *lm_val = lm + MAX_LANES, *lm_xg = lm_val + MAX_LANES * MAX_WIDTH;
-    memcpy(lm_acc, a, lanes * 4);
+    float *lm_acc = lm, *lm_val = lm + MAX_LANES + 4, *lm_xg = lm_val + MAX_LANES * MAX_WIDTH;
+    memcpy(lm_acc, a, (lanes + 4) * 4); /* with the canary behind acc */
     memcpy(lm_val, v, lanes * width * 4);
     memcpy(lm_xg, x, lanes * width * 4);
     const uint32_t args[6] = {
