@@ -6,6 +6,7 @@
 #include "models/periph/marker.h"
 #include "models/periph/plic.h"
 #include "models/periph/uart16550.h"
+#include "models/vector/accelerator.h"
 
 namespace vp {
 
@@ -21,6 +22,10 @@ const std::vector<DeviceEntry>& device_table() {
                                      "irq"),
         device<HmcController, HmcCtrlConfig>(
             "hmc_ctrl", "HMC host controller and gather/scatter engine (when ram.timing is hmc)", true, "irq"),
+        device<VecAccel, VecAccelConfig>("vec",
+                                         "vector accelerator: RV32IMF control hart with a Zve32f vector unit and "
+                                         "instruction/data local memories (docs/vector.md)",
+                                         true, "irq"),
     };
     return table;
 }

@@ -17,6 +17,7 @@ from pathlib import Path
 PAGES = [
     ("include/vp/regs/cache_ctrl.h", ["CACHECTL_"], "docs/cache.md"),
     ("include/vp/regs/hmc.h", ["HMC_", "GS_"], "docs/hmc.md"),
+    ("include/vp/regs/vec.h", ["VEC_"], "docs/vector.md"),
 ]
 
 ACCESS = re.compile(r"^\s*(RW1C|RO|RW|WO|W|R|read|write)\s*(:|$)", re.I)

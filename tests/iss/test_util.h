@@ -21,7 +21,9 @@ constexpr uint32_t kRamBase = 0x80000000u;
 
 // Assembles `src` (GNU syntax) for rv32imafc + Zicsr/Zifencei/Zicbom and links it at `addr`
 // (so `la` and other pc-relative pairs resolve); returns the .text bytes.
-inline std::vector<uint8_t> assemble(const std::string& src, uint32_t addr = 0x80000000u) {
+// `march` selects the ISA the assembler accepts (e.g. rv32imf_zve32f for the vector accelerator).
+inline std::vector<uint8_t> assemble(const std::string& src, uint32_t addr = 0x80000000u,
+                                     const std::string& march = "rv32imafc_zicsr_zifencei_zicbom") {
     char dir[] = "/tmp/iss_asm_XXXXXX";
     if (!mkdtemp(dir)) throw std::runtime_error("mkdtemp failed");
     const std::string base = std::string(dir) + "/t";
@@ -32,7 +34,7 @@ inline std::vector<uint8_t> assemble(const std::string& src, uint32_t addr = 0x8
     char text_addr[16];
     std::snprintf(text_addr, sizeof text_addr, "0x%x", addr);  // ld reads -Ttext as hex
     const std::string cmd =
-        "riscv64-unknown-elf-as -march=rv32imafc_zicsr_zifencei_zicbom -mabi=ilp32f -o " + base + ".o " + base +
+        "riscv64-unknown-elf-as -march=" + march + " -mabi=ilp32f -o " + base + ".o " + base +
         ".s && riscv64-unknown-elf-ld -m elf32lriscv --no-relax -Ttext=" + std::string(text_addr) + " -o " + base +
         ".elf " + base + ".o && riscv64-unknown-elf-objcopy -O binary -j .text " + base + ".elf " + base + ".bin";
     if (std::system(cmd.c_str()) != 0) throw std::runtime_error("assembly failed:\n" + src);

@@ -44,12 +44,20 @@
 #define VEC_ERR_PC     0x38u /* RO: its pc */
 #define VEC_ERR_TVAL   0x3Cu /* RO: its mtval (faulting address, instruction bits) */
 #define VEC_CYCLES_LO  0x40u /* RO: accelerator cycles of the last run (start to end, vector drain included) */
-#define VEC_CYCLES_HI  0x44u
+#define VEC_CYCLES_HI  0x44u /* RO: upper half */
 #define VEC_INSTRET_LO 0x48u /* RO: instructions the control hart retired in the last run */
-#define VEC_INSTRET_HI 0x4Cu
+#define VEC_INSTRET_HI 0x4Cu /* RO: upper half */
 #define VEC_DOORBELL   0x50u /* RW: write sets bits (OR) the program sees in CSR VEC_CSR_DOORBELL */
 #define VEC_NOTIFY     0x54u /* R: bits the program set through CSR VEC_CSR_NOTIFY; write 1 to clear */
-#define VEC_ARG(n)     (0x80u + 4u * (unsigned)(n)) /* RW: ARG0..ARG7, copied to a0..a7 at start */
+#define VEC_ARG0       0x80u /* RW: copied to a0 at start */
+#define VEC_ARG1       0x84u /* RW: a1 */
+#define VEC_ARG2       0x88u /* RW: a2 */
+#define VEC_ARG3       0x8Cu /* RW: a3 */
+#define VEC_ARG4       0x90u /* RW: a4 */
+#define VEC_ARG5       0x94u /* RW: a5 */
+#define VEC_ARG6       0x98u /* RW: a6 */
+#define VEC_ARG7       0x9Cu /* RW: a7 */
+#define VEC_ARG(n)     (VEC_ARG0 + 4u * (unsigned)(n))
 #define VEC_NUM_ARGS   8u
 
 #define VEC_ID_VALUE 0x56454331u /* "VEC1" */

@@ -140,6 +140,15 @@ class Hart {
   void raise_illegal(uint32_t insn_bits) { raise_exception(kIllegalInsn, insn_bits); }
   // Marks the FP state dirty (extensions touching FP registers).
   void set_fs_dirty() { mstatus_ |= kFsDirty; }
+  // FP state for extensions with FP instructions: mstatus.FS != Off, and the dynamic rounding mode.
+  bool fp_enabled() const { return fs_enabled(); }
+  uint32_t frm() const { return frm_; }
+  // Extra cycles the current instruction of an extension costs beyond its decode-time exec_cycles
+  // (e.g. the scalar pipeline waiting for room in a vector issue queue). Counted as stall_exec.
+  void add_stall_cycles(uint64_t n) {
+    cycle_ += n;
+    stall_exec_ += n;
+  }
 
   // ---- debug ----
   void add_breakpoint(uint32_t pc);
