@@ -56,6 +56,38 @@ def spmv_data(repo, work):
     return d, scenario
 
 
+VLENS = (128, 256, 512, 1024)
+
+
+def qemu_vector(a, elf, expect, vp_cmd):
+    """A program for a CPU with the vector extension: QEMU with v=true at every VLEN must exit as
+    programs.txt says with the same console output (the kernels' results do not depend on VLEN).
+    On the VP the program runs the same kernel on the vector accelerator: its output must equal
+    QEMU's; a VP build without the accelerator (no platform.vec) must say so and exit 2."""
+    outs = {}
+    for vlen in VLENS:
+        cmd = [os.path.join(a.repo, "tools", "qemu", "run_qemu.sh"), "-t", "60", elf, "--",
+               "-cpu", f"rv32,v=true,vext_spec=v1.0,vlen={vlen}"]
+        qrc, qout, qerr = run(cmd)
+        print(f"QEMU VLEN={vlen}: exit {qrc}\n--- stdout ---\n{qout}--- stderr ---\n{qerr}")
+        if qrc != int(expect):
+            fail(f"QEMU (VLEN {vlen}) exit {qrc}, programs.txt expects {expect}")
+        outs[vlen] = qout
+    if len(set(outs.values())) != 1:
+        fail("console output differs between VLENs")
+    rc, out, err = run(vp_cmd)
+    print(f"VP: exit {rc}\n--- stdout ---\n{out}--- stderr ---\n{err}")
+    accelerator = "platform.vec.enabled" in run([a.vp, "describe"])[1]
+    if accelerator:
+        if rc != int(expect) or out != outs[VLENS[0]]:
+            fail(f"the VP's accelerator must give QEMU's output and exit {expect}, got exit {rc}")
+        print(f"PASS: identical output on QEMU at VLEN {', '.join(map(str, VLENS))} and on the VP's accelerator")
+        return
+    if rc != 2 or "no vector extension" not in out:
+        fail(f"on a VP without the accelerator the program must exit 2, got {rc}")
+    print(f"PASS: identical output at VLEN {', '.join(map(str, VLENS))} ({len(outs[VLENS[0]])} bytes), exit {expect}")
+
+
 def fail(msg):
     print("FAIL:", msg)
     sys.exit(1)
@@ -86,6 +118,10 @@ def main():
             vp_cmd = [a.vp, "run", "--quiet", "--out", os.path.join(work, "out"),
                       os.path.join(a.repo, "scenarios", f"{a.name}_tiny.yaml")]
         qemu_cmd.append(elf)
+
+        if where == "qemu-v":
+            qemu_vector(a, elf, expect, vp_cmd)
+            return
 
         rc, out, err = run(vp_cmd)
         print(f"VP: exit {rc}\n--- stdout ---\n{out}--- stderr ---\n{err}")
