@@ -2,11 +2,13 @@
 //   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L] [--elf X] [--gdb PORT]
 //   vp describe [--markdown]      every configurable parameter with default, unit and meaning
 //   vp list                       the scenarios shipped in scenarios/
+//   vp sweep SPEC.yaml [...]      a design-space sweep (tools/sweep, docs/sweeps.md)
 // Exit codes: the firmware's / run's exit code; 2 for bad input (scenario, options, files).
 #include <filesystem>
 #include <iostream>
 #include <CLI/CLI.hpp>
 #include <systemc>
+#include "platform/cli/sweep.h"
 #include "platform/platform.h"
 
 namespace fs = std::filesystem;
@@ -86,11 +88,15 @@ int sc_main(int argc, char** argv) {
                     "wait for gdb (target remote :PORT) on 127.0.0.1:PORT before the first instruction; "
                     "0 = any free port (printed)")
         ->check(CLI::Range(0, 65535));
+    bool dry_run = false;
+    run->add_flag("--dry-run", dry_run, "print the resolved configuration and the files it loads (JSON); do not run");
 
     bool markdown = false;
     auto* describe = app.add_subcommand("describe", "print every configurable parameter");
     describe->add_flag("--markdown", markdown, "as a Markdown table (docs/parameters.md)");
     auto* list = app.add_subcommand("list", "list the scenarios shipped in scenarios/");
+    auto* sweep = app.add_subcommand("sweep", "run a design-space sweep (vp sweep SPEC.yaml; vp sweep --help)");
+    sweep->prefix_command()->set_help_flag();  // every argument, --help included, goes to tools/sweep
 
     try {
         app.parse(argc, argv);
@@ -105,6 +111,7 @@ int sc_main(int argc, char** argv) {
         return 0;
     }
     if (*list) return cmd_list();
+    if (*sweep) return vp::cli::exec_sweep(sweep->remaining());
 
     // run
     std::unique_ptr<vp::config::Scenario> scenario;
@@ -131,6 +138,10 @@ int sc_main(int argc, char** argv) {
             return 2;
         }
         ro.elf = elf;
+    }
+    if (dry_run) {
+        std::cout << vp::cli::dry_run_json(*scenario, elf) << "\n";
+        return 0;
     }
     ro.out_dir = out_dir.empty() ? "out/" + scenario->values().at("name").get<std::string>() : out_dir;
     try {
