@@ -43,6 +43,8 @@ def parse_args(argv):
     ap.add_argument("--engine", choices=("local", "dask", "slurm"), default="local")
     ap.add_argument("--scheduler", help="dask: the scheduler's address, tcp://HOST:PORT")
     ap.add_argument("--scheduler-file", help="dask: the scheduler's JSON file (dask-scheduler --scheduler-file)")
+    ap.add_argument("--connect-timeout", type=float, default=30.0, metavar="SECONDS",
+                    help="dask: how long to try reaching the scheduler")
     ap.add_argument("--sbatch", action="append", default=[], metavar="OPTION",
                     help="slurm: an extra sbatch option, e.g. --sbatch=--partition=short (repeatable)")
     ap.add_argument("--worker-vp", help="dask, slurm: the vp binary on the workers (default: this one's path)")
@@ -173,10 +175,9 @@ def main(argv):
     for p, (pid, _) in zip(spec.points, resolved):
         if pid and pid not in tasks:
             tasks[pid] = dict(base_task, id=pid, scenario=p.scenario, sets=p.sets, rep=p.rep, vp=worker_vp)
-            desc[pid] = p.describe(spec.columns) + (f" rep={p.rep}" if spec.repeat > 1 else "")
+            desc[pid] = p.describe(spec.columns + (["rep"] if spec.repeat > 1 else []))
 
-    os.makedirs(points_dir, exist_ok=True)
-    if a.engine == "slurm":
+    if a.engine == "slurm" and not a.dry_run:
         try:
             engines.slurm_wait_active(out_dir, a.poll, log)
         except engines.EngineError as e:
@@ -193,20 +194,20 @@ def main(argv):
         except (OSError, ValueError):
             pass
         if rec is not None and (rec.get("exit_code") == 0 or (not rec.get("transient") and not a.rerun_failed)):
-            state[pid] = "done" if rec.get("exit_code") == 0 else f"failed (exit {rec.get('exit_code')})"
+            state[pid] = "done" if rec.get("exit_code") == 0 else f"failed:{rec.get('exit_code')}"
         else:
-            state[pid] = "to run" if rec is None else "to rerun"
+            state[pid] = "to-run" if rec is None else "to-rerun"
             pending.append(t)
 
     if a.dry_run:
         cols = spec.columns + (["rep"] if spec.repeat > 1 else [])
         for p, (pid, err) in zip(spec.points, resolved):
-            st = state[pid] if pid else f"invalid (exit {err[0]}): {err[1]}"
-            print(f"{p.index:5d} {pid or '-':16s} {st:18s} {p.describe(cols)}")
+            st = state[pid] if pid else f"invalid:{err[0]}"
+            print(f"{p.index:5d} {pid or '-':16s} {st:10s} {p.describe(cols)}" + (f"  ({err[1]})" if err else ""))
         print(f"{len(spec.points)} points, {len(tasks)} distinct, {len(pending)} to run", file=sys.stderr)
         return EXIT_OK
 
-    os.makedirs(out_dir, exist_ok=True)
+    os.makedirs(points_dir, exist_ok=True)
     with open(os.path.join(out_dir, "sweep.json"), "w") as f:
         json.dump({"name": spec.name, "spec": os.path.abspath(spec.path), "description": spec.description,
                    "columns": spec.columns, "repeat": spec.repeat,
@@ -234,7 +235,7 @@ def main(argv):
         elif a.engine == "local":
             engines.run_local(pending, points_dir, a.jobs or os.cpu_count() or 1, on_done)
         elif a.engine == "dask":
-            engines.run_dask(pending, points_dir, a.scheduler, a.scheduler_file, a.retry, on_done)
+            engines.run_dask(pending, points_dir, a.scheduler, a.scheduler_file, a.connect_timeout, a.retry, on_done)
         else:
             engines.run_slurm(pending, points_dir, out_dir, spec.name, spec.slurm_options + a.sbatch, a.jobs,
                               sys.executable, a.retry, a.poll, on_done, log)

@@ -30,7 +30,7 @@ def run_local(tasks, points_dir, jobs, on_done):
         ex.shutdown(wait=True, cancel_futures=True)
 
 
-def run_dask(tasks, points_dir, scheduler, scheduler_file, retry, on_done):
+def run_dask(tasks, points_dir, scheduler, scheduler_file, timeout, retry, on_done):
     try:
         import cloudpickle
         import distributed
@@ -39,7 +39,7 @@ def run_dask(tasks, points_dir, scheduler, scheduler_file, retry, on_done):
     # Workers need not have tools/sweep: the runner travels with each task, by value.
     cloudpickle.register_pickle_by_value(runner)
     try:
-        client = distributed.Client(address=scheduler, scheduler_file=scheduler_file, timeout="30s",
+        client = distributed.Client(address=scheduler, scheduler_file=scheduler_file, timeout=f"{timeout}s",
                                     set_as_default=False)
     except (OSError, TimeoutError, ValueError) as e:
         raise EngineError(f"cannot connect to the Dask scheduler {scheduler or scheduler_file}: {e}")

@@ -134,7 +134,8 @@ class Point:
         self.rep = rep
 
     def describe(self, columns):
-        parts = [f"{c}={self.params[c]}" for c in columns if self.params.get(c) is not None]
+        values = dict(self.params, rep=str(self.rep))
+        parts = [f"{c}={values[c]}" for c in columns if values.get(c) is not None]
         return " ".join(parts) if parts else "(base)"
 
 
@@ -150,7 +151,7 @@ class Spec:
         self.name = self._str(doc, "name", os.path.splitext(os.path.basename(path))[0])
         if not re.match(r"^[A-Za-z0-9_.+\-]+$", self.name):
             self.fail(doc, "name", "use letters, digits and _ . + - only (it names the output directory)")
-        self.description = self._str(doc, "description", "")
+        self.description = self._str(doc, "description", "-") if "description" in doc else ""
         self.scenario = self._scenario(doc.get("scenario"), doc, "scenario") if "scenario" in doc else None
         self.base_sets = self._sets(doc.get("set"), doc, "set")
         for text in extra_sets:
