@@ -9,6 +9,7 @@ PACKAGES=(
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf binutils-riscv64-unknown-elf
   qemu-system-misc gdb-multiarch
   python3 python3-matplotlib python3-numpy
+  python3-yaml python3-distributed slurm-wlm munge   # vp sweep: spec, Dask engine, Slurm engine + its test
 )
 
 missing=()

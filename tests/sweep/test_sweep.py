@@ -323,6 +323,90 @@ def test_retry_reruns_transient_failures_only():
     assert [h["attempts"] for h in rows(os.path.join(out, "host.csv"))] == ["2"] * 3
 
 
+# ---- the experiments shipped as sweeps (scenarios/sweeps) ----
+
+def test_shipped_specs_are_valid():
+    specs = sorted(f for f in os.listdir(os.path.join(REPO, "scenarios", "sweeps")) if f.endswith(".yaml"))
+    assert len(specs) >= 9, specs
+    for f in specs:
+        rc, out, err = sweep(os.path.join(REPO, "scenarios", "sweeps", f), "--dry-run",
+                             "--out", os.path.join(WORK, "specs", f))
+        assert rc == 0, (f, err)
+        assert out.strip() and "invalid" not in out, (f, out)
+
+
+def test_rgcn_experiment_pipeline_on_tiny():
+    """rgcn_fig56_tiny (record both vertex orders, replay every policy) then rgcn_validate_tiny (the
+    full platform with the caches in the loop): the replay must equal the full runs exactly."""
+    for name in ("rgcn_fig56_tiny", "rgcn_validate_tiny"):
+        p = subprocess.run([VP, "sweep", os.path.join(REPO, "scenarios", "sweeps", name + ".yaml"), "-q"],
+                           cwd=WORK, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=600)
+        assert p.returncode == 0, p.stdout
+    fig = os.path.join(WORK, "out", "sweeps", "rgcn_fig56_tiny")
+    summary = rows(os.path.join(fig, "summary.csv"))
+    assert [r["l2_size"] for r in summary] == ["8192", "16384", "32768", "65536"]
+    for label in ("LRU_w/o_sort", "LRU", "AC", "PB", "SRRIP", "GRASP", "OPT", "PB_period_10"):
+        assert all(int(r[label]) > 0 for r in summary), label
+    # OPT is a lower bound behind the same (LRU) L1 for every policy with an LRU L1.
+    for r in summary:
+        assert all(int(r["OPT"]) <= int(r[l]) for l in ("LRU", "SRRIP", "GRASP")), r
+    assert os.path.exists(os.path.join(fig, "fig5_tiny.png")) and os.path.exists(os.path.join(fig, "fig6_tiny.png"))
+    val = rows(os.path.join(WORK, "out", "sweeps", "rgcn_validate_tiny", "validation.csv"))
+    assert len(val) == 8
+    for r in val:
+        assert r["full_misses"] == r["replay_misses"] and int(r["full_misses"]) > 0, r
+
+
+def _reduced_spec(name, parameters):
+    """A shipped spec with a smaller parameter space (its post script by absolute path)."""
+    import yaml
+    path = os.path.join(REPO, "scenarios", "sweeps", name + ".yaml")
+    doc = yaml.safe_load(open(path))
+    doc["parameters"] = parameters
+    if isinstance(doc.get("post"), str):
+        doc["post"] = os.path.normpath(os.path.join(os.path.dirname(path), doc["post"]))
+    doc.pop("plots", None)
+    return write(name + "_small.yaml", yaml.safe_dump(doc, sort_keys=False))
+
+
+def test_hmc_experiment_post_processing():
+    spec = _reduced_spec("hmc_scale", [{"workload.spmv.kronecker_scale": [8]},
+                                       {"variant": {"cases": {v: {"scenario": f"hmc_spmv_{v}"}
+                                                              for v in ("cpu", "gather", "gather_host")}}}])
+    out = os.path.join(WORK, "hmc")
+    rc, stdout, err = sweep(spec, "--out", out, check=0)
+    points = {r["variant"]: r for r in rows(os.path.join(out, "results.csv"))}
+    report = {r["variant"]: r for r in rows(os.path.join(out, "hmc.csv"))}
+    assert set(report) == {"cpu", "gather", "gather_host"}
+    for v, r in report.items():
+        p = points[v]
+        # The report's figures are the points' statistics: nnz from the firmware's console, the
+        # region time from the marker, the link bytes from the HMC's FLIT counters.
+        assert r["nnz"] == p["nnz"] and float(r["time_s"]) == int(p["spmv_ps"]) * 1e-12
+        assert abs(float(r["mflops"]) - 2 * int(p["nnz"]) / (int(p["spmv_ps"]) * 1e-12) / 1e6) < 1e-9
+        assert int(r["link_rsp_bytes"]) == 16 * int(p["link_response_flits"])
+    assert report["cpu"]["hit_x"] != "" and report["gather"]["hit_x"] == ""
+    assert os.path.exists(os.path.join(out, "mflops.svg"))
+
+
+def test_dma_gather_post_processing():
+    spec = _reduced_spec("dma_gather", [{"memory": {"cases": {"fixed": {"platform.ram.timing": "fixed",
+                                                                          "platform.ram.fixed.latency": "100ns"}}}},
+                                        {"zip": {"platform.dma.pipelined": [False, True],
+                                                 "platform.dma.fifo_depth": [16, 16]}}])
+    out = os.path.join(WORK, "dma")
+    rc, stdout, err = sweep(spec, "--out", out, check=0)
+    lines = open(os.path.join(out, "table.txt")).read().splitlines()
+    assert lines[0].split()[:3] == ["memory", "mode", "depth"] and len(lines) == 3
+    one, piped = lines[1].split(), lines[2].split()
+    assert one[:3] == ["fixed", "mSGDMA", "16"] and piped[:3] == ["fixed", "pipelined", "16"]
+    assert one[-1] == piped[-1] == "PASS"
+    # One element at a time pays the 100 ns latency per element; the pipelined DMA keeps several
+    # reads in flight and is limited by its issue rate (one element per 10 ns DMA cycle).
+    assert float(one[3]) > 100 and int(one[6]) == 1
+    assert float(piped[3]) < 20 and int(piped[6]) > 4
+
+
 # ---- Dask ----
 
 def _free_port():
@@ -485,18 +569,54 @@ class SingleNodeSlurm:
         shutil.rmtree(self.d, ignore_errors=True)
 
 
+def _wait_for(cond, what, timeout=300):
+    deadline = time.time() + timeout
+    while not cond():
+        if time.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.1)
+
+
 def test_slurm_engine_gives_the_same_csv_as_the_local_pool():
+    """The 12-point sweep through sbatch on a real single-node Slurm, with a cancelled array and a
+    killed sweep on the way: the final CSV equals the local pool's byte for byte."""
     slurm = SingleNodeSlurm()
     try:
         slurm.start()
         spec, local = run_l2_local()
         out = os.path.join(WORK, "slurm")
-        rc, _, err = sweep(spec, "--out", out, "--engine", "slurm", "--poll", "1", env=slurm.env, timeout=900)
+        points, active = os.path.join(out, "points"), os.path.join(out, "slurm", "active.json")
+        done = lambda: [d for d in os.listdir(points) if not d.startswith(".")] if os.path.isdir(points) else []
+        cmd = [VP, "sweep", spec, "--out", out, "--engine", "slurm", "--poll", "1", "-j", "2"]
+        # 1. The allocation is cancelled after a few points: the rest are recorded as transient failures.
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=slurm.env)
+        _wait_for(lambda: len(done()) >= 2 and os.path.exists(active), "two points")
+        job = json.load(open(active))["jobs"][0]
+        subprocess.run(["scancel", job], check=True, env=slurm.env)
+        _, err = p.communicate(timeout=300)
+        assert p.returncode == 1, (p.returncode, err, slurm.logs())
+        table = rows(os.path.join(out, "results.csv"))
+        lost = [r for r in table if r["exit_code"] == ""]
+        assert lost and len(lost) < 12, table
+        assert all(r["error"].startswith(f"slurm: array task ") and f"of job {job} ended without a result"
+                   in r["error"] for r in lost), lost
+        finished = {r["id"] for r in table if r["exit_code"] == "0"}
+        # 2. The next sweep resubmits only those; it is killed (its array is not) after one more point.
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=slurm.env)
+        _wait_for(lambda: os.path.exists(active) and
+                  len([d for d in done() if d not in finished and
+                       json.load(open(os.path.join(points, d, "point.json")))["exit_code"] == 0]) >= 1,
+                  "a resubmitted point")
+        p.kill()
+        p.wait()
+        # 3. The third waits for the orphaned array and submits only what is still missing.
+        rc, _, err = sweep(*cmd[2:], env=slurm.env, timeout=900)
         assert rc == 0, (rc, err, slurm.logs())
-        assert "submitted Slurm job array" in err
+        assert "waiting for Slurm job" in err, err
+        m = re.search(r"(\d+) already done, (\d+) to run", err)
+        assert int(m.group(1)) > len(finished) and int(m.group(1)) + int(m.group(2)) == 12, err
         assert read(os.path.join(out, "results.csv")) == read(os.path.join(local, "results.csv"))
-        assert len([f for f in os.listdir(os.path.join(out, "slurm")) if f.endswith(".log")]) == 12
-        rc, _, err = sweep(spec, "--out", out, "--engine", "slurm", env=slurm.env, check=0)
+        rc, _, err = sweep(*cmd[2:], env=slurm.env, check=0)
         assert "12 already done, 0 to run" in err and "submitted" not in err
     finally:
         slurm.stop()

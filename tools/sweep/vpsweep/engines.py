@@ -85,12 +85,12 @@ def slurm_job_alive(job):
     return bool(p.stdout.strip())
 
 
-def _wait(job, poll, on_poll):
+def _wait(jobs, poll, on_poll):
     failures = 0
     while True:
         on_poll()
         try:
-            if not slurm_job_alive(job):
+            if not any(slurm_job_alive(j) for j in jobs):
                 return
             failures = 0
         except EngineError:
@@ -101,49 +101,67 @@ def _wait(job, poll, on_poll):
 
 
 def slurm_wait_active(sweep_dir, poll, log):
-    """An earlier `vp sweep` of this directory may have left its array running (the sweep crashed or
-    was killed, the job was not): wait for it, so its points are not submitted twice."""
+    """An earlier `vp sweep` of this directory may have left its arrays running (the sweep crashed or
+    was killed, the jobs were not): wait for them, so their points are not submitted twice."""
     path = os.path.join(sweep_dir, "slurm", "active.json")
     if not os.path.exists(path):
         return
     with open(path) as f:
-        job = json.load(f)["job"]
-    if slurm_job_alive(job):
-        log(f"waiting for Slurm job {job} submitted by an earlier run of this sweep")
-        _wait(job, poll, lambda: None)
+        jobs = json.load(f)["jobs"]
+    if any(slurm_job_alive(j) for j in jobs):
+        log(f"waiting for Slurm job(s) {', '.join(jobs)} submitted by an earlier run of this sweep")
+        _wait(jobs, poll, lambda: None)
     os.unlink(path)
+
+
+MAX_ARRAY = 1000  # Slurm's default MaxArraySize is 1001 (indices 0..1000): larger sweeps use several arrays
+
+
+def _submit(tasks, points_dir, sweep_dir, sdir, name, options, max_parallel, python, log):
+    pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    n = len([f for f in os.listdir(sdir) if f.startswith("batch") and f.endswith(".json")])
+    batch = f"batch{n}"
+    tasks_file = os.path.join(sdir, batch + ".json")
+    with open(tasks_file, "w") as f:
+        json.dump({"points_dir": os.path.abspath(points_dir), "tasks": tasks}, f, indent=1)
+    script = os.path.join(sdir, batch + ".sh")
+    with open(script, "w") as f:
+        f.write("#!/bin/sh\n# One point of a vp sweep per array task (tools/sweep/vpsweep/runner.py).\n"
+                f"PYTHONPATH={shlex.quote(pkg)}${{PYTHONPATH:+:$PYTHONPATH}} exec {shlex.quote(python)} "
+                f"-m vpsweep.runner slurm-task {shlex.quote(tasks_file)} \"$SLURM_ARRAY_TASK_ID\"\n")
+    os.chmod(script, 0o755)
+    array = f"0-{len(tasks) - 1}" + (f"%{max_parallel}" if max_parallel else "")
+    cmd = ["sbatch", "--parsable", f"--array={array}", f"--job-name=vp-sweep-{name}",
+           f"--output={os.path.join(sdir, batch)}_%a.log", "--ntasks=1", "--cpus-per-task=1",
+           f"--chdir={os.path.abspath(sweep_dir)}", *options, script]
+    p = _slurm_cmd(cmd)
+    if p.returncode != 0:
+        raise EngineError(f"sbatch: {runner.first_line(p.stderr) or 'exit ' + str(p.returncode)}")
+    job = p.stdout.strip().split(";")[0]
+    log(f"submitted Slurm job array {job} ({len(tasks)} tasks, slurm/{batch}.sh)")
+    return batch, job
 
 
 def run_slurm(tasks, points_dir, sweep_dir, name, options, max_parallel, python, retry, poll, on_done, log):
     sdir = os.path.join(sweep_dir, "slurm")
     os.makedirs(sdir, exist_ok=True)
-    pkg = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    active = os.path.join(sdir, "active.json")
     pending = list(tasks)
     for attempt in range(1 + retry):
         if not pending:
             break
-        n = len([f for f in os.listdir(sdir) if f.startswith("batch") and f.endswith(".json")])
-        batch = f"batch{n}"
-        tasks_file = os.path.join(sdir, batch + ".json")
-        with open(tasks_file, "w") as f:
-            json.dump({"points_dir": os.path.abspath(points_dir), "tasks": pending}, f, indent=1)
-        script = os.path.join(sdir, batch + ".sh")
-        with open(script, "w") as f:
-            f.write("#!/bin/sh\n# One point of a vp sweep per array task (tools/sweep/vpsweep/runner.py).\n"
-                    f"PYTHONPATH={shlex.quote(pkg)}${{PYTHONPATH:+:$PYTHONPATH}} exec {shlex.quote(python)} "
-                    f"-m vpsweep.runner slurm-task {shlex.quote(tasks_file)} \"$SLURM_ARRAY_TASK_ID\"\n")
-        os.chmod(script, 0o755)
-        array = f"0-{len(pending) - 1}" + (f"%{max_parallel}" if max_parallel else "")
-        cmd = ["sbatch", "--parsable", f"--array={array}", f"--job-name=vp-sweep-{name}",
-               f"--output={os.path.join(sdir, batch)}_%a.log", "--ntasks=1", "--cpus-per-task=1",
-               f"--chdir={os.path.abspath(sweep_dir)}", *options, script]
-        p = _slurm_cmd(cmd)
-        if p.returncode != 0:
-            raise EngineError(f"sbatch: {runner.first_line(p.stderr) or 'exit ' + str(p.returncode)}")
-        job = p.stdout.strip().split(";")[0]
-        with open(os.path.join(sdir, "active.json"), "w") as f:
-            json.dump({"job": job, "batch": batch}, f)
-        log(f"submitted Slurm job array {job} ({len(pending)} tasks, {batch}.sh)")
+        arrays = []  # (batch, job, tasks)
+        try:
+            for start in range(0, len(pending), MAX_ARRAY):
+                chunk = pending[start:start + MAX_ARRAY]
+                arrays.append((*_submit(chunk, points_dir, sweep_dir, sdir, name, options, max_parallel, python,
+                                        log), chunk))
+                with open(active, "w") as f:
+                    json.dump({"jobs": [job for _, job, _ in arrays]}, f)
+        except EngineError:
+            for _, job, _ in arrays:
+                _slurm_cmd(["scancel", job])
+            raise
         seen = set()
 
         def poll_results():
@@ -154,28 +172,30 @@ def run_slurm(tasks, points_dir, sweep_dir, name, options, max_parallel, python,
                         on_done(json.load(f))
 
         try:
-            _wait(job, poll, poll_results)
+            _wait([job for _, job, _ in arrays], poll, poll_results)
         except KeyboardInterrupt:
-            _slurm_cmd(["scancel", job])
+            for _, job, _ in arrays:
+                _slurm_cmd(["scancel", job])
             raise
         poll_results()
-        os.unlink(os.path.join(sdir, "active.json"))
-        missing = [(i, t) for i, t in enumerate(pending) if t["id"] not in seen]
+        os.unlink(active)
         pending = []
-        for i, t in missing:
-            logfile = os.path.join(sdir, f"{batch}_{i}.log")
-            tail = ""
-            if os.path.exists(logfile):
-                with open(logfile, errors="replace") as f:
-                    lines = [l.strip() for l in f if l.strip()]
-                tail = lines[-1] if lines else ""
-            result = {"id": t["id"], "exit_code": None, "transient": True, "attempts": attempt + 1,
-                      "host_seconds": None, "worker": "",
-                      "error": f"slurm: array task {i} of job {job} ended without a result (cancelled, time "
-                               f"limit or node failure; slurm/{batch}_{i}.log){': ' + tail if tail else ''}"}
-            if attempt < retry:
-                pending.append(t)
-                continue
-            workdir = runner.tmp_dir(points_dir, t["id"])
-            runner.publish(points_dir, workdir, result)
-            on_done(result)
+        for batch, job, chunk in arrays:
+            for i, t in enumerate(chunk):
+                if t["id"] in seen:
+                    continue
+                if attempt < retry:
+                    pending.append(t)
+                    continue
+                logfile = os.path.join(sdir, f"{batch}_{i}.log")
+                tail = ""
+                if os.path.exists(logfile):
+                    with open(logfile, errors="replace") as f:
+                        lines = [l.strip() for l in f if l.strip()]
+                    tail = lines[-1] if lines else ""
+                result = {"id": t["id"], "exit_code": None, "transient": True, "attempts": attempt + 1,
+                          "host_seconds": None, "worker": "",
+                          "error": f"slurm: array task {i} of job {job} ended without a result (cancelled, "
+                                   f"time limit or node failure; slurm/{batch}_{i}.log){': ' + tail if tail else ''}"}
+                runner.publish(points_dir, runner.tmp_dir(points_dir, t["id"]), result)
+                on_done(result)

@@ -42,6 +42,14 @@ class _Loader(yaml.SafeLoader):
 
 
 def _construct_mapping(loader, node):
+    # A key written twice is an error; a key written next to a merge (<<: *anchor) overrides it.
+    written = set()
+    for knode, _ in node.value:
+        if knode.tag == "tag:yaml.org,2002:merge" or not isinstance(knode, yaml.ScalarNode):
+            continue
+        if knode.value in written:
+            raise SpecError(loader.name, knode.start_mark.line + 1, knode.value, "given twice in the same mapping")
+        written.add(knode.value)
     loader.flatten_mapping(node)
     out = LDict()
     out.line, out.lines = node.start_mark.line + 1, {}
@@ -50,8 +58,7 @@ def _construct_mapping(loader, node):
         if not isinstance(key, (str, int, float, bool)):
             raise SpecError(loader.name, knode.start_mark.line + 1, "", "a key must be a plain value")
         key = str(key) if not isinstance(key, str) else key
-        if key in out:
-            raise SpecError(loader.name, knode.start_mark.line + 1, key, "given twice in the same mapping")
+        out.pop(key, None)  # merged entries come first: the written one replaces them
         out[key] = loader.construct_object(vnode, deep=True)
         out.lines[key] = knode.start_mark.line + 1
     return out
