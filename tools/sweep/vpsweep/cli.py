@@ -139,7 +139,10 @@ def resolve_points(spec, base_task, jobs):
         rc, data = runner.resolve(task)
         if rc != 0:
             return None, (rc, data)
-        return runner.identity(data, p.rep), None
+        try:
+            return runner.identity(data, p.rep), None
+        except OSError as e:  # an input file vanished between vp's check and the hash
+            return None, (runner.EXIT_INTERNAL, f"sweep: cannot read {e.filename}: {e.strerror}")
 
     with ThreadPoolExecutor(max_workers=jobs) as ex:
         return list(ex.map(one, spec.points))

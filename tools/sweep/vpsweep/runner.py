@@ -147,7 +147,12 @@ def run_point(task, workdir):
             if result["transient"]:
                 continue
             break
-        here = identity(resolved, task["rep"])
+        try:
+            here = identity(resolved, task["rep"])
+        except OSError as e:
+            result.update(exit_code=None, transient=True, host_seconds=0.0,
+                          error=f"sweep: cannot read {e.filename}: {e.strerror}")
+            break
         if here != task["id"]:
             result.update(exit_code=None, transient=True, host_seconds=0.0,
                           error=f"sweep: the point resolves to id {here} here, not {task['id']}: its firmware, "
