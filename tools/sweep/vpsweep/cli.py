@@ -20,7 +20,7 @@ EPILOG = """engines:
   dask    the workers of a running Dask scheduler (--scheduler tcp://HOST:PORT or --scheduler-file F);
           outputs come back to the sweep directory
   slurm   one job array (sbatch) per invocation; the sweep directory must be on a file system the
-          compute nodes share; -j limits the tasks running at once (--array=...%%N)
+          compute nodes share; -j limits the tasks running at once (--array=...%N)
 
 exit codes: 0 every point exited 0; 1 some points failed (results.csv says which and why);
 2 bad spec or options; 3 the sweep could not finish (engine unreachable, interrupted, post failed)."""
@@ -32,8 +32,14 @@ def log(msg):
     print(f"vp sweep: {msg}", file=sys.stderr, flush=True)
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line, exit 2 (the project's rule for bad input)
+        print(f"vp sweep: error: {message} (vp sweep --help)", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT)
+
+
 def parse_args(argv):
-    ap = argparse.ArgumentParser(prog="vp sweep", description=__doc__, epilog=EPILOG,
+    ap = _Parser(prog="vp sweep", description=__doc__, epilog=EPILOG,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("spec", help="the sweep spec (YAML)")
     ap.add_argument("--vp", default="vp", help=argparse.SUPPRESS)  # vp passes itself
@@ -49,14 +55,15 @@ def parse_args(argv):
                     help="slurm: an extra sbatch option, e.g. --sbatch=--partition=short (repeatable)")
     ap.add_argument("--worker-vp", help="dask, slurm: the vp binary on the workers (default: this one's path)")
     ap.add_argument("--retry", type=int, default=0, metavar="N",
-                    help="run a point up to N more times when it fails in a transient way (a signal, exit 1, "
-                         "the host-time limit, a lost worker or array task); never for exit 2, 3, 4, 5, 6")
+                    help="run a point up to N more times when it fails in a transient way (a signal, an "
+                         "internal error (exit 1), the host-time limit, a lost worker or array task); never for "
+                         "bad input (2), the simulated-time limit (3), a trap (4), a wrong result (5), a hazard (6)")
     ap.add_argument("--rerun-failed", action="store_true",
                     help="also rerun points that failed for a reason of their own (they are kept otherwise)")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="an override for every point, after the spec's `set` (repeatable)")
     ap.add_argument("--dry-run", action="store_true", help="list the points, their ids and state; run nothing")
-    ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--no-plots", action="store_true", help="write no plots")
     ap.add_argument("--no-post", action="store_true", help="do not run the spec's post-processing script")
     ap.add_argument("--poll", type=float, default=5.0, help="slurm: seconds between squeue polls")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
@@ -159,7 +166,7 @@ def main(argv):
     out_dir = a.out or spec.out
     points_dir = os.path.join(out_dir, "points")
     worker_vp = a.worker_vp or vp
-    base_task = {"vp": vp, "env": _env(), "retry": a.retry, "keep": spec.keep, "engine": a.engine}
+    base_task = {"vp": vp, "env": _env(), "retry": a.retry, "keep": spec.keep}
 
     # 1. Identify every point (vp run --dry-run + file hashes, here).
     resolved = resolve_points(spec, base_task, max(2, (os.cpu_count() or 2) * 2))
@@ -250,7 +257,8 @@ def main(argv):
         progress.end()
         log("interrupted; run the same command again to continue")
         code = EXIT_INCOMPLETE
-    progress.end()
+    else:
+        progress.end()
 
     # 5. Tables, plots, post-processing.
     table = Table(spec, spec.points, [(pid, err) for pid, err in resolved], points_dir)
