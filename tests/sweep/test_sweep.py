@@ -280,6 +280,19 @@ def test_failing_points_are_reported_and_the_others_complete():
     assert rc == 1 and "3 to run" in err, err  # the three that ran and failed (the invalid ones never run)
 
 
+def test_two_sweeps_do_not_share_a_directory():
+    import fcntl
+    spec = write("k.yaml", "parameters:\n  - workload.spmv.rows: [64]\n")
+    out = os.path.join(WORK, "k")
+    os.makedirs(out)
+    with open(os.path.join(out, ".lock"), "w") as held:  # what a running vp sweep holds
+        fcntl.flock(held, fcntl.LOCK_EX)
+        rc, _, err = sweep(spec, "--out", out)
+        assert rc == 3 and f"another vp sweep is running in {out}" in err, (rc, err)
+        assert not os.path.exists(os.path.join(out, "results.csv"))
+    sweep(spec, "--out", out, check=0)
+
+
 def fake_vp(name):
     """A vp that is killed (SIGKILL) on the first real run of each distinct point, then is vp."""
     log = os.path.join(WORK, name + ".log")

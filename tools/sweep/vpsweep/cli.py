@@ -1,6 +1,7 @@
 """vp sweep SPEC.yaml: run every point of a design-space sweep (an ordinary `vp run` each), skip the
 points already done, and write results.csv, host.csv and plots (docs/sweeps.md)."""
 import argparse
+import fcntl
 import json
 import os
 import re
@@ -187,12 +188,20 @@ def main(argv):
             tasks[pid] = dict(base_task, id=pid, scenario=p.scenario, sets=p.sets, rep=p.rep, vp=worker_vp)
             desc[pid] = p.describe(spec.columns + (["rep"] if spec.repeat > 1 else []))
 
-    if a.engine == "slurm" and not a.dry_run:
+    if not a.dry_run:
+        os.makedirs(points_dir, exist_ok=True)
+        lock = open(os.path.join(out_dir, ".lock"), "w")  # held until this process ends
         try:
-            engines.slurm_wait_active(out_dir, a.poll, log)
-        except engines.EngineError as e:
-            log(f"error: {e}")
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            log(f"error: another vp sweep is running in {out_dir}")
             return EXIT_INCOMPLETE
+        if a.engine == "slurm":
+            try:
+                engines.slurm_wait_active(out_dir, a.poll, log)
+            except engines.EngineError as e:
+                log(f"error: {e}")
+                return EXIT_INCOMPLETE
 
     # 3. What is done: a point directory with point.json; failures of the point's own are kept.
     state, pending = {}, []
@@ -217,7 +226,6 @@ def main(argv):
         print(f"{len(spec.points)} points, {len(tasks)} distinct, {len(pending)} to run", file=sys.stderr)
         return EXIT_OK
 
-    os.makedirs(points_dir, exist_ok=True)
     with open(os.path.join(out_dir, "sweep.json"), "w") as f:
         json.dump({"name": spec.name, "spec": os.path.abspath(spec.path), "description": spec.description,
                    "columns": spec.columns, "repeat": spec.repeat,
