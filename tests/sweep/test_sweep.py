@@ -226,11 +226,13 @@ def test_resume_after_kill_reruns_only_missing_points():
     p = subprocess.Popen([VP, "sweep", spec, "--out", out, "-j", "1"], stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL, start_new_session=True)
     done = lambda: sorted(d for d in os.listdir(points) if not d.startswith(".")) if os.path.isdir(points) else []
-    deadline = time.time() + 300
-    while len(done()) < 4 and p.poll() is None and time.time() < deadline:
-        time.sleep(0.02)
-    os.killpg(p.pid, signal.SIGKILL)  # the sweep and its running point, no clean-up of any kind
-    p.wait()
+    try:
+        deadline = time.time() + 300
+        while len(done()) < 4 and p.poll() is None and time.time() < deadline:
+            time.sleep(0.02)
+    finally:
+        os.killpg(p.pid, signal.SIGKILL)  # the sweep and its running point, no clean-up of any kind
+        p.wait()
     first = done()
     assert 4 <= len(first) < 12, first
     stamps = {d: os.stat(os.path.join(points, d, "point.json")).st_mtime_ns for d in first}
