@@ -1,4 +1,5 @@
 #include "platform/platform.h"
+#include "models/common/exit_code.h"
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -19,7 +20,8 @@
 #include "models/periph/plic.h"
 #include "models/periph/uart16550.h"
 #include "models/trafficgen/trafficgen.h"
-#include "platform/config/quantity.h"
+#include "config/quantity.h"
+#include "platform/devices.h"
 #include "platform/loader.h"
 #include "platform/workload/workload.h"
 #include "vp/regs/bootinfo.h"
@@ -43,6 +45,16 @@ using config::Schema;
 // ---------------------------------------------------------------------------------------------
 // Schema: the platform's own sections plus every model's declaration.
 
+// The defaults of one of the CPU's caches.
+static CacheConfig cache_defaults(uint64_t size, unsigned ways, Tick hit_latency, uint64_t ctrl_base) {
+    CacheConfig c;
+    c.geometry.size = size;
+    c.geometry.ways = ways;
+    c.hit_latency = hit_latency;
+    c.ctrl_base = ctrl_base;
+    return c;
+}
+
 static Schema build_schema() {
     Schema s;
     s.add("name", Kind::String, "unnamed", "", "scenario name (used for the default output directory)");
@@ -52,61 +64,48 @@ static Schema build_schema() {
     plat.add("quantum", Kind::Time, "1us", "ps",
              "global time quantum of temporal decoupling: how far an initiator may run ahead of the kernel")
         .range(1, 1e15);
-    BusConfig::declare(plat.map("bus", "system bus (router): clock, width, latency"));
+    config::declare<BusConfig>(plat.map("bus", "system bus (router): clock, width, latency"));
 
     Schema& ram = plat.map("ram", "main memory (QEMU virt compatible base)");
-    ram.add("base", Kind::Address, "0x8000_0000", "", "base address of main memory");
-    MemoryConfig::declare(ram);
-    ram.at("size").default_text = "128MiB";
+    ram.add("base", Kind::Address, config::format_value(Kind::Address, uint64_t(VP_RAM_BASE)), "",
+            "base address of main memory");
+    MemoryConfig ram_defaults;
+    ram_defaults.size = VP_RAM_DEFAULT_SIZE;
+    config::declare(ram, ram_defaults);
     ram.at("size").required = false;
+    ram.at("size").default_text = config::format_value(Kind::Size, uint64_t(VP_RAM_DEFAULT_SIZE));
     Schema& mems = plat.list("memories", "further memories (scratchpads, local memories) on the bus");
     mems.add("name", Kind::String, "", "", "component name (unique)").mandatory();
     mems.add("base", Kind::Address, "", "", "base address").mandatory();
-    MemoryConfig::declare(mems);
+    config::declare<MemoryConfig>(mems);
 
-    auto device = [&](const char* key, const char* help, auto declare) {
-        Schema& d = plat.map(key, help);
-        d.add("enabled", Kind::Bool, "true", "", std::string("instantiate the ") + key);
-        declare(d);
-    };
-    device("uart", "16550 UART (console)", Uart16550Config::declare);
-    device("clint", "core-local interruptor: mtime, mtimecmp, msip", ClintConfig::declare);
-    device("plic", "platform-level interrupt controller", PlicConfig::declare);
-    device("finisher", "test finisher (sifive_test compatible): ends the run with an exit code",
-           TestFinisherConfig::declare);
-    device("marker", "trace-marker device: firmware-named regions in the trace", TraceMarkerConfig::declare);
-    // --- cascaded scatter-gather DMA (models/dma, docs/dma.md) ---
-    device("dma", "cascaded scatter-gather DMA from Intel mSGDMA blocks (seed 004)", MsgdmaConfig::declare);
-    // --- end DMA ---
+    for (const DeviceEntry& d : device_table()) {
+        Schema& section = plat.map(d.key, d.help);
+        section.add("enabled", Kind::Bool, d.enabled ? "true" : "false", "", std::string("instantiate the ") + d.key);
+        d.declare(section);
+    }
+
     Schema& cpu = plat.map("cpu", "the RISC-V CPU hart (RV32IMAFC, ISS)");
-    CpuConfig::declare(cpu);
+    cpu.add("enabled", Kind::Bool, "true", "", "instantiate the CPU hart");
+    config::declare<CpuConfig>(cpu);
     cpu.add("record_accesses", Kind::Bool, "false", "",
             "write every L1D access and I-cache line fetch to <out>/accesses.vplog (replay: tools/cachesim)");
 
     // Caches (models/cache, docs/cache.md): private L1I/L1D of the CPU, shared L2 in front of the RAM.
     Schema& caches = plat.map("caches", "L1 instruction and data caches of the CPU, L2 between the bus and the RAM");
-    auto cache = [&](const char* key, const char* help, const char* size, const char* ways, const char* hit,
-                     const char* ctrl) {
+    auto cache = [&](const char* key, const char* help, const CacheConfig& defaults) {
         Schema& c = caches.map(key, help);
         c.add("enabled", Kind::Bool, "false", "", std::string("instantiate the ") + key);
-        CacheConfig::declare(c, size, ways, hit, ctrl);
+        config::declare(c, defaults);
     };
-    cache("l1i", "L1 instruction cache (private to the CPU)", "32KiB", "4", "0ns", "0x1800_1000");
-    cache("l1d", "L1 data cache (private to the CPU)", "32KiB", "8", "0ns", "0x1800_2000");
-    cache("l2", "shared L2 cache between the bus and the RAM (every master's RAM traffic passes it)", "256KiB", "8",
-          "10ns", "0x1800_3000");
-    // --- HMC host controller + gather/scatter engine (docs/hmc.md) ---
-    {
-        Schema& h =
-            plat.map("hmc_ctrl", "HMC host controller registers and gather/scatter engine (when ram.timing is hmc)");
-        h.add("enabled", Kind::Bool, "true", "", "instantiate the controller when platform.ram.timing is hmc");
-        HmcCtrlConfig::declare(h);
-    }
-    // --- end HMC ---
+    cache("l1i", "L1 instruction cache (private to the CPU)", cache_defaults(32 * 1024, 4, 0, VP_CACHECTL_L1I_BASE));
+    cache("l1d", "L1 data cache (private to the CPU)", cache_defaults(32 * 1024, 8, 0, VP_CACHECTL_L1D_BASE));
+    cache("l2", "shared L2 cache between the bus and the RAM (every master's RAM traffic passes it)",
+          cache_defaults(256 * 1024, 8, 10 * kNs, VP_CACHECTL_L2_BASE));
 
     Schema& gens = s.list("traffic", "traffic generators (initiators replaying access patterns)");
     gens.add("name", Kind::String, "", "", "component name (unique; default trafficN)");
-    TrafficGenConfig::declare(gens);
+    config::declare<TrafficGenConfig>(gens);
 
     Schema& load = s.list("load", "what to put in memory before the run");
     load.add("elf", Kind::Path, "", "", "ELF image: PT_LOAD segments at their physical addresses; entry = reset PC");
@@ -142,15 +141,12 @@ const Schema& Platform::schema() {
 
 struct Platform::Models {
     std::unique_ptr<Bus> bus;
-    std::vector<std::unique_ptr<Memory>> memories;
-    std::unique_ptr<Uart16550> uart;
-    std::unique_ptr<Clint> clint;
-    std::unique_ptr<Plic> plic;
-    std::unique_ptr<TestFinisher> finisher;
-    std::unique_ptr<TraceMarker> marker;
-    std::unique_ptr<HmcController> hmc_ctrl;  // only with platform.ram.timing: hmc
-    std::unique_ptr<Msgdma> dma;
+    std::vector<std::unique_ptr<Memory>> memories;  // memories.front() is the RAM
     std::unique_ptr<Cache> l1i, l1d, l2;
+    std::vector<std::unique_ptr<Device>> devices;  // from the device table, in its order
+    Plic* plic = nullptr;                          // among the devices, when enabled
+    Clint* clint = nullptr;
+    std::map<unsigned, std::string> irq_users;  // PLIC source -> the parameter that claimed it
     std::unique_ptr<cache::AccessLogWriter> access_log;
     std::unique_ptr<Cpu> cpu;
     std::unique_ptr<gdb::GdbStub> gdb;  // --gdb (declared after cpu: destroyed before it)
@@ -158,6 +154,7 @@ struct Platform::Models {
     std::unique_ptr<Loader> loader;
     std::unique_ptr<Workload> workload;
     std::vector<std::unique_ptr<iss::ElfImage>> elves;
+    std::map<std::string, std::string> map_keys;  // bus mapping name -> scenario key (error messages)
     unsigned next_port = 0;
 };
 
@@ -171,10 +168,6 @@ Platform::Platform(const config::Scenario& scenario, const RunOptions& opts)
 
 Platform::~Platform() = default;
 
-// Binds a target to the bus and maps it; an overlap is a scenario error on the target's base.
-// The memory map's entries by component name, for error messages naming the scenario key.
-using MapKeys = std::map<std::string, std::string>;
-
 static std::string hex(uint64_t v) {
     char b[24];
     snprintf(b, sizeof b, "0x%llx", (unsigned long long)v);
@@ -183,139 +176,133 @@ static std::string hex(uint64_t v) {
 
 // Binds a target to the bus and maps it. An overlap is a scenario error, reported on the base key of
 // whichever of the two components the scenario file sets explicitly (else on the new one).
-template <typename Socket>
-static void attach(Bus& bus, unsigned& port, Socket& socket, uint64_t base, uint64_t size, const std::string& name,
-                   const config::Scenario& sc, const std::string& key, MapKeys& keys) {
-    bus.initiator_socket.bind(socket);
-    for (auto& m : bus.mappings()) {
-        if (base < m.base + m.size && m.base < base + size) {
-            const std::string other = keys[m.name];
+void Platform::attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t size, const std::string& name,
+                      const std::string& key) {
+    Models& m = *m_;
+    m.bus->initiator_socket.bind(socket);
+    if (base + size < base)
+        scenario_.fail(key + ".base", name + " [" + hex(base) + ", +" + hex(size) + ") wraps past 2^64");
+    for (auto& map : m.bus->mappings()) {
+        if (base < map.base + map.size && map.base < base + size) {
+            const std::string other = m.map_keys[map.name];
             const std::string mine = name + " [" + hex(base) + ", " + hex(base + size) + ")";
-            const std::string theirs = m.name + " [" + hex(m.base) + ", " + hex(m.base + m.size) + ")";
-            if (sc.line_of(key + ".base") || !sc.line_of(other + ".base"))
-                sc.fail(key + ".base", mine + " overlaps " + theirs);
-            sc.fail(other + ".base", theirs + " overlaps " + mine);
+            const std::string theirs = map.name + " [" + hex(map.base) + ", " + hex(map.base + map.size) + ")";
+            if (scenario_.line_of(key + ".base") || !scenario_.line_of(other + ".base"))
+                scenario_.fail(key + ".base", mine + " overlaps " + theirs);
+            scenario_.fail(other + ".base", theirs + " overlaps " + mine);
         }
     }
-    bus.map(port++, base, size, name);
-    keys[name] = key;
+    m.bus->map(m.next_port++, base, size, name);
+    m.map_keys[name] = key;
+}
+
+// Connects a device's interrupt output to the PLIC source given by the parameter at `key_path`.
+void Platform::wire_irq(IrqLine& line, const std::string& key_path) {
+    Models& m = *m_;
+    if (!m.plic) return;  // no interrupt controller on this platform: the line stays unconnected
+    const unsigned irq = scenario_.at(key_path).get<unsigned>();
+    if (irq == 0 || irq >= m.plic->sources())
+        scenario_.fail(key_path,
+                       "no such PLIC source (platform.plic.sources = " + std::to_string(m.plic->sources()) + ")");
+    if (auto [it, fresh] = m.irq_users.emplace(irq, key_path); !fresh)
+        scenario_.fail(key_path, "PLIC source " + std::to_string(irq) + " is already used by " + it->second);
+    IrqLine& source = m.plic->source(irq);
+    line.on_change([&source](bool level) { source.set(level); });
 }
 
 void Platform::build() {
-    const auto& v = scenario_.values();
-    const auto& plat = v.at("platform");
-    tlm_utils::tlm_quantumkeeper::set_global_quantum(to_sc_time(plat.at("quantum").get<Tick>()));
     Models& m = *m_;
-    m.bus = std::make_unique<Bus>("bus", ctx_, BusConfig::from_json(plat.at("bus")));
-    MapKeys keys;
-
-    // Caches: each enabled one is built from its section; controllers are mapped like devices.
-    const auto& caches = plat.at("caches");
-    auto make_cache = [&](std::unique_ptr<Cache>& slot, const char* key) {
-        const auto& section = caches.at(key);
-        if (!section.at("enabled").get<bool>()) return;
-        const std::string k = std::string("platform.caches.") + key;
+    tlm_utils::tlm_quantumkeeper::set_global_quantum(to_sc_time(scenario_.at("platform.quantum").get<Tick>()));
+    m.bus = std::make_unique<Bus>("bus", ctx_, scenario_.read<BusConfig>("platform.bus"));
+    build_caches();
+    build_memories();
+    build_devices();
+    build_cpu();
+    const auto& gens = scenario_.at("traffic");
+    for (size_t i = 0; i < gens.size(); ++i) {
+        const std::string key = "traffic." + std::to_string(i);
+        const std::string name =
+            gens[i].at("name").is_null() ? "traffic" + std::to_string(i) : gens[i].at("name").get<std::string>();
         try {
-            slot = std::make_unique<Cache>(key, ctx_, CacheConfig::from_json(section), std::string(key) == "l2");
-        } catch (const std::invalid_argument& e) {
-            scenario_.fail(k + ".size", e.what());
+            m.generators.push_back(
+                std::make_unique<TrafficGenerator>(name.c_str(), ctx_, scenario_.read<TrafficGenConfig>(key)));
+        } catch (const config::ScenarioError&) {
+            throw;
+        } catch (const std::exception& e) {
+            scenario_.fail(key, e.what());
         }
-    };
-    make_cache(m.l1i, "l1i");
-    make_cache(m.l1d, "l1d");
-    make_cache(m.l2, "l2");
+        m.generators.back()->initiator_socket.bind(m.bus->target_socket);
+    }
+    m.loader = std::make_unique<Loader>("loader");
+    m.loader->socket.bind(m.bus->target_socket);
+    m.loader->when_elaborated([this] {
+        load_images();
+        prepare_workload();
+        write_bootinfo();
+    });
+}
 
-    // Memories. With an L2, the bus reaches the RAM through it.
-    auto add_memory = [&](const std::string& name, const nlohmann::json& j, const std::string& key) {
-        const MemoryConfig cfg = MemoryConfig::from_json(j);
-        if (cfg.size == 0) scenario_.fail(key + ".size", "a memory needs a size > 0");
-        try {
-            m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
-        } catch (const std::invalid_argument& e) {
-            scenario_.fail(key + "." + cfg.timing, e.what());  // e.g. an inconsistent hmc/ddr parameter
-        }
-        const uint64_t base = j.at("base").get<uint64_t>();
+// Caches: each enabled one is built from its section (the L1s are bound to the CPU in build_cpu, the
+// L2 in front of the RAM in build_memories); their controllers are mapped like devices.
+void Platform::build_caches() {
+    Models& m = *m_;
+    for (auto [slot, key] : {std::pair{&m.l1i, "l1i"}, {&m.l1d, "l1d"}, {&m.l2, "l2"}}) {
+        const std::string path = std::string("platform.caches.") + key;
+        if (!scenario_.at(path + ".enabled").get<bool>()) continue;
+        *slot = std::make_unique<Cache>(key, ctx_, scenario_.read<CacheConfig>(path), std::string(key) == "l2");
+        if (CacheController* ctrl = (*slot)->controller())
+            attach(ctrl->socket, ctrl->base(), ctrl->size(), ctrl->component_name(), path);
+    }
+    if ((m.l1i || m.l1d) && !scenario_.at("platform.cpu.enabled").get<bool>())
+        scenario_.fail("platform.caches", "L1 caches need the CPU");
+}
+
+// Memories: the RAM (reached through the L2 when there is one) and further memories.
+void Platform::build_memories() {
+    Models& m = *m_;
+    auto add_memory = [&](const std::string& name, const std::string& key) {
+        const MemoryConfig cfg = scenario_.read<MemoryConfig>(key);
+        m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
+        const uint64_t base = scenario_.at(key + ".base").get<uint64_t>();
         if (name == "ram" && m.l2) {
-            attach(*m.bus, m.next_port, m.l2->target_socket(), base, cfg.size, name, scenario_, key, keys);
+            attach(m.l2->target_socket(), base, cfg.size, name, key);
             m.l2->initiator_socket.bind(m.memories.back()->target_socket);
             m.l2->set_mapping_base(base);
             return;
         }
-        attach(*m.bus, m.next_port, m.memories.back()->target_socket, base, cfg.size, name, scenario_, key, keys);
+        attach(m.memories.back()->target_socket, base, cfg.size, name, key);
     };
-    add_memory("ram", plat.at("ram"), "platform.ram");
-    const auto& mems = plat.at("memories");
+    add_memory("ram", "platform.ram");
+    const auto& mems = scenario_.at("platform.memories");
     for (size_t i = 0; i < mems.size(); ++i)
-        add_memory(mems[i].at("name").get<std::string>(), mems[i], "platform.memories." + std::to_string(i));
+        add_memory(mems[i].at("name").get<std::string>(), "platform.memories." + std::to_string(i));
+}
 
-    // Devices: each enabled one is built from its section and mapped at its base.
-    auto device = [&](auto& slot, const char* key, uint64_t size, auto config) {
-        using Model = typename std::remove_reference_t<decltype(slot)>::element_type;
-        const auto& section = plat.at(key);
-        if (!section.at("enabled").get<bool>()) return;
-        const auto cfg = config(section);
-        slot = std::make_unique<Model>(key, ctx_, cfg);
-        attach(*m.bus, m.next_port, slot->socket, cfg.base, size, key, scenario_, std::string("platform.") + key, keys);
-    };
-    device(m.uart, "uart", UART_SIZE, Uart16550Config::from_json);
-    device(m.clint, "clint", CLINT_SIZE, ClintConfig::from_json);
-    device(m.plic, "plic", PLIC_SIZE, PlicConfig::from_json);
-    device(m.finisher, "finisher", FINISHER_SIZE, TestFinisherConfig::from_json);
-    device(m.marker, "marker", MARKER_SIZE, TraceMarkerConfig::from_json);
-    for (auto* c : {&m.l1i, &m.l1d, &m.l2}) {
-        if (!*c || !(*c)->controller()) continue;
-        const std::string n = (*c)->controller()->component_name();
-        attach(*m.bus, m.next_port, (*c)->controller()->socket, (*c)->config().ctrl_base, CACHECTL_SIZE, n, scenario_,
-               "platform.caches." + std::string((*c)->basename()), keys);
+// Devices: every enabled entry of the device table, built, mapped, bound and wired the same way.
+void Platform::build_devices() {
+    Models& m = *m_;
+    DeviceContext dc{ctx_, m.memories.front().get(), scenario_.at("platform.ram.base").get<uint64_t>()};
+    std::vector<std::pair<Device*, const DeviceEntry*>> built;
+    for (const DeviceEntry& d : device_table()) {
+        const std::string path = std::string("platform.") + d.key;
+        if (!scenario_.at(path + ".enabled").get<bool>()) continue;
+        std::unique_ptr<Device> dev = d.create(dc, scenario_, d.key);
+        if (!dev) continue;
+        for (const Device::Window& w : dev->bus_windows()) attach(w.socket, w.base, w.size, w.name, path);
+        if (auto* master = dev->bus_master()) master->bind(m.bus->target_socket);
+        if (auto* plic = dynamic_cast<Plic*>(dev.get())) m.plic = plic;
+        if (auto* clint = dynamic_cast<Clint*>(dev.get())) m.clint = clint;
+        built.push_back({dev.get(), &d});
+        m.devices.push_back(std::move(dev));
     }
-    if (m.uart && m.plic) {
-        const unsigned irq = plat.at("uart").at("irq").get<unsigned>();
-        const unsigned sources = plat.at("plic").at("sources").get<unsigned>();
-        if (irq >= sources)
-            scenario_.fail("platform.uart.irq", "no such PLIC source (plic.sources = " + std::to_string(sources) + ")");
-        IrqLine& src = m.plic->source(irq);
-        m.uart->irq().on_change([&src](bool level) { src.set(level); });
-    }
+    for (auto [dev, entry] : built)
+        if (IrqLine* line = dev->irq_output(); line && *entry->irq_key)
+            wire_irq(*line, std::string("platform.") + entry->key + "." + entry->irq_key);
+}
 
-    // --- HMC host controller (docs/hmc.md): with ram.timing hmc, on the same bus, PLIC source irq ---
-    if (plat.at("hmc_ctrl").at("enabled").get<bool>() && plat.at("ram").at("timing").get<std::string>() == "hmc") {
-        const auto& section = plat.at("hmc_ctrl");
-        const HmcCtrlConfig cfg = HmcCtrlConfig::from_json(section);
-        m.hmc_ctrl = std::make_unique<HmcController>("hmc_ctrl", ctx_, cfg, *m.memories.front(),
-                                                     plat.at("ram").at("base").get<uint64_t>());
-        attach(*m.bus, m.next_port, m.hmc_ctrl->socket, cfg.base, HMC_CTRL_SIZE, "hmc_ctrl", scenario_,
-               "platform.hmc_ctrl", keys);
-        if (m.plic) {
-            const unsigned sources = plat.at("plic").at("sources").get<unsigned>();
-            if (cfg.irq >= sources)
-                scenario_.fail("platform.hmc_ctrl.irq",
-                               "no such PLIC source (plic.sources = " + std::to_string(sources) + ")");
-            IrqLine& src = m.plic->source(cfg.irq);
-            m.hmc_ctrl->irq().on_change([&src](bool level) { src.set(level); });
-        }
-    }
-    // --- end HMC ---
-    // --- cascaded scatter-gather DMA: registers on the bus, masters as a bus initiator, IRQ to the PLIC ---
-    if (plat.at("dma").at("enabled").get<bool>()) {
-        const MsgdmaConfig c = MsgdmaConfig::from_json(plat.at("dma"));
-        if (c.burst % c.width) scenario_.fail("platform.dma.burst", "must be a multiple of platform.dma.width");
-    }
-    device(m.dma, "dma", MSGDMA_WINDOW_SIZE, MsgdmaConfig::from_json);
-    if (m.dma) {
-        m.dma->initiator_socket.bind(m.bus->target_socket);
-        if (m.plic) {
-            const unsigned irq = plat.at("dma").at("irq").get<unsigned>();
-            if (irq >= plat.at("plic").at("sources").get<unsigned>())
-                scenario_.fail("platform.dma.irq", "no such PLIC source");
-            IrqLine& src = m.plic->source(irq);
-            m.dma->irq().on_change([&src](bool level) { src.set(level); });
-        }
-    }
-    // --- end DMA ---
-
-    // Initiators: the CPU (with its L1s), traffic generators, the loader.
-    if ((m.l1i || m.l1d) && !plat.at("cpu").at("enabled").get<bool>())
-        scenario_.fail("platform.caches", "L1 caches need the CPU");
+// The CPU hart with its L1s, interrupt lines, timer and (with --gdb) the debugger stub.
+void Platform::build_cpu() {
+    Models& m = *m_;
     for (Cache* l1 : {m.l1i.get(), m.l1d.get()}) {
         if (!l1) continue;
         l1->initiator_socket.bind(m.bus->target_socket);
@@ -327,14 +314,14 @@ void Platform::build() {
         }
         m.bus->add_observer([l1](tlm::tlm_generic_payload& p, Tick at) { l1->observe(p, at); });
     }
-    if (plat.at("cpu").at("enabled").get<bool>()) {
-        m.cpu = std::make_unique<Cpu>("cpu0", ctx_, CpuConfig::from_json(plat.at("cpu")));
+    if (scenario_.at("platform.cpu.enabled").get<bool>()) {
+        m.cpu = std::make_unique<Cpu>("cpu0", ctx_, scenario_.read<CpuConfig>("platform.cpu"));
         m.cpu->socket.bind(m.bus->target_socket);
         m.cpu->attach_caches(m.l1i.get(), m.l1d.get(), m.l2.get());
         if (m.plic) m.cpu->connect_external_irq(m.plic->context_irq(0));
         if (m.clint) {
             m.cpu->connect_software_irq(m.clint->software_irq(0));
-            Clint* clint = m.clint.get();
+            Clint* clint = m.clint;
             m.cpu->set_timer([clint](Tick t) { return clint->mtime(t); },
                              [clint](std::function<void(Tick)> fn) { clint->on_deadline_change(0, std::move(fn)); });
         }
@@ -344,30 +331,14 @@ void Platform::build() {
         if (!m.cpu) scenario_.fail("platform.cpu.enabled", "--gdb needs the CPU");
         m.gdb = std::make_unique<gdb::GdbStub>(*m.cpu, ctx_, opts_.gdb_port);
     }
-    const auto& gens = v.at("traffic");
-    for (size_t i = 0; i < gens.size(); ++i) {
-        const std::string name =
-            gens[i].at("name").is_null() ? "traffic" + std::to_string(i) : gens[i].at("name").get<std::string>();
-        try {
-            m.generators.push_back(
-                std::make_unique<TrafficGenerator>(name.c_str(), ctx_, TrafficGenConfig::from_json(gens[i])));
-        } catch (const std::exception& e) {
-            scenario_.fail("traffic." + std::to_string(i), e.what());
-        }
-        m.generators.back()->initiator_socket.bind(m.bus->target_socket);
-    }
-    m.loader = std::make_unique<Loader>("loader");
-    m.loader->socket.bind(m.bus->target_socket);
-    m.loader->when_elaborated([this] { load_images(); });
 }
 
+// ELFs and raw binaries from the scenario (--elf replaces the scenario's ELFs). The first ELF sets the
+// CPU's reset PC, tohost and symbols.
 void Platform::load_images() {
-    const auto& v = scenario_.values();
     Models& m = *m_;
-    // ELFs and binaries from the scenario; --elf replaces the scenario's ELFs.
     std::vector<std::pair<std::string, std::string>> elves;  // path, key
-    bool own_bootinfo = false;  // a scenario may bring its own boot-info block as a raw binary
-    const auto& loads = v.at("load");
+    const auto& loads = scenario_.at("load");
     for (size_t i = 0; i < loads.size(); ++i) {
         const std::string key = "load." + std::to_string(i);
         const auto& l = loads[i];
@@ -389,14 +360,13 @@ void Platform::load_images() {
             if (!l.at("name").is_null())
                 m.loader->add_bootinfo(l.at("name").get<std::string>(), uint32_t(at), uint32_t(bytes.size()));
             if (at < VP_BOOTINFO_ADDR + sizeof(vp_bootinfo_t) && at + bytes.size() > VP_BOOTINFO_ADDR)
-                own_bootinfo = true;
+                own_bootinfo_ = true;
         } else {
             scenario_.fail(key, "a load entry needs `elf` or `binary`");
         }
     }
     if (!opts_.elf.empty()) elves.push_back({opts_.elf, "--elf"});
 
-    uint64_t data_base = 0;
     for (auto& [path, key] : elves) {
         auto elf = std::make_unique<iss::ElfImage>();
         std::string err;
@@ -418,31 +388,39 @@ void Platform::load_images() {
             m.cpu->set_symbolizer(symbolize);
             ctx_.tracer.set_symbolizer(symbolize);
         }
-        if (auto s = elf->symbol("__loader_start"); s && !data_base) data_base = *s;
+        if (auto s = elf->symbol("__loader_start"); s && !data_base_) data_base_ = *s;
         m.elves.push_back(std::move(elf));
     }
+}
 
-    // The workload's data set and its boot-info entries.
-    const auto& w = v.at("workload");
+// The workload's data set: generated or loaded on the host, placed in memory (at workload.base, else
+// after the first ELF's image), announced in the boot-info block; its regions label cache statistics.
+void Platform::prepare_workload() {
+    Models& m = *m_;
+    const auto& w = scenario_.at("workload");
     try {
-        m.workload = make_workload(w);
+        m.workload = make_workload(scenario_);
+    } catch (const config::ScenarioError&) {
+        throw;
     } catch (const std::exception& e) {
         scenario_.fail("workload", e.what());
     }
+    std::vector<cache::Region> regions;
     if (m.workload) {
         const uint64_t base = w.at("base").get<uint64_t>() ? w.at("base").get<uint64_t>()
-                              : data_base                  ? data_base
+                              : data_base_                 ? data_base_
                                                            : 0x84000000ull;
         try {
-            m.workload->prepare(*m.loader, base);
+            const workload::Image img = m.workload->build_image(base);
+            for (const workload::ImageBlob& b : img.blobs) {
+                m.loader->write(b.addr, b.data.data(), b.data.size(), "workload blob '" + b.name + "'");
+                m.loader->add_bootinfo(b.name, uint32_t(b.addr), uint32_t(b.data.size()));
+            }
+            for (const workload::ImageRegion& r : img.regions) regions.push_back({r.name, r.lo, r.hi});
         } catch (const std::exception& e) {
             scenario_.fail("workload.base", e.what());
         }
     }
-    // Caches: statistics by the workload's data regions; firmware finds the controllers by name.
-    std::vector<cache::Region> regions;
-    if (m.workload)
-        for (const DataRegion& r : m.workload->regions()) regions.push_back({r.name, r.lo, r.hi});
     for (Cache* c : {m.l1i.get(), m.l1d.get(), m.l2.get()}) {
         if (!c) continue;
         try {
@@ -450,17 +428,22 @@ void Platform::load_images() {
         } catch (const std::invalid_argument& e) {
             scenario_.fail("workload", std::string("data regions: ") + e.what());
         }
-        if (c->controller())
-            m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->config().ctrl_base),
-                                   CACHECTL_SIZE);
     }
-    // Firmware finds the HMC controller by name too (absent: no HMC on this platform).
-    if (m.hmc_ctrl) m.loader->add_bootinfo("hmc_ctrl", uint32_t(m.hmc_ctrl->base()), HMC_CTRL_SIZE);
-    if (m.cpu && v.at("platform").at("cpu").at("record_accesses").get<bool>()) open_access_log(regions);
+    if (m.cpu && scenario_.at("platform.cpu.record_accesses").get<bool>()) open_access_log(regions);
+}
 
-    // Boot-info: always present on the VP when there is a CPU, with a "vp" entry (firmware can tell it
-    // runs on the VP and use VP-only devices such as the trace marker).
-    if (own_bootinfo) {
+// The boot-info block: where firmware finds the data blobs and the devices by name. Always present on
+// the VP when there is a CPU, with a "vp" entry (firmware can tell it runs on the VP and use VP-only
+// devices such as the trace marker).
+void Platform::write_bootinfo() {
+    Models& m = *m_;
+    for (Cache* c : {m.l1i.get(), m.l1d.get(), m.l2.get()})
+        if (c && c->controller())
+            m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->controller()->base()),
+                                   uint32_t(c->controller()->size()));
+    for (auto& dev : m.devices)
+        for (const Device::BootInfo& b : dev->boot_info()) m.loader->add_bootinfo(b.name, b.addr, b.size);
+    if (own_bootinfo_) {
         if (m.loader->bootinfo_entries())
             log_platform_warning(
                 "the scenario loads its own boot-info block: named binaries and workload blobs are not announced");
@@ -555,7 +538,7 @@ RunResult Platform::run() {
             const Tick next = to_tick(sc_core::sc_time_to_pending_activity());
             if (max_sim && sim_now() + next > max_sim) {
                 ctx_.note_end_time(max_sim);
-                ctx_.request_stop(3, "simulated time limit reached");
+                ctx_.request_stop(kExitLimit, "simulated time limit reached");
                 break;
             }
             step = std::max(step, next);
@@ -564,7 +547,7 @@ RunResult Platform::run() {
         if (max_sim) step = std::min(step, max_sim - sim_now());
         sc_core::sc_start(to_sc_time(step), sc_core::SC_EXIT_ON_STARVATION);
         if (max_host > 0 && host_elapsed() > max_host) {
-            ctx_.request_stop(3, "host time limit reached");
+            ctx_.request_stop(kExitLimit, "host time limit reached");
             break;
         }
     }
@@ -582,7 +565,7 @@ RunResult Platform::run() {
     if (m_->workload && check && r.exit_code == 0) {
         std::string report;
         if (!m_->workload->check(*m_->loader, report)) {
-            r.exit_code = 5;
+            r.exit_code = kExitWrongResult;
             r.stop_reason += "; result check FAILED: " + report;
         } else {
             r.stop_reason += "; result check passed: " + report;

@@ -6,8 +6,10 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include <tlm>
 #include "models/common/context.h"
-#include "platform/config/scenario.h"
+#include "models/common/irq.h"
+#include "config/scenario.h"
 
 namespace vp {
 
@@ -49,7 +51,16 @@ public:
 private:
     struct Models;  // everything instantiated from the scenario
     void build();
+    void build_caches();
+    void build_memories();
+    void build_devices();
+    void build_cpu();
+    void attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t size, const std::string& name,
+                const std::string& key);
+    void wire_irq(IrqLine& line, const std::string& key_path);
     void load_images();
+    void prepare_workload();
+    void write_bootinfo();
     void open_trace();
     void log_platform_warning(const std::string& msg);
     void open_access_log(const std::vector<cache::Region>& regions);
@@ -58,6 +69,8 @@ private:
     RunOptions opts_;
     SimContext ctx_;
     std::unique_ptr<Models> m_;
+    bool own_bootinfo_ = false;  // the scenario loads its own boot-info block as a raw binary
+    uint64_t data_base_ = 0;     // the first ELF's __loader_start: where workload data go by default
 };
 
 }  // namespace vp

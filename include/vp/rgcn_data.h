@@ -1,4 +1,4 @@
-/* Data layout of the R-GCN workload (seed 000), shared by the host side (platform/workload/
+/* Data layout of the R-GCN workload (docs/rgcn_cache.md), shared by the host side (platform/workload/
  * rgcn_workload.cpp, which writes it) and the firmware (firmware/programs/rgcn, which reads it).
  *
  * Boot-info blobs:

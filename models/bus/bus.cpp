@@ -1,23 +1,16 @@
 #include "models/bus/bus.h"
 #include <algorithm>
 #include <stdexcept>
-#include "platform/config/schema.h"
+#include "config/params.h"
 
 namespace vp {
 
-void BusConfig::declare(config::Schema& s) {
+void BusConfig::params(config::Params& p) {
     using config::Kind;
-    s.add("clock", Kind::Freq, "1GHz", "Hz", "bus clock");
-    s.add("width", Kind::Size, "8B", "bytes", "data path width: bytes moved per beat").range(1, 256);
-    s.add("latency", Kind::Int, "1", "cycles", "address + arbitration cycles of every transaction").range(0, 1000);
-}
-
-BusConfig BusConfig::from_json(const nlohmann::json& j) {
-    BusConfig c;
-    c.clock_hz = j.at("clock").get<double>();
-    c.width_bytes = j.at("width").get<unsigned>();
-    c.latency_cycles = j.at("latency").get<unsigned>();
-    return c;
+    p.add(clock_hz, "clock", Kind::Freq, "Hz", "bus clock").range(1e3, 1e12);
+    p.add(width_bytes, "width", Kind::Size, "bytes", "data path width: bytes moved per beat").range(1, 256);
+    p.add(latency_cycles, "latency", Kind::Int, "cycles", "address + arbitration cycles of every transaction")
+        .range(0, 1000);
 }
 
 Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
@@ -37,7 +30,7 @@ Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
       dmi_grants_(stats_.counter("dmi_grants", "count", "DMI pointers granted to initiators")),
       wait_(stats_.histogram("wait", "ps", "time a transaction waited for the request or response channel")),
       latency_(stats_.histogram("latency", "ps", "arrival to completion, including the target")) {
-    if (cfg.width_bytes == 0) throw std::invalid_argument("bus width must be > 0");
+    config::validate(cfg);
     target_socket.register_b_transport(this, &Bus::b_transport);
     target_socket.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
     target_socket.register_transport_dbg(this, &Bus::transport_dbg);

@@ -12,7 +12,7 @@
 #include <functional>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
+#include "config/params.h"
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -22,17 +22,12 @@
 
 namespace vp {
 
-namespace config {
-class Schema;
-}
-
 struct BusConfig {
     double clock_hz = 1e9;
     unsigned width_bytes = 8;     // data path width: bytes per beat
     unsigned latency_cycles = 1;  // address + arbitration cycles per transaction
 
-    static void declare(config::Schema& s);
-    static BusConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class Bus : public sc_core::sc_module, public Component {

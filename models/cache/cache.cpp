@@ -1,9 +1,10 @@
 #include "models/cache/cache.h"
+#include "models/common/exit_code.h"
 #include <algorithm>
 #include <cfenv>
 #include <cmath>
 #include "models/cache/cache_ctrl.h"
-#include "platform/config/schema.h"
+#include "config/params.h"
 
 namespace vp {
 
@@ -21,58 +22,45 @@ struct HostFpFlagsKept {
 // ---------------------------------------------------------------------------------------------
 // Configuration
 
-void CacheConfig::declare(config::Schema& s, const char* size, const char* ways, const char* hit_latency,
-                          const char* ctrl_base) {
+void CacheConfig::Range::params(config::Params& p) {
     using config::Kind;
-    s.add("size", Kind::Size, size, "bytes", "capacity");
-    s.add("ways", Kind::Int, ways, "", "associativity").range(1, 64);
-    s.add("line", Kind::Size, "64B", "bytes", "line size (a power of two)");
-    s.add("hit_latency", Kind::Time, hit_latency, "ps",
+    p.add(base, "base", Kind::Address, "", "start").mandatory();
+    p.add(size, "size", Kind::Size, "bytes", "length").mandatory();
+}
+
+void CacheConfig::params(config::Params& p) {
+    using config::Kind;
+    p.add(geometry.size, "size", Kind::Size, "bytes", "capacity");
+    p.add(geometry.ways, "ways", Kind::Int, "", "associativity").range(1, 64);
+    p.add(geometry.line, "line", Kind::Size, "bytes", "line size (a power of two)");
+    p.add(hit_latency, "hit_latency", Kind::Time, "ps",
           "tag + data access on a hit (the L1's is on top of the core's pipelined 1-cycle access)");
-    s.add("mshrs", Kind::Int, "4", "", "miss status holding registers: outstanding misses (1 = blocking)")
+    p.add(mshrs, "mshrs", Kind::Int, "", "miss status holding registers: outstanding misses (1 = blocking)")
         .range(1, 256);
-    s.add("posted_writes", Kind::Bool, "true", "", "a store miss does not wait for its line fill (store buffer)");
-    s.add("policy", Kind::Enum, "lru", "", "replacement policy (docs/cache_policies.md)")
-        .one_of({"lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp"});
-    s.add("seed", Kind::Int, "1", "", "seed of the random policy and of DRRIP's BRRIP insertion").range(0, 1e18);
-    s.add("max_p", Kind::Int, "10", "", "PB: maximum priority (MAX_P register at reset)").range(0, 1e9);
-    s.add("period", Kind::Int, "100", "", "PB: accesses per set between priority decays (PERIOD register at reset)")
+    p.add(posted_writes, "posted_writes", Kind::Bool, "",
+          "a store miss does not wait for its line fill (store buffer)");
+    p.choice(policy, "policy", cache::policy_names(), "replacement policy (docs/cache_policies.md)");
+    p.add(policy_params.seed, "seed", Kind::Int, "", "seed of the random policy and of DRRIP's BRRIP insertion")
+        .range(0, 1e18);
+    p.add(policy_params.pb_max_priority, "max_p", Kind::Int, "", "PB: maximum priority (MAX_P register at reset)")
+        .range(0, 1e9);
+    p.add(policy_params.pb_period, "period", Kind::Int, "",
+          "PB: accesses per set between priority decays (PERIOD register at reset)")
         .range(1, 1e9);
-    s.add("default_priority", Kind::Int, "0", "", "priority of lines outside the feature-vector range")
+    p.add(default_priority, "default_priority", Kind::Int, "", "priority of lines outside the feature-vector range")
         .range(0, 4294967295.0);
-    s.add("e_access", Kind::Float, "0", "pJ",
+    p.add(e_access, "e_access", Kind::Float, "pJ",
           "energy of one lookup (a 64-bit word); a fill or write-back costs line/8 of them; 0: from the size "
           "(Horowitz ISSCC 2014 SRAM figures, docs/energy.md)")
         .at_least(0);
-    s.add("ctrl_base", Kind::Address, ctrl_base, "", "controller registers (include/vp/regs/cache_ctrl.h)");
-    s.add("hazards", Kind::Enum, "warn", "",
-          "stale-data hazards with non-coherent masters: ignore, warn (count and log), "
-          "error (stop the run, exit 6)")
-        .one_of({"ignore", "warn", "error"});
-    auto& u = s.list("uncached", "address ranges that bypass this cache");
-    u.add("base", Kind::Address, "", "", "start").mandatory();
-    u.add("size", Kind::Size, "", "bytes", "length").mandatory();
-}
-
-CacheConfig CacheConfig::from_json(const nlohmann::json& j) {
-    CacheConfig c;
-    c.geometry.size = j.at("size").get<uint64_t>();
-    c.geometry.ways = j.at("ways").get<unsigned>();
-    c.geometry.line = j.at("line").get<unsigned>();
-    c.hit_latency = j.at("hit_latency").get<Tick>();
-    c.mshrs = j.at("mshrs").get<unsigned>();
-    c.posted_writes = j.at("posted_writes").get<bool>();
-    c.policy = j.at("policy").get<std::string>();
-    c.params.seed = j.at("seed").get<uint64_t>();
-    c.params.pb_max_priority = j.at("max_p").get<uint32_t>();
-    c.params.pb_period = j.at("period").get<unsigned>();
-    c.default_priority = j.at("default_priority").get<uint32_t>();
-    c.e_access = j.at("e_access").get<double>();
-    c.ctrl_base = j.at("ctrl_base").get<uint64_t>();
-    const std::string h = j.at("hazards").get<std::string>();
-    c.hazard = h == "ignore" ? HazardAction::Ignore : h == "error" ? HazardAction::Error : HazardAction::Warn;
-    for (auto& r : j.at("uncached")) c.uncached.push_back({r.at("base").get<uint64_t>(), r.at("size").get<uint64_t>()});
-    return c;
+    p.add(ctrl_base, "ctrl_base", Kind::Address, "", "controller registers (include/vp/regs/cache_ctrl.h)");
+    p.choice(hazard, "hazards",
+             {{"ignore", HazardAction::Ignore}, {"warn", HazardAction::Warn}, {"error", HazardAction::Error}},
+             "stale-data hazards with non-coherent masters: ignore, warn (count and log), error (stop the run, "
+             "exit 6)");
+    p.list(uncached, "uncached", "address ranges that bypass this cache");
+    const cache::Geometry::Problem g = geometry.problem();
+    p.rule(!g.key, g.key ? g.key : "size", g.reason);
 }
 
 double sram_access_pj(uint64_t bytes) {
@@ -93,7 +81,7 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
       Component(ctx, std::string(sc_module::name())),
       initiator_socket("initiator_socket"),
       cfg_(cfg),
-      array_(cfg.geometry, cfg.policy, cfg.params),
+      array_(cfg.geometry, cfg.policy, cfg.policy_params),
       policy_name_(cfg.policy),
       accesses_(stats_.counter("accesses", "count", "lookups (one per line touched)")),
       hits_(stats_.counter("hits", "count", "lookups that found the line")),
@@ -110,8 +98,8 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
       dirty_discards_(stats_.counter("dirty_discards", "count", "dirty lines dropped by an invalidation (data lost)")),
       uncached_(stats_.counter("uncached", "count", "transactions passed through (uncached ranges)")),
       miss_latency_(stats_.histogram("miss_latency", "ps", "miss to fill completion")) {
-    prio_.max_p = cfg.params.pb_max_priority;
-    prio_.period = cfg.params.pb_period;
+    prio_.max_p = cfg.policy_params.pb_max_priority;
+    prio_.period = cfg.policy_params.pb_period;
     prio_.default_prio = cfg.default_priority;
     ready_.assign(size_t(cfg.geometry.sets()) * cfg.geometry.ways, 0);
     mshr_free_.assign(cfg.mshrs, 0);
@@ -129,7 +117,7 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
     initiator_socket.register_invalidate_direct_mem_ptr(this, &Cache::invalidate_direct_mem_ptr);
     if (cfg.ctrl_base)
         ctrl_ = std::make_unique<CacheController>((std::string(basename()) + "_ctrl").c_str(), ctx, *this,
-                                                  cfg.ctrl_latency);
+                                                  MmioPort{cfg.ctrl_base, cfg.ctrl_latency});
     stats_.derived("hit_rate", "ratio", "hits / accesses",
                    [this] { return accesses_.value ? double(hits_.value) / double(accesses_.value) : 0.0; });
     set_regions({});
@@ -175,7 +163,7 @@ void Cache::set_regions(const std::vector<cache::Region>& regions) {
 }
 
 void Cache::select_policy(const std::string& name) {
-    cache::PolicyParams p = cfg_.params;
+    cache::PolicyParams p = cfg_.policy_params;
     p.pb_max_priority = prio_.max_p;
     p.pb_period = prio_.period;
     p.hot_start = prio_.hot_start;
@@ -405,7 +393,8 @@ void Cache::hazard(const std::string& what) {
         log_->warn("stale-data hazard: {}", what);
     else if (hazard_reports_ == 11)
         log_->warn("further hazards are only counted (stats: hazard_*)");
-    if (cfg_.hazard == CacheConfig::HazardAction::Error) ctx_.request_stop(6, name_ + ": stale-data hazard: " + what);
+    if (cfg_.hazard == CacheConfig::HazardAction::Error)
+        ctx_.request_stop(kExitHazard, name_ + ": stale-data hazard: " + what);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@
 #include <memory>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
+#include "config/params.h"
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -32,9 +32,6 @@
 #include "models/common/txn.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
 class CacheController;
 
 struct CacheConfig {
@@ -43,21 +40,21 @@ struct CacheConfig {
     unsigned mshrs = 4;         // outstanding misses; 1 = blocking
     bool posted_writes = true;  // a store miss does not wait for its fill (store buffer)
     std::string policy = "lru";
-    cache::PolicyParams params;
+    cache::PolicyParams policy_params;
     uint32_t default_priority = 0;
     double e_access = 0;     // pJ per lookup (one 64-bit word); 0: from the size (sram_access_pj)
     uint64_t ctrl_base = 0;  // controller registers (0: none)
     Tick ctrl_latency = 10 * kNs;
     enum class HazardAction { Ignore, Warn, Error } hazard = HazardAction::Warn;
     struct Range {
-        uint64_t base, size;
+        uint64_t base = 0, size = 0;
+        void params(config::Params& p);
     };
     std::vector<Range> uncached;  // passed through untouched (bus-side) / not looked up (CPU-side)
 
-    // Declares the keys of one cache; `defaults` = {size, ways, hit_latency, mshrs, ctrl_base}.
-    static void declare(config::Schema& s, const char* size, const char* ways, const char* hit_latency,
-                        const char* ctrl_base);
-    static CacheConfig from_json(const nlohmann::json& j);
+    // Every parameter, once (config/params.h). The platform declares each cache (l1i, l1d, l2) from
+    // an instance holding that cache's defaults.
+    void params(config::Params& p);
 };
 
 // Energy of one 64-bit SRAM access of an array of `bytes`: Horowitz (ISSCC 2014, 45 nm) gives 10 pJ

@@ -5,15 +5,20 @@ namespace vp::cache {
 
 static bool pow2(uint64_t v) { return v && (v & (v - 1)) == 0; }
 
-void Geometry::validate() const {
-    if (!pow2(line) || line < 4) throw std::invalid_argument("line size must be a power of two >= 4 bytes");
-    if (ways == 0) throw std::invalid_argument("ways must be > 0");
+Geometry::Problem Geometry::problem() const {
+    if (!pow2(line) || line < 4) return {"line", "line size must be a power of two >= 4 bytes"};
+    if (ways == 0) return {"ways", "ways must be > 0"};
     if (size == 0 || size % (uint64_t(ways) * line) != 0)
-        throw std::invalid_argument("size must be a multiple of ways x line size (" + std::to_string(ways * line) +
-                                    " bytes)");
+        return {"size", "size must be a multiple of ways x line size (" + std::to_string(ways * line) + " bytes)"};
     if (!pow2(size / (uint64_t(ways) * line)))
-        throw std::invalid_argument("size / (ways x line) = " + std::to_string(size / (uint64_t(ways) * line)) +
-                                    " sets: must be a power of two");
+        return {"size", "size / (ways x line) = " + std::to_string(size / (uint64_t(ways) * line)) +
+                            " sets: must be a power of two"};
+    return {};
+}
+
+void Geometry::validate() const {
+    const Problem p = problem();
+    if (p.key) throw std::invalid_argument(p.reason);
 }
 
 CacheArray::CacheArray(const Geometry& g, const std::string& policy, const PolicyParams& params) : geo_(g) {

@@ -19,6 +19,12 @@ struct Geometry {
     unsigned ways = 8;
     unsigned line = 64;  // bytes, a power of two
     unsigned sets() const { return unsigned(size / (uint64_t(ways) * line)); }
+    // Why the geometry is not buildable, and which parameter is wrong (key null: buildable).
+    struct Problem {
+        const char* key = nullptr;
+        std::string reason;
+    };
+    Problem problem() const;
     // Throws std::invalid_argument with the reason when the geometry is not buildable.
     void validate() const;
 };

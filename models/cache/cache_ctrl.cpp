@@ -15,8 +15,8 @@ int cachectl_policy_value(const std::string& name) {
     return -1;
 }
 
-CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, Cache& cache, Tick latency)
-    : MmioDevice(name, ctx, CACHECTL_SIZE, latency), cache_(cache) {
+CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, Cache& cache, const MmioPort& port)
+    : MmioDevice(name, ctx, port, CACHECTL_SIZE), cache_(cache) {
     Cache::PriorityRegs& pr = cache.priority_regs();
     regs_.add("POLICY", CACHECTL_POLICY, 4)
         .reads([this](const RegAccess&) -> uint64_t { return uint64_t(cachectl_policy_value(cache_.policy_name())); })

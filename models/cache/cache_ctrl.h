@@ -10,7 +10,7 @@ class Cache;
 
 class CacheController : public MmioDevice {
 public:
-    CacheController(sc_core::sc_module_name name, SimContext& ctx, Cache& cache, Tick latency);
+    CacheController(sc_core::sc_module_name name, SimContext& ctx, Cache& cache, const MmioPort& port);
 
 private:
     Cache& cache_;

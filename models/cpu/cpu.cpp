@@ -1,62 +1,50 @@
 #include "models/cpu/cpu.h"
+#include "models/common/exit_code.h"
 #include <chrono>
 #include <iostream>
 #include <tlm_utils/tlm_quantumkeeper.h>
 #include "models/cache/access_log.h"
 #include "models/cache/cache.h"
 #include "models/cpu/iss/fault_report.h"
-#include "platform/config/schema.h"
+#include "config/params.h"
 
 namespace vp {
 
-void CpuConfig::declare(config::Schema& s) {
+namespace {
+// The core's extra cycles per instruction class (models/cpu/iss/timing.h).
+struct TimingParams {
+    iss::TimingConfig& t;
+    void params(config::Params& p) {
+        using config::Kind;
+        auto cycles = [&](uint32_t& field, const char* key, const char* help) {
+            p.add(field, key, Kind::Int, "cycles", help).range(0, 1000);
+        };
+        cycles(t.mul, "mul", "mul, mulh*");
+        cycles(t.div, "div", "div*, rem*");
+        cycles(t.fadd, "fadd", "fadd.s, fsub.s");
+        cycles(t.fmul, "fmul", "fmul.s");
+        cycles(t.fma, "fma", "fmadd.s family");
+        cycles(t.fdiv, "fdiv", "fdiv.s");
+        cycles(t.fsqrt, "fsqrt", "fsqrt.s");
+        cycles(t.fmisc, "fmisc", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv");
+        cycles(t.load_use, "load_use", "next instruction reads a load's result");
+        cycles(t.taken_branch, "taken_branch", "taken conditional branch");
+        cycles(t.jump, "jump", "jal, jalr, mret, trap entry");
+    }
+};
+}  // namespace
+
+void CpuConfig::params(config::Params& p) {
     using config::Kind;
-    s.add("enabled", Kind::Bool, "true", "", "instantiate the CPU hart");
-    s.add("clock", Kind::Freq, "1GHz", "Hz", "core clock");
-    s.add("dmi", Kind::Bool, "true", "",
+    p.add(clock_hz, "clock", Kind::Freq, "Hz", "core clock").range(1e3, 1e12);
+    p.add(dmi, "dmi", Kind::Bool, "",
           "use TLM DMI fast paths (no TLM call per access) where targets grant them; false: every "
           "access is a timed, traced bus transaction");
-    s.add("semihosting", Kind::Bool, "true", "", "RISC-V semihosting (slli/ebreak/srai) calls the host");
-    s.add("hartid", Kind::Int, "0", "", "mhartid").range(0, 1023);
-    s.add("reset_pc", Kind::Address, "0x80000000", "", "reset PC when no ELF gives an entry point");
-    auto& t = s.map("timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
-    const iss::TimingConfig d;
-    t.add("mul", Kind::Int, std::to_string(d.mul), "cycles", "mul, mulh*").range(0, 1000);
-    t.add("div", Kind::Int, std::to_string(d.div), "cycles", "div*, rem*").range(0, 1000);
-    t.add("fadd", Kind::Int, std::to_string(d.fadd), "cycles", "fadd.s, fsub.s").range(0, 1000);
-    t.add("fmul", Kind::Int, std::to_string(d.fmul), "cycles", "fmul.s").range(0, 1000);
-    t.add("fma", Kind::Int, std::to_string(d.fma), "cycles", "fmadd.s family").range(0, 1000);
-    t.add("fdiv", Kind::Int, std::to_string(d.fdiv), "cycles", "fdiv.s").range(0, 1000);
-    t.add("fsqrt", Kind::Int, std::to_string(d.fsqrt), "cycles", "fsqrt.s").range(0, 1000);
-    t.add("fmisc", Kind::Int, std::to_string(d.fmisc), "cycles", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv")
-        .range(0, 1000);
-    t.add("load_use", Kind::Int, std::to_string(d.load_use), "cycles", "next instruction reads a load's result")
-        .range(0, 1000);
-    t.add("taken_branch", Kind::Int, std::to_string(d.taken_branch), "cycles", "taken conditional branch")
-        .range(0, 1000);
-    t.add("jump", Kind::Int, std::to_string(d.jump), "cycles", "jal, jalr, mret, trap entry").range(0, 1000);
-}
-
-CpuConfig CpuConfig::from_json(const nlohmann::json& j) {
-    CpuConfig c;
-    c.clock_hz = j.at("clock").get<double>();
-    c.dmi = j.at("dmi").get<bool>();
-    c.semihosting = j.at("semihosting").get<bool>();
-    c.hartid = j.at("hartid").get<uint32_t>();
-    c.reset_pc = j.at("reset_pc").get<uint32_t>();
-    const auto& t = j.at("timing");
-    c.timing.mul = t.at("mul");
-    c.timing.div = t.at("div");
-    c.timing.fadd = t.at("fadd");
-    c.timing.fmul = t.at("fmul");
-    c.timing.fma = t.at("fma");
-    c.timing.fdiv = t.at("fdiv");
-    c.timing.fsqrt = t.at("fsqrt");
-    c.timing.fmisc = t.at("fmisc");
-    c.timing.load_use = t.at("load_use");
-    c.timing.taken_branch = t.at("taken_branch");
-    c.timing.jump = t.at("jump");
-    return c;
+    p.add(semihosting, "semihosting", Kind::Bool, "", "RISC-V semihosting (slli/ebreak/srai) calls the host");
+    p.add(hartid, "hartid", Kind::Int, "", "mhartid").range(0, 1023);
+    p.add(reset_pc, "reset_pc", Kind::Address, "", "reset PC when no ELF gives an entry point").range(0, 4294967295.0);
+    TimingParams timing_params{timing};
+    p.section(timing_params, "timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
 }
 
 static iss::HartConfig hart_config(const CpuConfig& c) {
@@ -229,7 +217,8 @@ void Cpu::fatal_trap() {
         std::fprintf(stderr, "No usable trap handler: mtvec=0x%08x, and executing there raised %s (mtval=0x%08x).\n",
                      mtvec, iss::cause_name(handler_fault.cause), handler_fault.tval);
     std::fflush(stderr);
-    ctx_.request_stop(4, name_ + ": unhandled trap (" + std::string(iss::cause_name(trap.cause)) + ")", local_time());
+    ctx_.request_stop(kExitTrap, name_ + ": unhandled trap (" + std::string(iss::cause_name(trap.cause)) + ")",
+                      local_time());
 }
 
 void Cpu::publish_stats() {

@@ -13,7 +13,7 @@
 #include <functional>
 #include <memory>
 #include <string>
-#include <nlohmann/json.hpp>
+#include "config/params.h"
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -22,9 +22,6 @@
 #include "models/cpu/iss/hart.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
 class Cache;
 namespace cache {
 class AccessLogWriter;
@@ -38,8 +35,7 @@ struct CpuConfig {
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
 
-    static void declare(config::Schema& s);
-    static CpuConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class Cpu : public sc_core::sc_module, public Component, public iss::HartEnv, private iss::MemTiming {

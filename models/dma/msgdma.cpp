@@ -22,7 +22,7 @@ uint32_t le_n(const uint8_t* p, unsigned n) {
 }  // namespace
 
 Msgdma::Msgdma(sc_core::sc_module_name name, SimContext& ctx, const MsgdmaConfig& cfg)
-    : MmioDevice(name, ctx, MSGDMA_WINDOW_SIZE, cfg.latency),
+    : MmioDevice(name, ctx, cfg, MSGDMA_WINDOW_SIZE),
       initiator_socket("initiator_socket"),
       cfg_(cfg),
       dma2_track_(ctx.tracer.register_component(name_ + ".dma2")),
@@ -42,12 +42,7 @@ Msgdma::Msgdma(sc_core::sc_module_name name, SimContext& ctx, const MsgdmaConfig
           stats_.counter("dropped_descriptors", "count", "descriptors written while the descriptor FIFO was full")),
       element_latency_(stats_.histogram("element_latency", "ps", "DMA 2 element read: issue to data")),
       descriptor_time_(stats_.histogram("descriptor_time", "ps", "descriptor start to completion")) {
-    if (cfg.period == 0) throw std::invalid_argument(name_ + ": clock must be > 0");
-    if (cfg.width == 0 || cfg.burst == 0 || cfg.burst % cfg.width != 0)
-        throw std::invalid_argument(name_ + ": burst must be a non-zero multiple of width");
-    if (cfg.burst < MSGDMA_CONV_MAX_ELEM) throw std::invalid_argument(name_ + ": burst must be >= 64 bytes");
-    if (cfg.fifo_depth == 0 || cfg.descriptor_fifo_depth == 0 || cfg.response_fifo_depth == 0 || cfg.write_window == 0)
-        throw std::invalid_argument(name_ + ": FIFO depths and write_window must be >= 1");
+    config::validate(cfg);
     buf_.resize(cfg.burst);
     wbuf_.resize(cfg.burst);
     ext_.initiator = trace_id();

@@ -30,23 +30,18 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
-#include <nlohmann/json.hpp>
 #include "models/common/irq.h"
 #include "models/common/txn.h"
 #include "models/periph/mmio_device.h"
+#include "vp/regs/memmap.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
-
-struct MsgdmaConfig {
-    uint64_t base = 0x18010000;  // VP_DMA_BASE
-    Tick latency = 10 * kNs;     // register access
-    Tick period = 10 * kNs;      // DMA clock period (100 MHz)
-    unsigned width = 8;          // master data path, bytes per cycle
-    unsigned burst = 64;         // max bytes per read/write master transaction
-    unsigned fifo_depth = 16;    // data FIFO between read side and write master, entries (bursts or elements)
+struct MsgdmaConfig : MmioPort {
+    MsgdmaConfig() : MmioPort{VP_DMA_BASE} {}
+    Tick period = 10 * kNs;    // DMA clock period (100 MHz)
+    unsigned width = 8;        // master data path, bytes per cycle
+    unsigned burst = 64;       // max bytes per read/write master transaction
+    unsigned fifo_depth = 16;  // data FIFO between read side and write master, entries (bursts or elements)
     unsigned descriptor_fifo_depth = 8;
     unsigned response_fifo_depth = 8;
     bool response_port = true;     // memory-mapped response port (false: no responses are kept)
@@ -56,10 +51,9 @@ struct MsgdmaConfig {
     unsigned dispatch_cycles = 4;  // descriptor to first command of the masters
     unsigned convert_cycles = 1;   // converter: index to DMA 2 descriptor
     unsigned write_window = 4;     // write master: write bursts outstanding
-    unsigned irq = 11;             // PLIC source (VP_IRQ_DMA0)
+    unsigned irq = VP_IRQ_DMA0;    // PLIC source
 
-    static void declare(config::Schema& s);
-    static MsgdmaConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class Msgdma : public MmioDevice {
@@ -71,6 +65,8 @@ public:
     ~Msgdma() override;
 
     IrqLine& irq() { return irq_; }
+    IrqLine* irq_output() override { return &irq_; }
+    tlm::tlm_initiator_socket<>* bus_master() override { return &initiator_socket; }
     const MsgdmaConfig& config() const { return cfg_; }
     uint64_t descriptors_done() const { return descriptors_.value; }
     uint64_t elements_done() const { return elements_.value; }

@@ -1,65 +1,38 @@
-// Parameters of the cascaded mSGDMA: schema declarations and reading of the validated values.
+// Parameters of the cascaded mSGDMA (config/params.h): one declaration each.
 #include "models/dma/msgdma.h"
-#include "platform/config/schema.h"
+#include "vp/regs/msgdma.h"
 
 namespace vp {
 
 using config::Kind;
 
-namespace {
-template <class T>
-T get(const nlohmann::json& j, const char* key, const T& def) {
-    auto it = j.find(key);
-    return it == j.end() || it->is_null() ? def : it->get<T>();
-}
-}  // namespace
-
-void MsgdmaConfig::declare(config::Schema& s) {
-    s.add("base", Kind::Address, "0x1801_0000", "",
-          "base of the DMA's 64 KiB register window (include/vp/regs/msgdma.h)");
-    s.add("latency", Kind::Time, "10ns", "ps", "access latency of a register (device port busy time)");
-    s.add("clock", Kind::Freq, "100MHz", "Hz", "DMA clock: dispatch, conversion and master issue rates").at_least(1e3);
-    s.add("width", Kind::Int, "8", "bytes", "master data path: bytes per DMA cycle").range(1, 128);
-    s.add("burst", Kind::Int, "64", "bytes", "largest read/write master transaction (multiple of width, >= 64)")
-        .range(64, 4096);
-    s.add("fifo_depth", Kind::Int, "16", "entries",
+void MsgdmaConfig::params(config::Params& p) {
+    declare_port(p, "DMA's 64 KiB (include/vp/regs/msgdma.h)");
+    p.clock(period, "clock", "DMA clock: dispatch, conversion and master issue rates");
+    p.add(width, "width", Kind::Int, "bytes", "master data path: bytes per DMA cycle").range(1, 128);
+    p.add(burst, "burst", Kind::Int, "bytes", "largest read/write master transaction (multiple of width, >= 64)")
+        .range(MSGDMA_CONV_MAX_ELEM, 4096);
+    p.rule(width == 0 || burst % width == 0, "burst", "must be a multiple of width (" + std::to_string(width) + ")");
+    p.add(fifo_depth, "fifo_depth", Kind::Int, "entries",
           "data FIFO between the read side and the write master: bursts (copy) or elements (gather/scatter); "
           "bounds the element reads in flight of the pipelined DMA 2")
         .range(1, 4096);
-    s.add("descriptor_fifo_depth", Kind::Int, "8", "entries", "dispatcher descriptor FIFO").range(1, 1024);
-    s.add("response_fifo_depth", Kind::Int, "8", "entries", "dispatcher response FIFO").range(1, 1024);
-    s.add("response_port", Kind::Bool, "true", "",
+    p.add(descriptor_fifo_depth, "descriptor_fifo_depth", Kind::Int, "entries", "dispatcher descriptor FIFO")
+        .range(1, 1024);
+    p.add(response_fifo_depth, "response_fifo_depth", Kind::Int, "entries", "dispatcher response FIFO").range(1, 1024);
+    p.add(response_port, "response_port", Kind::Bool, "",
           "memory-mapped response port (the dispatcher waits while its response FIFO is full)");
-    s.add("extended", Kind::Bool, "false", "", "extended (32-byte) descriptor format on the descriptor port");
-    s.add("prefetcher", Kind::Bool, "true", "", "instantiate the descriptor prefetcher core");
-    s.add("pipelined", Kind::Bool, "true", "",
+    p.add(extended, "extended", Kind::Bool, "", "extended (32-byte) descriptor format on the descriptor port");
+    p.add(prefetcher, "prefetcher", Kind::Bool, "", "instantiate the descriptor prefetcher core");
+    p.add(pipelined, "pipelined", Kind::Bool, "",
           "DMA 2 is the seed's pipelined read DMA (addresses streamed in, reads in flight up to fifo_depth); "
           "false: Intel's one-descriptor-at-a-time dispatcher");
-    s.add("dispatch_cycles", Kind::Int, "4", "cycles", "descriptor accepted to first master command").range(0, 1000);
-    s.add("convert_cycles", Kind::Int, "1", "cycles", "converter: index to DMA 2 descriptor").range(0, 1000);
-    s.add("write_window", Kind::Int, "4", "count", "write master: write transactions outstanding").range(1, 256);
-    s.add("irq", Kind::Int, "11", "", "PLIC interrupt source (VP_IRQ_DMA0)").range(1, 1023);
-}
-
-MsgdmaConfig MsgdmaConfig::from_json(const nlohmann::json& j) {
-    MsgdmaConfig c;
-    c.base = get(j, "base", c.base);
-    c.latency = get(j, "latency", c.latency);
-    if (j.contains("clock") && !j.at("clock").is_null()) c.period = period_of(j.at("clock").get<double>());
-    c.width = get(j, "width", c.width);
-    c.burst = get(j, "burst", c.burst);
-    c.fifo_depth = get(j, "fifo_depth", c.fifo_depth);
-    c.descriptor_fifo_depth = get(j, "descriptor_fifo_depth", c.descriptor_fifo_depth);
-    c.response_fifo_depth = get(j, "response_fifo_depth", c.response_fifo_depth);
-    c.response_port = get(j, "response_port", c.response_port);
-    c.extended = get(j, "extended", c.extended);
-    c.prefetcher = get(j, "prefetcher", c.prefetcher);
-    c.pipelined = get(j, "pipelined", c.pipelined);
-    c.dispatch_cycles = get(j, "dispatch_cycles", c.dispatch_cycles);
-    c.convert_cycles = get(j, "convert_cycles", c.convert_cycles);
-    c.write_window = get(j, "write_window", c.write_window);
-    c.irq = get(j, "irq", c.irq);
-    return c;
+    p.add(dispatch_cycles, "dispatch_cycles", Kind::Int, "cycles", "descriptor accepted to first master command")
+        .range(0, 1000);
+    p.add(convert_cycles, "convert_cycles", Kind::Int, "cycles", "converter: index to DMA 2 descriptor").range(0, 1000);
+    p.add(write_window, "write_window", Kind::Int, "count", "write master: write transactions outstanding")
+        .range(1, 256);
+    p.add(irq, "irq", Kind::Int, "", "PLIC interrupt source (VP_IRQ_DMA0)").range(1, 1023);
 }
 
 }  // namespace vp

@@ -4,14 +4,6 @@
 
 namespace vp {
 
-FixedTimingConfig FixedTimingConfig::from_json(const nlohmann::json& j) {
-    FixedTimingConfig c;
-    c.latency = j.value("latency", c.latency);
-    c.bandwidth = j.value("bandwidth", c.bandwidth);
-    if (c.bandwidth < 0) throw std::invalid_argument("fixed timing: bandwidth must be >= 0");
-    return c;
-}
-
 FixedTiming::FixedTiming(const FixedTimingConfig& cfg) : cfg_(cfg) {
     if (!(cfg.bandwidth >= 0)) throw std::invalid_argument("fixed timing: bandwidth must be >= 0");
 }

@@ -7,22 +7,16 @@
 // more than `bandwidth` bytes per second however many initiators issue them. bandwidth = 0 means an
 // unlimited port (pure latency). Reads and writes are timed alike. See docs/memory.md.
 #pragma once
-#include <nlohmann/json.hpp>
+#include "config/params.h"
 #include "models/common/timeline.h"
 #include "models/memory/timing.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
-
 struct FixedTimingConfig {
     Tick latency = 50 * kNs;    // ps, added to every access
     double bandwidth = 12.8e9;  // bytes/s of the data port; 0 = unlimited
 
-    // Parameters of the `fixed:` section (see Memory::declare), and the config from validated JSON.
-    static void declare(config::Schema& s);
-    static FixedTimingConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class FixedTiming : public MemoryTiming {

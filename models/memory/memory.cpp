@@ -7,21 +7,10 @@
 
 namespace vp {
 
-MemoryConfig MemoryConfig::from_json(const nlohmann::json& j) {
-    MemoryConfig c;
-    c.size = j.at("size").get<uint64_t>();
-    c.dmi = j.value("dmi", c.dmi);
-    c.timing = j.value("timing", c.timing);
-    if (c.timing != "fixed" && c.timing != "ddr" && c.timing != "hmc")
-        throw std::invalid_argument("memory timing '" + c.timing + "': expected fixed, ddr or hmc");
-    if (j.contains(c.timing) && j.at(c.timing).is_object()) c.timing_params = j.at(c.timing);
-    return c;
-}
-
 std::unique_ptr<MemoryTiming> make_memory_timing(const MemoryConfig& cfg) {
-    if (cfg.timing == "fixed") return std::make_unique<FixedTiming>(FixedTimingConfig::from_json(cfg.timing_params));
-    if (cfg.timing == "ddr") return std::make_unique<DdrTiming>(DdrConfig::from_json(cfg.timing_params));
-    if (cfg.timing == "hmc") return std::make_unique<HmcTiming>(HmcConfig::from_json(cfg.timing_params));
+    if (cfg.timing == "fixed") return std::make_unique<FixedTiming>(cfg.fixed);
+    if (cfg.timing == "ddr") return std::make_unique<DdrTiming>(cfg.ddr);
+    if (cfg.timing == "hmc") return std::make_unique<HmcTiming>(cfg.hmc);
     throw std::invalid_argument("memory timing '" + cfg.timing + "': expected fixed, ddr or hmc");
 }
 

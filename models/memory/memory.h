@@ -18,25 +18,24 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
-#include <nlohmann/json.hpp>
 #include "models/common/backing_store.h"
 #include "models/common/context.h"
+#include "models/memory/ddr/ddr_timing.h"
+#include "models/memory/fixed_timing.h"
+#include "models/memory/hmc/hmc_timing.h"
 #include "models/memory/timing.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
-
 struct MemoryConfig {
     uint64_t size = 0;             // bytes (required, > 0)
     bool dmi = true;               // grant DMI; false: refuse it so that every access is timed
-    std::string timing = "fixed";  // "fixed", "ddr" or "hmc": which section below configures the timing
-    nlohmann::json timing_params = nlohmann::json::object();  // the chosen section (fixed: / ddr:)
+    std::string timing = "fixed";  // "fixed", "ddr" or "hmc": which of the sections below is used
+    FixedTimingConfig fixed;
+    DdrConfig ddr;
+    HmcConfig hmc;
 
     // Parameters of a memory component: size, dmi, timing, and the `fixed:`, `ddr:` and `hmc:` sections.
-    static void declare(config::Schema& s);
-    static MemoryConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 // Builds the timing model a MemoryConfig names ("fixed" -> FixedTiming, "ddr" -> DdrTiming, "hmc" -> HmcTiming).
@@ -46,7 +45,7 @@ class Memory : public sc_core::sc_module, public Component {
 public:
     tlm_utils::simple_target_socket<Memory> target_socket;
 
-    // Timing from cfg.timing / cfg.timing_params.
+    // Timing from cfg.timing and its section.
     Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig& cfg);
     // Explicit timing model (tests, custom platforms). `timing` must not be null.
     Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig& cfg,

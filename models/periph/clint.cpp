@@ -11,7 +11,7 @@ constexpr uint64_t kPsPerSec = 1000000000000ull;
 }
 
 Clint::Clint(sc_core::sc_module_name name, SimContext& ctx, const ClintConfig& cfg)
-    : MmioDevice(name, ctx, CLINT_SIZE, cfg.latency),
+    : MmioDevice(name, ctx, cfg, CLINT_SIZE),
       hz_(uint64_t(std::llround(cfg.timebase_hz))),
       harts_(cfg.harts),
       timer_irqs_(stats_.counter("timer_interrupts", "count", "rising edges of the timer interrupt lines")) {

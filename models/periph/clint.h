@@ -16,23 +16,17 @@
 #include <deque>
 #include <functional>
 #include <vector>
-#include <nlohmann/json.hpp>
 #include "models/common/irq.h"
 #include "models/periph/mmio_device.h"
+#include "vp/regs/memmap.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
-
-struct ClintConfig {
-    uint64_t base = 0x02000000;  // VP_CLINT_BASE
-    Tick latency = 10 * kNs;
+struct ClintConfig : MmioPort {
+    ClintConfig() : MmioPort{VP_CLINT_BASE} {}
     unsigned harts = 1;
     double timebase_hz = 10e6;  // VP_CLINT_TIMEBASE_HZ; rounded to an integer number of Hz
 
-    static void declare(config::Schema& s);
-    static ClintConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class Clint : public MmioDevice {

@@ -4,7 +4,7 @@
 namespace vp {
 
 TestFinisher::TestFinisher(sc_core::sc_module_name name, SimContext& ctx, const TestFinisherConfig& cfg)
-    : MmioDevice(name, ctx, FINISHER_SIZE, cfg.latency) {
+    : MmioDevice(name, ctx, cfg, FINISHER_SIZE) {
     regs_.add("finisher", FINISHER_REG, 4)
         .sizes(1u << 2 | 1u << 4)
         .reads([](const RegAccess&) -> uint64_t { return 0; })

@@ -8,20 +8,14 @@
 // TLM_ADDRESS_ERROR_RESPONSE. The stop takes effect at the end of the kernel's current delta cycle;
 // the writer's (decoupled) local time is passed to request_stop and named in the stop reason.
 #pragma once
-#include <nlohmann/json.hpp>
 #include "models/periph/mmio_device.h"
+#include "vp/regs/memmap.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
+struct TestFinisherConfig : MmioPort {
+    TestFinisherConfig() : MmioPort{VP_FINISHER_BASE} {}
 
-struct TestFinisherConfig {
-    uint64_t base = 0x00100000;  // VP_FINISHER_BASE
-    Tick latency = 10 * kNs;
-
-    static void declare(config::Schema& s);
-    static TestFinisherConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class TestFinisher : public MmioDevice {

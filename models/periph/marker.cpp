@@ -5,7 +5,7 @@
 namespace vp {
 
 TraceMarker::TraceMarker(sc_core::sc_module_name name, SimContext& ctx, const TraceMarkerConfig& cfg)
-    : MmioDevice(name, ctx, MARKER_SIZE, cfg.latency),
+    : MmioDevice(name, ctx, cfg, MARKER_SIZE),
       name_buf_(MARKER_NAME_LEN, 0),
       regions_(stats_.counter("regions", "count", "regions opened")),
       values_(stats_.counter("values", "count", "VALUE instant events")),

@@ -13,20 +13,14 @@
 #include <map>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
 #include "models/periph/mmio_device.h"
+#include "vp/regs/memmap.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
+struct TraceMarkerConfig : MmioPort {
+    TraceMarkerConfig() : MmioPort{VP_MARKER_BASE} {}
 
-struct TraceMarkerConfig {
-    uint64_t base = 0x18000000;  // VP_MARKER_BASE
-    Tick latency = 10 * kNs;
-
-    static void declare(config::Schema& s);
-    static TraceMarkerConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class TraceMarker : public MmioDevice {

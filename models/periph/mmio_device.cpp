@@ -77,15 +77,22 @@ tlm::tlm_response_status RegisterBank::access(tlm::tlm_generic_payload& p, const
     return done(tlm::TLM_OK_RESPONSE, len);
 }
 
-MmioDevice::MmioDevice(sc_core::sc_module_name name, SimContext& ctx, uint64_t size, Tick latency)
+void MmioPort::declare_port(config::Params& p, const std::string& what) {
+    using config::Kind;
+    p.add(base, "base", Kind::Address, "", "base address of the " + what + " register window");
+    p.add(latency, "latency", Kind::Time, "ps", "access latency of a register (device port busy time)");
+}
+
+MmioDevice::MmioDevice(sc_core::sc_module_name name, SimContext& ctx, const MmioPort& port, uint64_t size)
     : sc_module(name),
       Component(ctx, std::string(sc_module::name())),
       socket("socket"),
       regs_(log_),
       transactions_(stats_.counter("transactions", "count", "register accesses serviced (including errors)")),
       errors_(stats_.counter("errors", "count", "accesses answered with an error (no register, wrong size)")),
+      base_(port.base),
       size_(size),
-      latency_(latency) {
+      latency_(port.latency) {
     socket.register_b_transport(this, &MmioDevice::b_transport);
     socket.register_transport_dbg(this, &MmioDevice::transport_dbg);
 }

@@ -28,7 +28,9 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
+#include "config/params.h"
 #include "models/common/context.h"
+#include "models/common/device.h"
 #include "models/common/time.h"
 #include "models/common/timeline.h"
 
@@ -109,16 +111,28 @@ private:
     std::shared_ptr<spdlog::logger> log_;
 };
 
-class MmioDevice : public sc_core::sc_module, public Component {
+// The parameters every register device has: where its window is and how long an access takes.
+// Declared by each device's params() with declare_port().
+struct MmioPort {
+    uint64_t base = 0;
+    Tick latency = 10 * kNs;
+    void declare_port(config::Params& p, const std::string& what);
+};
+
+class MmioDevice : public sc_core::sc_module, public Component, public Device {
 public:
     tlm_utils::simple_target_socket<MmioDevice> socket;
 
+    uint64_t base() const { return base_; }
     // Size of the register window, for the bus mapping.
     uint64_t size() const { return size_; }
     Tick latency() const { return latency_; }
 
+    // Device: one register window (devices with more windows or an IRQ extend these).
+    std::vector<Window> bus_windows() override { return {{socket, base_, size_, name_}}; }
+
 protected:
-    MmioDevice(sc_core::sc_module_name name, SimContext& ctx, uint64_t size, Tick latency);
+    MmioDevice(sc_core::sc_module_name name, SimContext& ctx, const MmioPort& port, uint64_t size);
 
     RegisterBank regs_;
     Counter& transactions_;
@@ -128,6 +142,7 @@ private:
     void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
     unsigned transport_dbg(tlm::tlm_generic_payload& p);
 
+    uint64_t base_;
     uint64_t size_;
     Tick latency_;
     Timeline port_;

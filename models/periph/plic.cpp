@@ -5,7 +5,7 @@
 namespace vp {
 
 Plic::Plic(sc_core::sc_module_name name, SimContext& ctx, const PlicConfig& cfg)
-    : MmioDevice(name, ctx, PLIC_SIZE, cfg.latency),
+    : MmioDevice(name, ctx, cfg, PLIC_SIZE),
       sources_(cfg.sources),
       contexts_(cfg.contexts),
       words_((cfg.sources + 31) / 32),

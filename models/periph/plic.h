@@ -11,23 +11,17 @@
 // a claim returns the highest such source (lowest id on ties), or 0.
 #pragma once
 #include <vector>
-#include <nlohmann/json.hpp>
 #include "models/common/irq.h"
 #include "models/periph/mmio_device.h"
+#include "vp/regs/memmap.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
-
-struct PlicConfig {
-    uint64_t base = 0x0C000000;  // VP_PLIC_BASE
-    Tick latency = 10 * kNs;
+struct PlicConfig : MmioPort {
+    PlicConfig() : MmioPort{VP_PLIC_BASE} {}
     unsigned sources = 64;  // number of source ids, including the reserved 0 (PLIC_NUM_SOURCES)
     unsigned contexts = 1;
 
-    static void declare(config::Schema& s);
-    static PlicConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class Plic : public MmioDevice {

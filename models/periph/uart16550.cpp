@@ -7,7 +7,7 @@
 namespace vp {
 
 Uart16550::Uart16550(sc_core::sc_module_name name, SimContext& ctx, const Uart16550Config& cfg)
-    : MmioDevice(name, ctx, UART_SIZE, cfg.latency),
+    : MmioDevice(name, ctx, cfg, UART_SIZE),
       cfg_(cfg),
       bytes_tx_(stats_.counter("bytes_tx", "bytes", "bytes transmitted (written to THR)")),
       bytes_rx_(stats_.counter("bytes_rx", "bytes", "bytes received (read from RBR)")) {

@@ -14,25 +14,19 @@
 #include <cstdio>
 #include <deque>
 #include <string>
-#include <nlohmann/json.hpp>
 #include "models/common/irq.h"
 #include "models/periph/mmio_device.h"
+#include "vp/regs/memmap.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
-
-struct Uart16550Config {
-    uint64_t base = 0x10000000;  // VP_UART0_BASE
-    Tick latency = 10 * kNs;
+struct Uart16550Config : MmioPort {
+    Uart16550Config() : MmioPort{VP_UART0_BASE} {}
     std::string output = "stdout";  // "stdout" | "none" | a file path
     std::string input;              // bytes to receive (literal)
     std::string input_file;         // file whose contents are received after `input` ("" = none)
-    unsigned irq = 10;              // PLIC source number (VP_IRQ_UART0), used by the platform's wiring
+    unsigned irq = VP_IRQ_UART0;    // PLIC source number
 
-    static void declare(config::Schema& s);
-    static Uart16550Config from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class Uart16550 : public MmioDevice {
@@ -41,6 +35,7 @@ public:
     ~Uart16550() override;
 
     IrqLine& irq() { return irq_; }
+    IrqLine* irq_output() override { return &irq_; }
     const std::string& output() const { return output_; }  // everything transmitted so far
     void push_input(const std::string& bytes);             // more bytes to receive (tests, a console)
     void flush();

@@ -5,36 +5,6 @@
 
 namespace vp {
 
-TrafficGenConfig TrafficGenConfig::from_json(const nlohmann::json& j) {
-    TrafficGenConfig c;
-    PatternParams& p = c.pattern;
-    const std::string pat = j.value("pattern", std::string("sequential"));
-    if (pat == "sequential")
-        p.pattern = TrafficPattern::Sequential;
-    else if (pat == "strided")
-        p.pattern = TrafficPattern::Strided;
-    else if (pat == "random")
-        p.pattern = TrafficPattern::Random;
-    else if (pat == "csv")
-        p.pattern = TrafficPattern::Csv;
-    else
-        throw std::invalid_argument("traffic pattern '" + pat + "': expected sequential, strided, random or csv");
-    p.base = j.value("base", p.base);
-    p.range = j.value("range", p.range);
-    p.access_size = static_cast<unsigned>(j.value("access_size", uint64_t(p.access_size)));
-    p.stride = j.value("stride", p.stride);
-    p.count = j.value("count", p.count);
-    p.read_fraction = j.value("read_fraction", p.read_fraction);
-    p.seed = j.value("seed", p.seed);
-    if (j.contains("file") && j.at("file").is_string())
-        p.csv_file = j.at("file").get<std::string>();  // optional: may be null
-    c.window = j.value("window", c.window);
-    c.interval = j.value("interval", c.interval);
-    c.start = j.value("start", c.start);
-    if (c.window == 0) throw std::invalid_argument("traffic window must be >= 1");
-    return c;
-}
-
 std::string TrafficGenerator::summary() const {
     char buf[200];
     snprintf(buf, sizeof buf, "%llu requests (%llu R, %llu W, %llu errors), mean latency %.1f ns, %.3g GB/s",

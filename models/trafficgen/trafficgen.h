@@ -14,16 +14,12 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
-#include <nlohmann/json.hpp>
+#include "config/params.h"
 #include "models/common/context.h"
 #include "models/common/txn.h"
 #include "models/trafficgen/pattern.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
-
 struct TrafficGenConfig {
     PatternParams
         pattern;          // what to access (pattern, base, range, access_size, stride, count, read_fraction, seed, csv)
@@ -31,9 +27,8 @@ struct TrafficGenConfig {
     Tick interval = 0;    // ps between consecutive issues, at least
     Tick start = 0;       // ps, time of the first issue
 
-    // Parameters of a traffic generator component, and the config from validated JSON.
-    static void declare(config::Schema& s);
-    static TrafficGenConfig from_json(const nlohmann::json& j);
+    TrafficGenConfig() { pattern.base = 0x80000000; }  // VP_RAM_BASE
+    void params(config::Params& p);
 };
 
 class TrafficGenerator : public sc_core::sc_module, public Component {

@@ -10,6 +10,7 @@
 #include <systemc>
 #include "platform/cli/sweep.h"
 #include "platform/platform.h"
+#include "models/common/exit_code.h"
 
 namespace fs = std::filesystem;
 
@@ -126,7 +127,7 @@ int sc_main(int argc, char** argv) {
                 vp::config::Scenario::from_file(resolve_scenario(scenario_arg), vp::Platform::schema(), opts));
     } catch (const vp::config::ScenarioError& e) {
         std::cerr << "vp: error: " << e.what() << "\n";
-        return 2;
+        return vp::kExitBadInput;
     }
 
     vp::RunOptions ro;
@@ -135,7 +136,7 @@ int sc_main(int argc, char** argv) {
     if (!elf.empty()) {
         if (!fs::exists(elf)) {
             std::cerr << "vp: error: --elf " << elf << ": file not found\n";
-            return 2;
+            return vp::kExitBadInput;
         }
         ro.elf = elf;
     }
@@ -155,10 +156,10 @@ int sc_main(int argc, char** argv) {
         return r.exit_code;
     } catch (const vp::config::ScenarioError& e) {
         std::cerr << "vp: error: " << e.what() << "\n";
-        return 2;
+        return vp::kExitBadInput;
     } catch (const std::exception& e) {
         std::cerr << "vp: error: " << e.what() << "\n";
-        return 1;
+        return vp::kExitInternal;
     }
 }
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <string>
 #include <vector>
-#include "platform/config/scenario.h"
+#include "config/scenario.h"
 
 namespace vp::cli {
 

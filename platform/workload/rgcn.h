@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+#include "platform/workload/image.h"
 
 namespace vp::workload {
 
@@ -130,21 +131,7 @@ std::vector<double> rgcn_reference(const RgcnLayer& layer);
 // The memory image of a layer as the firmware expects it (include/vp/rgcn_data.h): blobs in order
 // rgcn_info, adj, features, output (NaN-poisoned), prio_ac, prio_pb, each 64-byte aligned from
 // `base`, and the regions adjacency (rgcn_info + adj), features, output, priority (both tables).
-struct ImageBlob {
-    std::string name;
-    uint64_t addr = 0;
-    std::vector<uint8_t> data;
-};
-struct ImageRegion {
-    std::string name;
-    uint64_t lo = 0, hi = 0;
-};
-struct RgcnImage {
-    std::vector<ImageBlob> blobs;
-    std::vector<ImageRegion> regions;
-    const ImageBlob& blob(const std::string& name) const;
-};
 // Throws std::runtime_error when the data does not fit a 32-bit address space.
-RgcnImage build_rgcn_image(const RgcnLayer& layer, uint64_t base);
+Image build_rgcn_image(const RgcnLayer& layer, uint64_t base);
 
 }  // namespace vp::workload

@@ -214,21 +214,9 @@ std::vector<double> rgcn_reference(const RgcnLayer& L) {
     return y;
 }
 
-const ImageBlob& RgcnImage::blob(const std::string& name) const {
-    for (const auto& b : blobs)
-        if (b.name == name) return b;
-    throw std::out_of_range("rgcn image has no blob '" + name + "'");
-}
-
-RgcnImage build_rgcn_image(const RgcnLayer& L, uint64_t base) {
-    auto align = [](uint64_t v) { return (v + 63) / 64 * 64; };
-    RgcnImage img;
-    uint64_t at = align(base);
-    auto place = [&](const char* name, std::vector<uint8_t> data) {
-        img.blobs.push_back({name, at, std::move(data)});
-        at = align(at + img.blobs.back().data.size());
-        return img.blobs.back().addr;
-    };
+Image build_rgcn_image(const RgcnLayer& L, uint64_t base) {
+    auto align = ImageBuilder::align;
+    ImageBuilder img(base);
     auto bytes = [](const void* p, size_t n) {
         const uint8_t* b = static_cast<const uint8_t*>(p);
         return std::vector<uint8_t>(b, b + n);
@@ -268,16 +256,15 @@ RgcnImage build_rgcn_image(const RgcnLayer& L, uint64_t base) {
         }
         first += uint32_t(k);
     }
-    const uint64_t info_at = place("rgcn_info", std::move(hdr));
-    const uint64_t adj_at = place("adj", std::move(adj));
-    img.regions.push_back({"adjacency", info_at, adj_at + img.blobs.back().data.size()});
-    const uint64_t x_at = place("features", bytes(L.x.data(), xy_bytes));
-    img.regions.push_back({"features", x_at, x_at + xy_bytes});
+    const uint64_t info_at = img.add("rgcn_info", std::move(hdr));
+    const uint64_t adj_bytes = adj.size();
+    const uint64_t adj_at = img.add("adj", std::move(adj));
+    img.region("adjacency", info_at, adj_at + adj_bytes);
+    img.add("features", L.x.data(), xy_bytes, true);
     std::vector<double> poison(size_t(L.n) * L.row_doubles);
     const uint64_t nan_bits = 0x7FF80000DEADBEEFull;  // an unwritten Y cannot pass the check
     for (double& v : poison) std::memcpy(&v, &nan_bits, 8);
-    const uint64_t y_at = place("output", bytes(poison.data(), xy_bytes));
-    img.regions.push_back({"output", y_at, y_at + xy_bytes});
+    img.add("output", poison.data(), xy_bytes, true);
     // One uint32 per 64-byte line of X, equal for the lines of one vertex.
     const uint32_t lines_per_row = uint32_t(stride / 64);
     // With output priorities the tables go on over Y: row i of Y is accessed q_i times too.
@@ -289,10 +276,10 @@ RgcnImage build_rgcn_image(const RgcnLayer& L, uint64_t base) {
                 ac[base_line + size_t(i) * lines_per_row + l] = uint32_t(std::min<uint64_t>(L.q[i], 0xFFFFFFFFull));
                 pb[base_line + size_t(i) * lines_per_row + l] = L.p[i];
             }
-    const uint64_t ac_at = place("prio_ac", bytes(ac.data(), ac.size() * 4));
-    const uint64_t pb_at = place("prio_pb", bytes(pb.data(), pb.size() * 4));
-    img.regions.push_back({"priority", ac_at, pb_at + pb.size() * 4});
-    return img;
+    const uint64_t ac_at = img.add("prio_ac", ac);
+    const uint64_t pb_at = img.add("prio_pb", pb);
+    img.region("priority", ac_at, pb_at + pb.size() * 4);
+    return img.take();
 }
 
 }  // namespace vp::workload

@@ -1,6 +1,6 @@
 // Quantities with units, as written in scenario files.
 #include <catch2/catch.hpp>
-#include "platform/config/quantity.h"
+#include "config/quantity.h"
 
 using namespace vp::config;
 

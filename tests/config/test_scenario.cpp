@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
-#include "platform/config/scenario.h"
+#include "config/scenario.h"
 
 using namespace vp::config;
 

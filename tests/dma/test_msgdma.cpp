@@ -41,7 +41,7 @@ struct DmaBench {
         MemoryConfig mc;
         mc.size = kRamSize;
         mc.dmi = false;
-        mc.timing_params = {{"latency", mem_latency}};
+        mc.fixed.latency = mem_latency;
         ram = std::make_unique<Memory>("ram", ctx, mc);
         cfg.base = kDma;
         dma = std::make_unique<Msgdma>("dma", ctx, cfg);
@@ -647,7 +647,7 @@ TEST_CASE("back-pressure from a slow destination: the write side throttles the e
     MemoryConfig lmc;
     lmc.size = 1 << 20;
     lmc.dmi = false;
-    lmc.timing_params = {{"latency", 2 * kUs}};
+    lmc.fixed.latency = 2 * kUs;
     Memory lm("lm", b.ctx, lmc);
     b.bus.initiator_socket.bind(lm.target_socket);
     b.bus.map(2, 0x90000000, 1 << 20, "lm");

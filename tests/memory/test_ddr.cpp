@@ -175,11 +175,11 @@ TEST_CASE("ddr: refresh happens every tREFI and makes the rank unavailable for t
 
 namespace {
 
-MemoryConfig ddr_memory(uint64_t size, nlohmann::json ddr = nlohmann::json::object()) {
+MemoryConfig ddr_memory(uint64_t size, const DdrConfig& ddr = {}) {
     MemoryConfig c;
     c.size = size;
     c.timing = "ddr";
-    c.timing_params = std::move(ddr);
+    c.ddr = ddr;
     return c;
 }
 
@@ -262,7 +262,10 @@ TEST_CASE("ddr: random reads to one bank are bounded by tRC = tRAS + tRP per acc
     tlm_utils::tlm_quantumkeeper::set_global_quantum(to_sc_time(1 * kUs));
     SimContext ctx;
     // Bank bits on top: the lowest 512 MiB are all bank 0, rows picked at random.
-    Memory mem("ram", ctx, ddr_memory(4ull << 30, {{"mapping", "BaRaChRoCo"}, {"tREFI", 0}}));
+    DdrConfig ddr;
+    ddr.mapping = "BaRaChRoCo";
+    ddr.tREFI = 0;
+    Memory mem("ram", ctx, ddr_memory(4ull << 30, ddr));
     TrafficGenConfig g;
     g.pattern.pattern = TrafficPattern::Random;
     g.pattern.base = 0;

@@ -5,7 +5,7 @@
 #include "models/memory/ddr/ddr_timing.h"
 #include "models/memory/fixed_timing.h"
 #include "models/memory/memory.h"
-#include "platform/config/scenario.h"
+#include "config/scenario.h"
 #include "tests/memory/mem_test_util.h"
 #include "tests/support/test_initiator.h"
 
@@ -312,7 +312,7 @@ TEST_CASE("memory: the trace holds exactly one record per counted transaction") 
 
 TEST_CASE("memory: declare() and from_json() agree with the scenario validator") {
     config::Schema s;
-    MemoryConfig::declare(s.map("ram", "test memory"));
+    config::declare<MemoryConfig>(s.map("ram", "test memory"));
     // Every parameter has help, and a unit where it has a dimension.
     std::function<void(const config::Schema&)> check = [&](const config::Schema& sc) {
         for (const auto& p : sc.params()) {
@@ -328,11 +328,11 @@ TEST_CASE("memory: declare() and from_json() agree with the scenario validator")
         "ram:\n  size: 4GiB\n  timing: ddr\n  dmi: false\n  ddr:\n    tRCD: 12\n    page_policy: closed\n"
         "    mapping: RoBaRaCoCh\n    channels: 2\n",
         "s.yaml", ".", s);
-    const MemoryConfig mc = MemoryConfig::from_json(sc.values().at("ram"));
+    const MemoryConfig mc = config::from_json<MemoryConfig>(sc.values().at("ram"));
     REQUIRE(mc.size == 4ull << 30);
     REQUIRE_FALSE(mc.dmi);
     REQUIRE(mc.timing == "ddr");
-    const DdrConfig d = DdrConfig::from_json(mc.timing_params);
+    const DdrConfig& d = mc.ddr;
     REQUIRE(d.tRCD == 12 * 1250);
     REQUIRE(d.page_policy == PagePolicy::Closed);
     REQUIRE(d.channels == 2);
@@ -353,11 +353,15 @@ TEST_CASE("memory: declare() and from_json() agree with the scenario validator")
     REQUIRE(d.columns == def.columns);
     REQUIRE(d.bus_width == def.bus_width);
     auto fx = config::Scenario::from_text("ram:\n  size: 1MiB\n", "s.yaml", ".", s);
-    const MemoryConfig mf = MemoryConfig::from_json(fx.values().at("ram"));
-    const FixedTimingConfig fc = FixedTimingConfig::from_json(mf.timing_params);
+    const MemoryConfig mf = config::from_json<MemoryConfig>(fx.values().at("ram"));
+    const FixedTimingConfig& fc = mf.fixed;
     REQUIRE(fc.latency == FixedTimingConfig{}.latency);
     REQUIRE(fc.bandwidth == Approx(FixedTimingConfig{}.bandwidth));
-    // Bad mappings are named.
-    nlohmann::json bad = {{"mapping", "RoRaBaChXx"}};
-    REQUIRE_THROWS_WITH(DdrConfig::from_json(bad), Catch::Contains("unknown field 'Xx'"));
+    // Bad mappings are named, on the parameter that is wrong, for scenarios and for code alike.
+    DdrConfig bad;
+    bad.mapping = "RoRaBaChXx";
+    REQUIRE_THROWS_WITH(config::validate(bad), Catch::Contains("unknown field 'Xx'"));
+    auto bs = config::Scenario::from_text("ram:\n  size: 1MiB\n  ddr:\n    mapping: RoRaBaChXx\n", "b.yaml", ".", s);
+    REQUIRE_THROWS_WITH(bs.read<MemoryConfig>("ram"),
+                        Catch::Contains("b.yaml:4: ram.ddr.mapping") && Catch::Contains("unknown field 'Xx'"));
 }

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "models/memory/memory.h"
 #include "models/trafficgen/trafficgen.h"
-#include "platform/config/scenario.h"
+#include "config/scenario.h"
 
 using namespace vp;
 
@@ -342,7 +342,7 @@ TEST_CASE("trafficgen: one trace span per request, parent of the memory's span")
 
 TEST_CASE("trafficgen: declare() and from_json() agree with the scenario validator") {
     config::Schema s;
-    TrafficGenConfig::declare(s.map("gen", "a generator"));
+    config::declare<TrafficGenConfig>(s.map("gen", "a generator"));
     for (const auto& p : s.find("gen")->children->params()) {
         INFO(p.key);
         REQUIRE_FALSE(p.help.empty());
@@ -351,7 +351,7 @@ TEST_CASE("trafficgen: declare() and from_json() agree with the scenario validat
         "gen:\n  pattern: random\n  base: 0x9000_0000\n  range: 64MiB\n  access_size: 128B\n  window: 8\n"
         "  interval: 2ns\n  start: 1us\n  seed: 99\n  read_fraction: 0.25\n  count: 5000\n",
         "s.yaml", ".", s);
-    const TrafficGenConfig c = TrafficGenConfig::from_json(sc.values().at("gen"));
+    const TrafficGenConfig c = config::from_json<TrafficGenConfig>(sc.values().at("gen"));
     REQUIRE(c.pattern.pattern == TrafficPattern::Random);
     REQUIRE(c.pattern.base == 0x90000000);
     REQUIRE(c.pattern.range == 64ull << 20);
@@ -364,7 +364,7 @@ TEST_CASE("trafficgen: declare() and from_json() agree with the scenario validat
     REQUIRE(c.interval == 2000);
     REQUIRE(c.start == 1 * kUs);
     auto d = config::Scenario::from_text("gen: {}\n", "s.yaml", ".", s);
-    const TrafficGenConfig def = TrafficGenConfig::from_json(d.values().at("gen"));
+    const TrafficGenConfig def = config::from_json<TrafficGenConfig>(d.values().at("gen"));
     REQUIRE(def.pattern.pattern == TrafficPattern::Sequential);
     REQUIRE(def.pattern.base == 0x80000000);
     REQUIRE(def.window == 1);

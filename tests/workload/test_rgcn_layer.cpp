@@ -169,7 +169,7 @@ TEST_CASE("AIFB layer: 2R + 1 matrices, 2 |E| nonzeros, q sums to 2 |E| + N") {
 
 TEST_CASE("memory image: blob order and alignment, header, one table entry per line, output tables") {
     RgcnLayer L = build_rgcn_layer(tiny(), true, 12, 10, 1);  // 12 doubles = 96 B -> 2 lines per row
-    RgcnImage img = build_rgcn_image(L, 0x81005010);
+    Image img = build_rgcn_image(L, 0x81005010);
     const char* order[] = {"rgcn_info", "adj", "features", "output", "prio_ac", "prio_pb"};
     REQUIRE(img.blobs.size() == 6);
     for (size_t i = 0; i < 6; ++i) {

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
             dataset.empty() ? workload::synthetic_relational_graph(syn) : workload::read_ntriples_gz(dataset);
         workload::RgcnLayer L = workload::build_rgcn_layer(g, sort, dim, max_p, seed);
         L.output_priority = out_prio;
-        const workload::RgcnImage img = workload::build_rgcn_image(L, base);
+        const workload::Image img = workload::build_rgcn_image(L, base);
         nlohmann::json h;
         h["scenario"] = "vp-rgcn-trace " + (dataset.empty() ? std::string("synthetic") : dataset);
         h["emulated"] = true;

@@ -1,4 +1,4 @@
-/* rgcn: one R-GCN layer's sparse products (seed 000) on data the loader placed.
+/* rgcn: one R-GCN layer's sparse products (docs/rgcn_cache.md) on data the loader placed.
  *
  *   Y = sum_r (A_r X + A_r^T X) + E X
  *
@@ -8,7 +8,7 @@
  * keeps a*b+c unfused, so the VP's host reference reproduces Y bit for bit (the VP checks it).
  *
  * Before computing, every cache controller announced in the boot-info block ("cachectl.l1i",
- * "cachectl.l1d", "cachectl.l2") is programmed for seed 000's priority-aware replacement:
+ * "cachectl.l1d", "cachectl.l2") is programmed for priority-aware replacement:
  * FV_START/FV_END = the features blob (features and output with RGCN_FLAG_OUTPUT_PRIORITY), PR_START = "prio_ac" under policy AC, "prio_pb" under PB
  * (else left alone), MAX_P = the workload's max_p. PERIOD and DEFAULT_PRIO keep their configured
  * values. Without such entries (no caches, or plain runs) it just computes.

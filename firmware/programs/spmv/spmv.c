@@ -1,6 +1,6 @@
 /* spmv: CSR sparse matrix-vector product y = A*x in single precision, on data the loader placed.
  *
- * Boot-info entries (names): "dims" (uint32 rows, cols, nnz), "row_ptr" (uint32[rows+1]),
+ * Boot-info entries (names, layout include/vp/spmv_data.h): "dims", "row_ptr" (uint32[rows+1]),
  * "col_idx" (uint32[nnz]), "values" (float[nnz]), "x" (float[cols]), "y" (float[rows], output).
  * Optional: "expect" (uint32 hash of y) -> the result is checked here too; "vp" (present only on the
  * VP) -> the kernel is wrapped in a trace-marker region "spmv" (QEMU has no marker device).
@@ -16,6 +16,7 @@
 #include <rt/bootinfo.h>
 #include <hal/marker.h>
 #include <vp/checksum.h>
+#include <vp/spmv_data.h>
 
 static uint32_t f2u(float f) {
     uint32_t u;
@@ -52,9 +53,9 @@ int main(void) {
         printf("spmv: ERROR: no boot-info block at 0x87fff000 (load the data, see tools/qemu)\n");
         return 2;
     }
-    if (!need("dims", 12, &a_dims)) return 2;
-    const uint32_t *dims = (const uint32_t *)(uintptr_t)a_dims;
-    uint32_t rows = dims[0], cols = dims[1], nnz = dims[2];
+    if (!need("dims", sizeof(spmv_dims_t), &a_dims)) return 2;
+    const spmv_dims_t *dims = (const spmv_dims_t *)(uintptr_t)a_dims;
+    uint32_t rows = dims->rows, cols = dims->cols, nnz = dims->nnz;
     if (!need("row_ptr", 4 * (rows + 1), &a_rp) || !need("col_idx", 4 * nnz, &a_ci) ||
         !need("values", 4 * nnz, &a_val) || !need("x", 4 * cols, &a_x) || !need("y", 4 * rows, &a_y))
         return 2;

@@ -1,4 +1,4 @@
-/* spmv_gather: y = A*x in CSR with the gather done inside the Hybrid Memory Cube (seed 001).
+/* spmv_gather: y = A*x in CSR with the gather done inside the Hybrid Memory Cube (docs/hmc.md).
  *
  * Same data and output as firmware/programs/spmv (boot-info "dims", "row_ptr", "col_idx", "values",
  * "x", "y", "expect"), same float32 left-to-right accumulation, so the same host reference checks it.
@@ -23,6 +23,7 @@
 #include <hal/mmio.h>
 #include <hal/plic.h>
 #include <vp/checksum.h>
+#include <vp/spmv_data.h>
 #include <vp/regs/hmc.h>
 #include <vp/regs/memmap.h>
 
@@ -136,9 +137,9 @@ int main(void) {
         printf("spmv_gather: ERROR: no boot-info block (run it with an HMC spmv scenario)\n");
         return 2;
     }
-    if (!need("dims", 12, &a_dims)) return 2;
-    const uint32_t *dims = (const uint32_t *)(uintptr_t)a_dims;
-    const uint32_t rows = dims[0], cols = dims[1], nnz = dims[2];
+    if (!need("dims", sizeof(spmv_dims_t), &a_dims)) return 2;
+    const spmv_dims_t *dims = (const spmv_dims_t *)(uintptr_t)a_dims;
+    const uint32_t rows = dims->rows, cols = dims->cols, nnz = dims->nnz;
     if (!need("row_ptr", 4 * (rows + 1), &a_rp) || !need("col_idx", 4 * nnz, &a_ci) ||
         !need("values", 4 * nnz, &a_val) || !need("x", 4 * cols, &a_x) || !need("y", 4 * rows, &a_y))
         return 2;

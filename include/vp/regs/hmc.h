@@ -44,7 +44,7 @@
 #define GS_ERR_INFO    0x03Cu  /* RO: element number of the first bad index (GS_STATUS_ERR_INDEX) */
 #define GS_LAST_NS     0x040u  /* RO: duration of the last command, doorbell to completion, ns */
 #define GS_COMPLETED   0x044u  /* RO: commands completed since reset (DONE or error) */
-#define GS_BUF         0x8000u /* 32 KiB buffer: to-host gather results / from-host scatter data */
+#define GS_BUF         0x8000u /* RW: 32 KiB buffer: to-host gather results / from-host scatter data */
 #define GS_BUF_SIZE    0x8000u
 #define HMC_CTRL_SIZE  0x10000u
 

@@ -1,4 +1,5 @@
 #include "models/cpu/gdb/gdb_stub.h"
+#include "models/cpu/iss/csr.h"
 #include <algorithm>
 #include <arpa/inet.h>
 #include <cerrno>
@@ -27,20 +28,8 @@ const char* const kXNames[32] = {"zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "
 const char* const kFNames[32] = {"ft0", "ft1", "ft2", "ft3", "ft4",  "ft5",  "ft6", "ft7", "fs0",  "fs1", "fa0",
                                  "fa1", "fa2", "fa3", "fa4", "fa5",  "fa6",  "fa7", "fs2", "fs3",  "fs4", "fs5",
                                  "fs6", "fs7", "fs8", "fs9", "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
-// CSRs offered in org.gnu.gdb.riscv.csr (those the hart cannot read are left out).
-struct CsrName {
-    uint16_t num;
-    const char* name;
-};
-const CsrName kCsrs[] = {
-    {0x300, "mstatus"},   {0x301, "misa"},     {0x304, "mie"},       {0x305, "mtvec"},    {0x306, "mcounteren"},
-    {0x310, "mstatush"},  {0x340, "mscratch"}, {0x341, "mepc"},      {0x342, "mcause"},   {0x343, "mtval"},
-    {0x344, "mip"},       {0x30a, "menvcfg"},  {0xb00, "mcycle"},    {0xb02, "minstret"}, {0xb80, "mcycleh"},
-    {0xb82, "minstreth"}, {0xc00, "cycle"},    {0xc01, "time"},      {0xc02, "instret"},  {0xc80, "cycleh"},
-    {0xc81, "timeh"},     {0xc82, "instreth"}, {0xf11, "mvendorid"}, {0xf12, "marchid"},  {0xf13, "mimpid"},
-    {0xf14, "mhartid"},
-};
-constexpr unsigned kCsrBase = 65;  // gdb regnum of CSR n = 65 + n (the hart's numbering)
+// GDB's register numbering for RISC-V (gdb/features/riscv): 0-31 x, 32 pc, 33-64 f0-f31, 65 + n CSR n.
+constexpr unsigned kPcReg = 32, kFpBase = 33, kCsrBase = 65;
 
 int hexval(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -384,7 +373,7 @@ std::string GdbStub::handle(const std::string& pkt, bool& resumed, Resume& r) {
         case 'p': {
             if (!parse_num(pkt, pos, n)) return "E01";
             uint32_t v;
-            if (!h.gdb_read_reg(unsigned(n), v)) return n >= 33 && n < kCsrBase + 4096 ? "xxxxxxxx" : "E01";
+            if (!read_reg(unsigned(n), v)) return n >= kFpBase && n < kCsrBase + 4096 ? "xxxxxxxx" : "E01";
             if (n == 32 && pc_override_) v = *pc_override_;
             return hex_le32(v);
         }
@@ -392,7 +381,7 @@ std::string GdbStub::handle(const std::string& pkt, bool& resumed, Resume& r) {
             uint32_t v;
             if (!parse_num(pkt, pos, n) || !expect(pkt, pos, '=') || !parse_le32(pkt, pos, v)) return "E01";
             if (n == 32 && pc_override_ && v == *pc_override_) return "OK";  // unchanged (see .h)
-            if (!h.gdb_write_reg(unsigned(n), v)) return "E01";
+            if (!write_reg(unsigned(n), v)) return "E01";
             if (n == 32) pc_override_.reset();
             return "OK";
         }
@@ -571,30 +560,44 @@ bool GdbStub::remove_bp(uint32_t addr, bool hw) {
     return true;
 }
 
+bool GdbStub::read_reg(unsigned n, uint32_t& v) {
+    iss::Hart& h = cpu_.hart();
+    if (n < kPcReg) return v = h.x(n), true;
+    if (n == kPcReg) return v = h.pc(), true;
+    if (n < kCsrBase) return (h.config().misa & iss::kMisaF) ? (v = h.f(n - kFpBase), true) : false;
+    return n < kCsrBase + 4096 && h.read_csr(uint16_t(n - kCsrBase), v);
+}
+
+bool GdbStub::write_reg(unsigned n, uint32_t v) {
+    iss::Hart& h = cpu_.hart();
+    if (n < kPcReg) return h.set_x(n, v), true;
+    if (n == kPcReg) return h.set_pc(v), true;
+    if (n < kCsrBase) return (h.config().misa & iss::kMisaF) ? (h.set_f(n - kFpBase, v), true) : false;
+    return n < kCsrBase + 4096 && h.write_csr(uint16_t(n - kCsrBase), v);
+}
+
 std::string GdbStub::read_registers() {
     // x0-x31 and pc; gdb fetches the FP registers and CSRs with 'p' (they are not in the g packet).
     std::string s;
-    iss::Hart& h = cpu_.hart();
-    for (unsigned i = 0; i < 33; ++i) {
+    for (unsigned i = 0; i <= kPcReg; ++i) {
         uint32_t v = 0;
-        h.gdb_read_reg(i, v);
-        if (i == 32 && pc_override_) v = *pc_override_;
+        read_reg(i, v);
+        if (i == kPcReg && pc_override_) v = *pc_override_;
         s += hex_le32(v);
     }
     return s;
 }
 
 std::string GdbStub::write_registers(const std::string& hex) {
-    iss::Hart& h = cpu_.hart();
-    for (unsigned i = 0; i < 33 && (i + 1) * 8 <= hex.size(); ++i) {
+    for (unsigned i = 0; i <= kPcReg && (i + 1) * 8 <= hex.size(); ++i) {
         if (hex.compare(i * 8, 8, "xxxxxxxx") == 0) continue;
         uint32_t v;
         if (!parse_le32(hex, i * 8, v)) return "E01";
-        if (i == 32 && pc_override_) {
+        if (i == kPcReg && pc_override_) {
             if (v == *pc_override_) continue;  // unchanged
             pc_override_.reset();
         }
-        h.gdb_write_reg(i, v);
+        write_reg(i, v);
     }
     return "OK";
 }
@@ -636,21 +639,23 @@ std::string GdbStub::target_xml() const {
                           kFNames[i], 33 + i);
             x += buf;
         }
-        const char* const fcsrs[3] = {"fflags", "frm", "fcsr"};
-        for (unsigned i = 0; i < 3; ++i) {
+        for (unsigned i = 0; i < iss::csr_count(); ++i) {
+            const iss::CsrInfo& c = iss::csr_table()[i];
+            if (c.kind != 'F') continue;
             std::snprintf(buf, sizeof buf,
-                          "  <reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\" group=\"float\"/>\n", fcsrs[i],
-                          kCsrBase + 1 + i);
+                          "  <reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\" group=\"float\"/>\n", c.name,
+                          kCsrBase + c.number);
             x += buf;
         }
         x += "</feature>\n";
     }
     x += "<feature name=\"org.gnu.gdb.riscv.csr\">\n";
-    for (const auto& c : kCsrs) {
+    for (unsigned i = 0; i < iss::csr_count(); ++i) {
+        const iss::CsrInfo& c = iss::csr_table()[i];
         uint32_t v;
-        if (!h.read_csr(c.num, v)) continue;
+        if (c.kind == 'F' || !h.read_csr(c.number, v)) continue;  // FP CSRs are in the fpu feature
         std::snprintf(buf, sizeof buf, "  <reg name=\"%s\" bitsize=\"32\" type=\"int\" regnum=\"%u\" group=\"csr\"/>\n",
-                      c.name, kCsrBase + c.num);
+                      c.name, kCsrBase + c.number);
         x += buf;
     }
     x += "</feature>\n</target>\n";

@@ -66,6 +66,9 @@ private:
     std::string handle_query(const std::string& pkt);
     std::string handle_vpacket(const std::string& pkt, bool& resumed, Resume& resume_out);
     std::string handle_breakpoint(const std::string& pkt);
+    // One register by GDB number (false: not present on this hart).
+    bool read_reg(unsigned n, uint32_t& v);
+    bool write_reg(unsigned n, uint32_t v);
     std::string read_registers();
     std::string write_registers(const std::string& hex);
     std::string read_memory(uint32_t addr, uint32_t len);

@@ -1,4 +1,5 @@
 #include "models/cpu/iss/disasm.h"
+#include "models/cpu/iss/csr.h"
 
 #include <cstdio>
 
@@ -27,42 +28,6 @@ std::string fence_set(unsigned bits) {
 
 const char* int_reg_name(unsigned i) { return i <= 32 ? kIntNames[i] : "?"; }
 const char* fp_reg_name(unsigned i) { return i < 32 ? kFpNames[i] : "?"; }
-
-const char* csr_name(uint16_t csr) {
-  switch (csr) {
-    case 0x001: return "fflags";
-    case 0x002: return "frm";
-    case 0x003: return "fcsr";
-    case 0xc00: return "cycle";
-    case 0xc01: return "time";
-    case 0xc02: return "instret";
-    case 0xc80: return "cycleh";
-    case 0xc81: return "timeh";
-    case 0xc82: return "instreth";
-    case 0xf11: return "mvendorid";
-    case 0xf12: return "marchid";
-    case 0xf13: return "mimpid";
-    case 0xf14: return "mhartid";
-    case 0xf15: return "mconfigptr";
-    case 0x300: return "mstatus";
-    case 0x301: return "misa";
-    case 0x304: return "mie";
-    case 0x305: return "mtvec";
-    case 0x30a: return "menvcfg";
-    case 0x310: return "mstatush";
-    case 0x31a: return "menvcfgh";
-    case 0x340: return "mscratch";
-    case 0x341: return "mepc";
-    case 0x342: return "mcause";
-    case 0x343: return "mtval";
-    case 0x344: return "mip";
-    case 0xb00: return "mcycle";
-    case 0xb02: return "minstret";
-    case 0xb80: return "mcycleh";
-    case 0xb82: return "minstreth";
-    default: return nullptr;
-  }
-}
 
 std::string disasm(const DecodedInsn& d, uint32_t pc, const Extension* ext) {
   if (d.op == Op::Ext) return ext ? ext->disasm(d, pc) : "<extension instruction>";

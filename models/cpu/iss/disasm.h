@@ -13,7 +13,6 @@ class Extension;
 
 const char* int_reg_name(unsigned i);  // "zero", "ra", ... (32 = the x0 sink -> "zero")
 const char* fp_reg_name(unsigned i);   // "ft0", ...
-const char* csr_name(uint16_t csr);    // nullptr if unknown
 
 // Disassembles a decoded instruction at pc. Instructions owned by an extension are printed by
 // `ext` if given.

@@ -1,4 +1,5 @@
 #include "models/cpu/iss/fault_report.h"
+#include "models/cpu/iss/csr.h"
 
 #include <cstdio>
 
@@ -64,13 +65,13 @@ std::string fault_report(Hart& hart, const TrapInfo& trap, const std::function<s
     }
   }
   uint32_t mstatus = 0, mepc = 0, mcause = 0, mtval = 0, mtvec = 0, mie = 0, fcsr = 0;
-  hart.read_csr(0x300, mstatus);
-  hart.read_csr(0x341, mepc);
-  hart.read_csr(0x342, mcause);
-  hart.read_csr(0x343, mtval);
-  hart.read_csr(0x305, mtvec);
-  hart.read_csr(0x304, mie);
-  hart.read_csr(0x003, fcsr);
+  hart.read_csr(kCsr_mstatus, mstatus);
+  hart.read_csr(kCsr_mepc, mepc);
+  hart.read_csr(kCsr_mcause, mcause);
+  hart.read_csr(kCsr_mtval, mtval);
+  hart.read_csr(kCsr_mtvec, mtvec);
+  hart.read_csr(kCsr_mie, mie);
+  hart.read_csr(kCsr_fcsr, fcsr);
   std::snprintf(line, sizeof line,
                 "  mstatus %08x  mepc %08x  mcause %08x  mtval %08x  mtvec %08x  mie %08x  mip %08x  fcsr %02x\n",
                 mstatus, mepc, mcause, mtval, mtvec, mie, hart.mip(), fcsr);

@@ -531,29 +531,7 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
       return false;
     }
   }
-  const bool compressed = (lo & 3) != 3;
-  d = DecodedInsn{};
-  if (compressed) {
-    const uint32_t expanded = (cfg_.misa & kMisaC) ? expand_compressed(lo, features_) : 0;
-    if (expanded)
-      decode32(expanded, features_, d);
-    else
-      d.op = Op::Illegal;
-    d.raw = lo;
-    d.flags = DecodedInsn::kCompressed;
-  } else {
-    const uint32_t insn = lo | uint32_t(hi) << 16;
-    bool claimed = false;
-    for (unsigned i = 0; i < extensions_.size() && !claimed; ++i) {
-      if (extensions_[i]->decode(insn, d)) {
-        d.op = Op::Ext;
-        d.flags = uint8_t(i << DecodedInsn::kExtShift);
-        claimed = true;
-      }
-    }
-    if (!claimed) decode32(insn, features_, d);
-    d.raw = insn;
-  }
+  decode_parcels(lo, hi, d);
   d.exec_cycles = uint8_t(std::min<uint32_t>(255, d.exec_cycles + exec_cycles_[unsigned(op_timing_class(d.op))]));
   d.fetch_cycles = uint8_t(std::min<uint32_t>(255, cycles));
   if (!breakpoints_.empty() && std::find(breakpoints_.begin(), breakpoints_.end(), pc) != breakpoints_.end()) {
@@ -566,9 +544,9 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
   return true;
 }
 
-bool Hart::decode_at_debug(uint32_t pc, DecodedInsn& d) {
-  uint16_t lo = 0, hi = 0;
-  if (!debug_read(pc, &lo, 2)) return false;
+// The decoder both paths share: a compressed parcel is expanded (illegal without C), a full
+// instruction is offered to the extensions first, then decoded by the core.
+void Hart::decode_parcels(uint16_t lo, uint16_t hi, DecodedInsn& d) {
   d = DecodedInsn{};
   if ((lo & 3) != 3) {
     const uint32_t expanded = (cfg_.misa & kMisaC) ? expand_compressed(lo, features_) : 0;
@@ -578,19 +556,26 @@ bool Hart::decode_at_debug(uint32_t pc, DecodedInsn& d) {
       d.op = Op::Illegal;
     d.raw = lo;
     d.flags = DecodedInsn::kCompressed;
-    return true;
+    return;
   }
-  if (!debug_read(pc + 2, &hi, 2)) return false;
   const uint32_t insn = lo | uint32_t(hi) << 16;
-  for (unsigned i = 0; i < extensions_.size(); ++i) {
+  bool claimed = false;
+  for (unsigned i = 0; i < extensions_.size() && !claimed; ++i) {
     if (extensions_[i]->decode(insn, d)) {
       d.op = Op::Ext;
       d.flags = uint8_t(i << DecodedInsn::kExtShift);
-      d.raw = insn;
-      return true;
+      claimed = true;
     }
   }
-  decode32(insn, features_, d);
+  if (!claimed) decode32(insn, features_, d);
+  d.raw = insn;
+}
+
+bool Hart::decode_at_debug(uint32_t pc, DecodedInsn& d) {
+  uint16_t lo = 0, hi = 0;
+  if (!debug_read(pc, &lo, 2)) return false;
+  if ((lo & 3) == 3 && !debug_read(pc + 2, &hi, 2)) return false;
+  decode_parcels(lo, hi, d);
   return true;
 }
 
@@ -643,41 +628,5 @@ bool Hart::read_csr(uint16_t csr, uint32_t& value) {
 }
 
 bool Hart::write_csr(uint16_t csr, uint32_t value) { return csr_write(csr, value); }
-
-bool Hart::gdb_read_reg(unsigned n, uint32_t& value) {
-  if (n < 32) {
-    value = x_[n];
-    return true;
-  }
-  if (n == 32) {
-    value = pc_;
-    return true;
-  }
-  if (n < 65) {
-    if (!(cfg_.misa & kMisaF)) return false;
-    value = f_[n - 33];
-    return true;
-  }
-  if (n < 65 + 4096) return read_csr(uint16_t(n - 65), value);
-  return false;
-}
-
-bool Hart::gdb_write_reg(unsigned n, uint32_t value) {
-  if (n < 32) {
-    set_x(n, value);
-    return true;
-  }
-  if (n == 32) {
-    pc_ = value;
-    return true;
-  }
-  if (n < 65) {
-    if (!(cfg_.misa & kMisaF)) return false;
-    f_[n - 33] = value;
-    return true;
-  }
-  if (n < 65 + 4096) return write_csr(uint16_t(n - 65), value);
-  return false;
-}
 
 }  // namespace vp::iss

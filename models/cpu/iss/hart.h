@@ -135,9 +135,6 @@ class Hart {
   // CSR access for debuggers and extensions: no privilege checks; false if not implemented.
   bool read_csr(uint16_t csr, uint32_t& value);
   bool write_csr(uint16_t csr, uint32_t value);
-  // GDB numbering: 0-31 x, 32 pc, 33-64 f0-f31, 65+n CSR n.
-  bool gdb_read_reg(unsigned n, uint32_t& value);
-  bool gdb_write_reg(unsigned n, uint32_t value);
   // Raises a synchronous exception at the current instruction (for extensions).
   void raise_exception(uint32_t cause, uint32_t tval);
   void raise_illegal(uint32_t insn_bits) { raise_exception(kIllegalInsn, insn_bits); }
@@ -217,6 +214,7 @@ class Hart {
   // ---- decode cache ----
   DecodedPage* decoded_page(uint32_t page);
   bool fetch_and_decode(uint32_t pc, DecodedInsn& d);
+  void decode_parcels(uint16_t lo, uint16_t hi, DecodedInsn& d);
   bool fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles);
 
   // ---- execution ----

@@ -56,52 +56,11 @@ std::vector<char> parse_mapping(const std::string& m) {
 // ---------------------------------------------------------------------------------------------
 // Configuration
 
-DdrConfig DdrConfig::from_json(const nlohmann::json& j) {
-    DdrConfig c;
-    c.channels = j.value("channels", c.channels);
-    c.ranks = j.value("ranks", c.ranks);
-    c.banks = j.value("banks", c.banks);
-    c.rows = j.value("rows", c.rows);
-    c.columns = j.value("columns", c.columns);
-    c.bus_width = static_cast<unsigned>(j.value("bus_width", uint64_t(c.bus_width)));
-    c.burst_length = j.value("burst_length", c.burst_length);
-    c.mapping = j.value("mapping", c.mapping);
-    const std::string policy = j.value("page_policy", std::string("open"));
-    if (policy == "open")
-        c.page_policy = PagePolicy::Open;
-    else if (policy == "closed")
-        c.page_policy = PagePolicy::Closed;
-    else
-        throw std::invalid_argument("ddr page_policy '" + policy + "': expected open or closed");
-    c.tCK = j.value("tCK", c.tCK);
-    // Cycle counts (CL, CWL, tRCD, tRP, tCCD) are given in clock cycles of tCK.
-    c.tCL = c.tCK * j.value("CL", uint64_t(c.tCL / 1250));
-    c.tCWL = c.tCK * j.value("CWL", uint64_t(c.tCWL / 1250));
-    c.tRCD = c.tCK * j.value("tRCD", uint64_t(c.tRCD / 1250));
-    c.tRP = c.tCK * j.value("tRP", uint64_t(c.tRP / 1250));
-    c.tCCD = c.tCK * j.value("tCCD", uint64_t(c.tCCD / 1250));
-    c.tRAS = j.value("tRAS", c.tRAS);
-    c.tWR = j.value("tWR", c.tWR);
-    c.tRTP = j.value("tRTP", c.tRTP);
-    c.tRRD = j.value("tRRD", c.tRRD);
-    c.tFAW = j.value("tFAW", c.tFAW);
-    c.tWTR = j.value("tWTR", c.tWTR);
-    c.tRFC = j.value("tRFC", c.tRFC);
-    c.tREFI = j.value("tREFI", c.tREFI);
-    c.controller_latency = j.value("controller_latency", c.controller_latency);
-    c.e_activate = j.value("e_activate", c.e_activate);
-    c.e_read = j.value("e_read", c.e_read);
-    c.e_write = j.value("e_write", c.e_write);
-    c.e_refresh = j.value("e_refresh", c.e_refresh);
-    c.validate();
-    return c;
-}
-
 void DdrConfig::validate() const {
     auto pow2 = [](const char* name, uint64_t v) {
         if (!is_pow2(v))
-            throw std::invalid_argument(std::string("ddr ") + name + " = " + std::to_string(v) +
-                                        ": must be a power of two");
+            throw config::ParamError(
+                name, std::string("ddr ") + name + " = " + std::to_string(v) + ": must be a power of two");
     };
     pow2("channels", channels);
     pow2("ranks", ranks);
@@ -110,11 +69,15 @@ void DdrConfig::validate() const {
     pow2("columns", columns);
     pow2("bus_width", bus_width);
     pow2("burst_length", burst_length);
-    if (burst_length < 2) throw std::invalid_argument("ddr burst_length must be >= 2");
-    if (columns < burst_length) throw std::invalid_argument("ddr columns must be >= burst_length");
-    if (tCK == 0) throw std::invalid_argument("ddr tCK must be > 0");
-    if (tREFI && tRFC >= tREFI) throw std::invalid_argument("ddr tRFC must be shorter than tREFI");
-    parse_mapping(mapping);
+    if (burst_length < 2) throw config::ParamError("burst_length", "ddr burst_length must be >= 2");
+    if (columns < burst_length) throw config::ParamError("columns", "ddr columns must be >= burst_length");
+    if (tCK == 0) throw config::ParamError("tCK", "ddr tCK must be > 0");
+    if (tREFI && tRFC >= tREFI) throw config::ParamError("tRFC", "ddr tRFC must be shorter than tREFI");
+    try {
+        parse_mapping(mapping);
+    } catch (const std::invalid_argument& e) {
+        throw config::ParamError("mapping", e.what());
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -14,15 +14,11 @@
 #include <set>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
+#include "config/params.h"
 #include "models/common/timeline.h"
 #include "models/memory/timing.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
-
 enum class PagePolicy { Open, Closed };
 
 struct DdrConfig {
@@ -69,9 +65,7 @@ struct DdrConfig {
     uint64_t capacity() const { return uint64_t(channels) * ranks * banks * rows * columns * bus_width; }
     double peak_bandwidth() const { return double(channels) * burst_bytes() * 1e12 / double(tBURST()); }
 
-    // Parameters of the `ddr:` section (see Memory::declare), and the config from validated JSON.
-    static void declare(config::Schema& s);
-    static DdrConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
     // Throws std::invalid_argument naming the first inconsistent parameter.
     void validate() const;
 };

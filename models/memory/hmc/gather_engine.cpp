@@ -11,9 +11,14 @@ namespace {
 unsigned log2u(uint64_t v) { return v <= 1 ? 0 : 63 - __builtin_clzll(v); }
 }  // namespace
 
+std::unique_ptr<Device> HmcController::create(DeviceContext& dc, const std::string& name, const HmcCtrlConfig& cfg) {
+    if (!dc.ram || !dynamic_cast<HmcTiming*>(&dc.ram->timing())) return nullptr;
+    return std::make_unique<HmcController>(name.c_str(), dc.sim, cfg, *dc.ram, dc.ram_base);
+}
+
 HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, const HmcCtrlConfig& cfg, Memory& ram,
                              uint64_t ram_base)
-    : MmioDevice(name, ctx, HMC_CTRL_SIZE, cfg.latency),
+    : MmioDevice(name, ctx, cfg, HMC_CTRL_SIZE),
       cfg_(cfg),
       ram_(ram),
       hmc_([&ram]() -> HmcTiming& {

@@ -14,25 +14,19 @@
 #pragma once
 #include <deque>
 #include <vector>
-#include <nlohmann/json.hpp>
 #include "models/common/irq.h"
 #include "models/memory/hmc/hmc_timing.h"
 #include "models/memory/memory.h"
 #include "models/periph/mmio_device.h"
+#include "vp/regs/memmap.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
+struct HmcCtrlConfig : MmioPort {
+    HmcCtrlConfig() : MmioPort{VP_HMC_CTRL_BASE} {}
+    unsigned window = 256;         // element accesses in flight in the logic layer's gather unit (= banks of the cube)
+    unsigned irq = VP_IRQ_GATHER;  // PLIC source
 
-struct HmcCtrlConfig {
-    uint64_t base = 0x18020000;  // VP_HMC_CTRL_BASE
-    Tick latency = 10 * kNs;     // register access
-    unsigned window = 256;       // element accesses in flight in the logic layer's gather unit (= banks of the cube)
-    unsigned irq = 15;           // PLIC source (VP_IRQ_GATHER)
-
-    static void declare(config::Schema& s);
-    static HmcCtrlConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
 };
 
 class HmcController : public MmioDevice {
@@ -41,8 +35,12 @@ public:
     HmcController(sc_core::sc_module_name name, SimContext& ctx, const HmcCtrlConfig& cfg, Memory& ram,
                   uint64_t ram_base);
 
+    // The device-table factory: the controller exists when the main memory is a cube (null otherwise).
+    static std::unique_ptr<Device> create(DeviceContext& dc, const std::string& name, const HmcCtrlConfig& cfg);
+
     IrqLine& irq() { return irq_; }
-    uint64_t base() const { return cfg_.base; }
+    IrqLine* irq_output() override { return &irq_; }
+    std::vector<BootInfo> boot_info() override { return {{"hmc_ctrl", uint32_t(base()), uint32_t(size())}}; }
     // Status as seen at time `at` (BUSY before the running command's completion).
     uint32_t status(Tick at) const;
     Tick last_completion() const { return done_at_; }

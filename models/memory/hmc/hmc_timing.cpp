@@ -12,52 +12,24 @@ unsigned log2u(uint64_t v) { return v <= 1 ? 0 : 63 - __builtin_clzll(v); }
 // ---------------------------------------------------------------------------------------------
 // Configuration
 
-HmcConfig HmcConfig::from_json(const nlohmann::json& j) {
-    HmcConfig c;
-    c.vaults = j.value("vaults", c.vaults);
-    c.banks = j.value("banks", c.banks);
-    c.max_block = static_cast<unsigned>(j.value("max_block", uint64_t(c.max_block)));
-    c.links = j.value("links", c.links);
-    c.lanes = j.value("lanes", c.lanes);
-    c.lane_rate = j.value("lane_rate", c.lane_rate);
-    c.tags = j.value("tags", c.tags);
-    c.host_latency = j.value("host_latency", c.host_latency);
-    c.serdes_latency = j.value("serdes_latency", c.serdes_latency);
-    c.xbar_latency = j.value("xbar_latency", c.xbar_latency);
-    c.xbar_remote_latency = j.value("xbar_remote_latency", c.xbar_remote_latency);
-    c.vault_frontend = j.value("vault_frontend", c.vault_frontend);
-    c.vault_backend = j.value("vault_backend", c.vault_backend);
-    c.tCK = j.value("tCK", c.tCK);
-    c.tRCD = j.value("tRCD", c.tRCD);
-    c.tCL = j.value("tCL", c.tCL);
-    c.tCWL = j.value("tCWL", c.tCWL);
-    c.tRP = j.value("tRP", c.tRP);
-    c.tRAS = j.value("tRAS", c.tRAS);
-    c.tWR = j.value("tWR", c.tWR);
-    c.tRTP = j.value("tRTP", c.tRTP);
-    c.tBURST = j.value("tBURST", c.tBURST);
-    c.burst_bytes = static_cast<unsigned>(j.value("burst_bytes", uint64_t(c.burst_bytes)));
-    c.e_link_bit = j.value("e_link_bit", c.e_link_bit);
-    c.e_incube_bit = j.value("e_incube_bit", c.e_incube_bit);
-    c.e_dram_bit = j.value("e_dram_bit", c.e_dram_bit);
-    c.e_activate = j.value("e_activate", c.e_activate);
-    c.validate();
-    return c;
-}
-
 void HmcConfig::validate() const {
-    auto fail = [](const std::string& m) { throw std::invalid_argument("hmc: " + m); };
-    if (vaults != 16 && vaults != 32) fail("vaults = " + std::to_string(vaults) + ": must be 16 or 32");
-    if (banks != 8 && banks != 16) fail("banks = " + std::to_string(banks) + ": must be 8 or 16");
-    if (max_block != 32 && max_block != 64 && max_block != 128 && max_block != 256)
-        fail("max_block = " + std::to_string(max_block) + ": must be 32, 64, 128 or 256 bytes");
-    if (links < 1 || links > 4) fail("links = " + std::to_string(links) + ": must be 1..4");
-    if (lanes != 4 && lanes != 8 && lanes != 16) fail("lanes = " + std::to_string(lanes) + ": must be 4, 8 or 16");
-    if (!(lane_rate >= 10e9 && lane_rate <= 30e9)) fail("lane_rate must be 10..30 Gb/s");
-    if (tags < 1) fail("tags must be >= 1");
-    if (!is_pow2(burst_bytes) || burst_bytes > max_block) fail("burst_bytes must be a power of two <= max_block");
-    if (tBURST == 0) fail("tBURST must be > 0");
-    if (e_link_bit < 0 || e_incube_bit < 0 || e_dram_bit < 0 || e_activate < 0) fail("energies must be >= 0");
+    auto check = [](bool ok, const char* key, const std::string& m) {
+        if (!ok) throw config::ParamError(key, "hmc: " + m);
+    };
+    check(vaults == 16 || vaults == 32, "vaults", "vaults = " + std::to_string(vaults) + ": must be 16 or 32");
+    check(banks == 8 || banks == 16, "banks", "banks = " + std::to_string(banks) + ": must be 8 or 16");
+    check(max_block == 32 || max_block == 64 || max_block == 128 || max_block == 256, "max_block",
+          "max_block = " + std::to_string(max_block) + ": must be 32, 64, 128 or 256 bytes");
+    check(links >= 1 && links <= 4, "links", "links = " + std::to_string(links) + ": must be 1..4");
+    check(lanes == 4 || lanes == 8 || lanes == 16, "lanes",
+          "lanes = " + std::to_string(lanes) + ": must be 4, 8 or 16");
+    check(lane_rate >= 10e9 && lane_rate <= 30e9, "lane_rate", "lane_rate must be 10..30 Gb/s");
+    check(tags >= 1, "tags", "tags must be >= 1");
+    check(is_pow2(burst_bytes) && burst_bytes <= max_block, "burst_bytes",
+          "burst_bytes must be a power of two <= max_block");
+    check(tBURST > 0, "tBURST", "tBURST must be > 0");
+    check(e_link_bit >= 0 && e_incube_bit >= 0 && e_dram_bit >= 0 && e_activate >= 0, "e_link_bit",
+          "energies must be >= 0");
 }
 
 Tick HmcConfig::flits_time(uint64_t flits) const {

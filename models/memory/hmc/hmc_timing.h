@@ -25,15 +25,11 @@
 #include <queue>
 #include <string>
 #include <vector>
-#include <nlohmann/json.hpp>
+#include "config/params.h"
 #include "models/common/timeline.h"
 #include "models/memory/timing.h"
 
 namespace vp {
-namespace config {
-class Schema;
-}
-
 struct HmcConfig {
     // Organisation.
     unsigned vaults = 32;      // 4 quadrants of vaults/4
@@ -77,8 +73,7 @@ struct HmcConfig {
     // Raw bandwidth of one link direction, bytes/s.
     double link_bandwidth() const { return double(lanes) * lane_rate / 8.0; }
 
-    static void declare(config::Schema& s);
-    static HmcConfig from_json(const nlohmann::json& j);
+    void params(config::Params& p);
     void validate() const;  // throws std::invalid_argument naming the parameter
 };
 

@@ -1,10 +1,10 @@
-#include "platform/config/scenario.h"
+#include "config/scenario.h"
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <yaml-cpp/yaml.h>
-#include "platform/config/quantity.h"
+#include "config/quantity.h"
 
 namespace fs = std::filesystem;
 
@@ -322,6 +322,21 @@ Scenario Scenario::from_file(const std::string& path, const Schema& schema, cons
 int Scenario::line_of(const std::string& key_path) const {
     auto it = lines_.find(key_path);
     return it == lines_.end() ? 0 : it->second;
+}
+
+const nlohmann::json& Scenario::at(const std::string& key_path) const {
+    const nlohmann::json* j = &values_;
+    size_t pos = 0;
+    while (pos <= key_path.size()) {
+        const size_t dot = std::min(key_path.find('.', pos), key_path.size());
+        const std::string part = key_path.substr(pos, dot - pos);
+        if (j->is_array())
+            j = &j->at(std::stoul(part));
+        else
+            j = &j->at(part);
+        pos = dot + 1;
+    }
+    return *j;
 }
 
 void Scenario::fail(const std::string& key_path, const std::string& reason) const {

@@ -1,4 +1,4 @@
-#include "platform/config/schema.h"
+#include "config/schema.h"
 #include <stdexcept>
 
 namespace vp::config {

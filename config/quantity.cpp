@@ -1,4 +1,4 @@
-#include "platform/config/quantity.h"
+#include "config/quantity.h"
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>

@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
-#include "platform/config/schema.h"
+#include "config/params.h"
+#include "config/schema.h"
 
 namespace vp::config {
 
@@ -49,6 +50,19 @@ public:
     int line_of(const std::string& key_path) const;
     // Raises a ScenarioError about `key_path`, naming the file/line or the --set that gave it.
     [[noreturn]] void fail(const std::string& key_path, const std::string& reason) const;
+
+    // The validated value at a dotted path ("platform.caches.l2", "traffic.0").
+    const nlohmann::json& at(const std::string& key_path) const;
+    // The section at `key_path` read into a config struct (config/params.h); a broken range or rule is
+    // reported as a ScenarioError on the parameter (file and line when the scenario wrote it).
+    template <class C>
+    C read(const std::string& key_path, C defaults = C{}) const {
+        try {
+            return from_json<C>(at(key_path), std::move(defaults));
+        } catch (const ParamError& e) {
+            fail(key_path + "." + e.key(), e.what());
+        }
+    }
 
 private:
     std::string source_;

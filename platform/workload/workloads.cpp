@@ -1,0 +1,40 @@
+#include "platform/workload/rgcn_workload.h"
+#include "platform/workload/spmv_workload.h"
+#include "platform/workload/workload.h"
+
+namespace vp {
+
+const std::vector<WorkloadEntry>& workload_table() {
+    static const std::vector<WorkloadEntry> table = {
+        workload_kind<SpmvWorkload, SpmvConfig>(
+            "spmv",
+            "y = A x in CSR (float values, 32-bit indices): firmware/programs/spmv, layout include/vp/spmv_data.h"),
+        workload_kind<RgcnWorkload, RgcnConfig>(
+            "rgcn",
+            "one R-GCN layer's sparse products sum_r A_r X + A_r^T X + E X: firmware/programs/rgcn, layout "
+            "include/vp/rgcn_data.h"),
+    };
+    return table;
+}
+
+void declare_workloads(config::Schema& s) {
+    using config::Kind;
+    std::vector<std::string> kinds{"none"};
+    for (const WorkloadEntry& w : workload_table()) kinds.push_back(w.kind);
+    std::string help = "host-side data set and result check:";
+    for (auto& k : kinds) help += " " + k;
+    s.add("kind", Kind::Enum, "none", "", help).one_of(kinds);
+    s.add("base", Kind::Address, "0", "",
+          "where the data blobs go (0 = the ELF's __loader_start symbol, else 0x8400_0000)");
+    s.add("check", Kind::Bool, "true", "", "compare the firmware's result with the host reference after the run");
+    for (const WorkloadEntry& w : workload_table()) w.declare(s.map(w.kind, w.help));
+}
+
+std::unique_ptr<Workload> make_workload(const config::Scenario& sc) {
+    const std::string kind = sc.at("workload.kind").get<std::string>();
+    for (const WorkloadEntry& w : workload_table())
+        if (kind == w.kind) return w.make(sc, std::string("workload.") + w.kind);
+    return nullptr;
+}
+
+}  // namespace vp
