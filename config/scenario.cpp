@@ -35,6 +35,19 @@ size_t edit_distance(const std::string& a, const std::string& b) {
 
 std::string join(const std::string& path, const std::string& key) { return path.empty() ? key : path + "." + key; }
 
+// Every output is JSON, whose strings must be UTF-8: reject other text where it enters.
+bool valid_utf8(const std::string& s) {
+    for (size_t i = 0; i < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[i]);
+        const size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (n == 0 || i + n > s.size()) return false;
+        for (size_t k = 1; k < n; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
+        i += n;
+    }
+    return true;
+}
+
 // Walks the YAML tree against the schema, producing normalised JSON.
 class Validator {
 public:
@@ -46,9 +59,15 @@ public:
         nlohmann::json out = nlohmann::json::object();
         if (node && !node.IsNull() && !node.IsMap()) fail(node, path, "expected a map of keys");
         if (node && node.IsMap()) {
+            std::map<std::string, int> seen;  // key -> line (YAML maps must not repeat a key)
             for (auto it = node.begin(); it != node.end(); ++it) {
+                if (!it->first.IsScalar()) fail(it->first, path, "keys must be plain names");
                 const std::string key = it->first.as<std::string>();
                 if (!schema.find(key)) fail(it->first, join(path, key), unknown_key_reason(key, schema));
+                const int line = it->first.Mark().line + 1;
+                if (auto [at, fresh] = seen.emplace(key, line); !fresh)
+                    fail(it->first, join(path, key),
+                         "key given twice (first on line " + std::to_string(at->second) + ")");
             }
         }
         for (auto& p : schema.params()) {
@@ -113,6 +132,7 @@ private:
         if (!n.IsScalar())
             fail(n, path, std::string("expected a ") + kind_name(p.kind) + ", got a " + (n.IsMap() ? "map" : "list"));
         const std::string text = n.as<std::string>();
+        if (!valid_utf8(text)) fail(n, path, "not valid UTF-8 text");
         try {
             switch (p.kind) {
                 case Kind::Bool: {
@@ -218,6 +238,9 @@ private:
         std::error_code ec;
         const bool must_exist = opts_.unchecked_paths.empty() || key.rfind(opts_.unchecked_paths, 0) != 0;
         if (must_exist && !fs::exists(p, ec)) throw std::invalid_argument("file not found: '" + p.string() + "'");
+        // Only regular files: a directory reads as nothing, a FIFO or a device (/dev/zero) never ends.
+        if (must_exist && !fs::is_regular_file(p, ec))
+            throw std::invalid_argument("not a regular file: '" + p.string() + "'");
         return fs::weakly_canonical(p, ec).string();
     }
 
@@ -277,7 +300,11 @@ void apply_override(YAML::Node& root, const Schema& schema, const std::string& s
         if (last) {
             if (p->kind == Kind::Map)
                 throw ScenarioError("--set " + path, 0, "", "'" + walked + "' is a section, not a value");
-            node[k] = YAML::Load(value.empty() ? "\"\"" : value);
+            try {
+                node[k] = YAML::Load(value.empty() ? "\"\"" : value);
+            } catch (const YAML::Exception& e) {
+                throw ScenarioError("--set " + path, 0, "", "cannot read the value: " + e.msg);
+            }
             marks[walked] = true;
             return;
         }
@@ -304,13 +331,24 @@ Scenario Scenario::from_text(const std::string& text, const std::string& source,
     }
     if (!root || root.IsNull()) root = YAML::Node(YAML::NodeType::Map);
     if (!root.IsMap()) throw ScenarioError(source, 1, "", "a scenario must be a map of sections");
-    for (auto& spec : opts.overrides) apply_override(root, schema, spec, sc.from_override_);
-    Validator v(sc.source_, base_dir, opts, sc.lines_, sc.from_override_);
-    sc.values_ = v.map(root, schema, "");
+    try {
+        for (auto& spec : opts.overrides) apply_override(root, schema, spec, sc.from_override_);
+        Validator v(sc.source_, base_dir, opts, sc.lines_, sc.from_override_);
+        sc.values_ = v.map(root, schema, "");
+    } catch (const YAML::Exception& e) {  // a conversion the validator did not foresee
+        throw ScenarioError(source, e.mark.line + 1, "", "YAML: " + e.msg);
+    }
     return sc;
 }
 
 Scenario Scenario::from_file(const std::string& path, const Schema& schema, const LoadOptions& opts) {
+    std::error_code ec;
+    if (!fs::exists(path, ec)) throw ScenarioError(path, 0, "", "cannot open scenario file: no such file");
+    if (!fs::is_regular_file(path, ec)) throw ScenarioError(path, 0, "", "not a regular file");
+    if (fs::file_size(path, ec) > kMaxScenarioBytes)
+        throw ScenarioError(path, 0, "",
+                            "larger than " + std::to_string(kMaxScenarioBytes >> 20) +
+                                " MiB: not a scenario (data sets go in files the scenario names)");
     std::ifstream in(path);
     if (!in) throw ScenarioError(path, 0, "", "cannot open scenario file");
     std::stringstream buf;

@@ -38,6 +38,7 @@ struct LoadOptions {
 
 class Scenario {
 public:
+    static constexpr uint64_t kMaxScenarioBytes = 4u << 20;
     // `source` names the text in messages (a file path or "<default scenario>"); relative paths in the
     // scenario resolve against `base_dir`.
     static Scenario from_text(const std::string& text, const std::string& source, const std::string& base_dir,

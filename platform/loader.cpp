@@ -14,7 +14,20 @@ static std::string hex(uint64_t v) {
     return b;
 }
 
+void Loader::claim(uint64_t addr, uint64_t len, const std::string& what) {
+    if (len == 0) return;
+    if (addr + len < addr)
+        throw std::runtime_error("cannot load " + what + ": " + hex(addr) + " + " + hex(len) +
+                                 " wraps around the address space");
+    for (const Placed& p : placed_)
+        if (addr < p.hi && p.lo < addr + len)
+            throw std::runtime_error("cannot load " + what + " at [" + hex(addr) + ", " + hex(addr + len) +
+                                     "): it overlaps " + p.what + " at [" + hex(p.lo) + ", " + hex(p.hi) + ")");
+    placed_.push_back({addr, addr + len, what});
+}
+
 void Loader::write(uint64_t addr, const void* data, size_t len, const std::string& what) {
+    claim(addr, len, what);
     // Large blobs go in chunks: a target may clip a debug access at its own end.
     const auto* bytes = static_cast<const uint8_t*>(data);
     size_t done = 0;
@@ -55,8 +68,14 @@ void Loader::load_elf(const iss::ElfImage& elf, const std::string& path) {
     for (auto& seg : elf.segments()) {
         if (!seg.data.empty()) write(seg.paddr, seg.data.data(), seg.data.size(), path);
         if (seg.memsz > seg.data.size()) {
-            std::vector<uint8_t> zeros(seg.memsz - seg.data.size(), 0);
-            write(seg.paddr + seg.data.size(), zeros.data(), zeros.size(), path + " (.bss)");
+            // Memories start zeroed and nothing else may overlap the segment (claim), so the zero
+            // part needs no writing: only a check that memory backs it, at both ends.
+            const uint64_t lo = uint64_t(seg.paddr) + seg.data.size(), len = seg.memsz - seg.data.size();
+            const std::string what = path + " (.bss, " + std::to_string(len) + " bytes)";
+            claim(lo, len, what);
+            uint8_t probe;
+            if (seg.data.empty()) read(lo, &probe, 1, what);  // else the data write checked the start
+            read(lo + len - 1, &probe, 1, what);
         }
     }
 }

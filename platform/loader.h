@@ -51,7 +51,15 @@ private:
         if (when_elaborated_) when_elaborated_();
     }
 
+    // Records that [addr, addr + len) holds `what`; throws when it overlaps something placed before.
+    void claim(uint64_t addr, uint64_t len, const std::string& what);
+
     std::function<void()> when_elaborated_;
+    struct Placed {
+        uint64_t lo, hi;
+        std::string what;
+    };
+    std::vector<Placed> placed_;
     struct Entry {
         std::string name;
         uint32_t addr, size;

@@ -23,6 +23,7 @@
 #include "config/quantity.h"
 #include "platform/devices.h"
 #include "platform/loader.h"
+#include "platform/watchdog.h"
 #include "platform/workload/workload.h"
 #include "vp/regs/bootinfo.h"
 #include "vp/regs/cache_ctrl.h"
@@ -119,6 +120,8 @@ static Schema build_schema() {
     limits.add("max_sim_time", Kind::Time, "0s", "ps", "stop after this much simulated time (0 = no limit)");
     limits.add("max_host_seconds", Kind::Float, "0", "s", "stop after this much wall-clock time (0 = no limit)")
         .at_least(0);
+    limits.add("max_host_memory", Kind::Size, "0B", "bytes",
+               "stop when the simulator's resident memory exceeds this (0 = three quarters of the host's memory)");
 
     Schema& trace = s.map("trace", "per-transaction trace");
     trace.add("enabled", Kind::Bool, "false", "", "record every transaction of the bus, caches and memories");
@@ -179,9 +182,14 @@ static std::string hex(uint64_t v) {
 void Platform::attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t size, const std::string& name,
                       const std::string& key) {
     Models& m = *m_;
+    if (m.map_keys.count(name)) {  // only memories have user-given names: blame the one that has
+        const std::string& other = m.map_keys[name];
+        const bool mine = key.rfind("platform.memories.", 0) == 0;
+        scenario_.fail((mine ? key : other) + ".name",
+                       "the name '" + name + "' is already used by " + (mine ? other : key));
+    }
+    check_window(base, size, name, key);
     m.bus->initiator_socket.bind(socket);
-    if (base + size < base)
-        scenario_.fail(key + ".base", name + " [" + hex(base) + ", +" + hex(size) + ") wraps past 2^64");
     for (auto& map : m.bus->mappings()) {
         if (base < map.base + map.size && map.base < base + size) {
             const std::string other = m.map_keys[map.name];
@@ -194,6 +202,15 @@ void Platform::attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t 
     }
     m.bus->map(m.next_port++, base, size, name);
     m.map_keys[name] = key;
+}
+
+// The bus and every initiator are 32-bit: nothing can be reached above 4 GiB. Checked before a
+// memory is built, so a 1 TiB RAM is an error, not an allocation.
+void Platform::check_window(uint64_t base, uint64_t size, const std::string& name, const std::string& key) const {
+    if (base + size >= base && base + size <= (uint64_t(1) << 32)) return;
+    const std::string where = name + " [" + hex(base) + ", " + hex(base + size) + ")";
+    const bool size_given = scenario_.line_of(key + ".size") > 0 && scenario_.line_of(key + ".base") == 0;
+    scenario_.fail(key + (size_given ? ".size" : ".base"), where + " reaches past the 32-bit address space (4 GiB)");
 }
 
 // Connects a device's interrupt output to the PLIC source given by the parameter at `key_path`.
@@ -223,9 +240,17 @@ void Platform::build() {
         const std::string key = "traffic." + std::to_string(i);
         const std::string name =
             gens[i].at("name").is_null() ? "traffic" + std::to_string(i) : gens[i].at("name").get<std::string>();
+        const TrafficGenConfig cfg = scenario_.read<TrafficGenConfig>(key);
+        if (cfg.pattern.pattern != TrafficPattern::Csv) {  // every address it will touch must be mapped
+            const uint64_t lo = cfg.pattern.base, hi = cfg.pattern.base + cfg.pattern.range;
+            bool mapped = false;
+            for (auto& map : m.bus->mappings()) mapped |= lo >= map.base && hi <= map.base + map.size;
+            if (!mapped)
+                scenario_.fail(key + ".base", "[" + hex(lo) + ", " + hex(hi) +
+                                                  ") is not inside one mapped component: its accesses would all fail");
+        }
         try {
-            m.generators.push_back(
-                std::make_unique<TrafficGenerator>(name.c_str(), ctx_, scenario_.read<TrafficGenConfig>(key)));
+            m.generators.push_back(std::make_unique<TrafficGenerator>(name.c_str(), ctx_, cfg));
         } catch (const config::ScenarioError&) {
             throw;
         } catch (const std::exception& e) {
@@ -262,8 +287,9 @@ void Platform::build_memories() {
     Models& m = *m_;
     auto add_memory = [&](const std::string& name, const std::string& key) {
         const MemoryConfig cfg = scenario_.read<MemoryConfig>(key);
-        m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
         const uint64_t base = scenario_.at(key + ".base").get<uint64_t>();
+        check_window(base, cfg.size, name, key);
+        m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
         if (name == "ram" && m.l2) {
             attach(m.l2->target_socket(), base, cfg.size, name, key);
             m.l2->initiator_socket.bind(m.memories.back()->target_socket);
@@ -286,7 +312,12 @@ void Platform::build_devices() {
     for (const DeviceEntry& d : device_table()) {
         const std::string path = std::string("platform.") + d.key;
         if (!scenario_.at(path + ".enabled").get<bool>()) continue;
-        std::unique_ptr<Device> dev = d.create(dc, scenario_, d.key);
+        std::unique_ptr<Device> dev;
+        try {
+            dev = d.create(dc, scenario_, d.key);
+        } catch (const config::ParamError& e) {  // a model's own check of its configuration
+            scenario_.fail(path + "." + e.key(), e.what());
+        }
         if (!dev) continue;
         for (const Device::Window& w : dev->bus_windows()) attach(w.socket, w.base, w.size, w.name, path);
         if (auto* master = dev->bus_master()) master->bind(m.bus->target_socket);
@@ -338,6 +369,7 @@ void Platform::build_cpu() {
 void Platform::load_images() {
     Models& m = *m_;
     std::vector<std::pair<std::string, std::string>> elves;  // path, key
+    bool loaded_binary = false;
     const auto& loads = scenario_.at("load");
     for (size_t i = 0; i < loads.size(); ++i) {
         const std::string key = "load." + std::to_string(i);
@@ -357,8 +389,14 @@ void Platform::load_images() {
             } catch (const std::exception& e) {
                 scenario_.fail(key + ".at", e.what());
             }
-            if (!l.at("name").is_null())
-                m.loader->add_bootinfo(l.at("name").get<std::string>(), uint32_t(at), uint32_t(bytes.size()));
+            if (!l.at("name").is_null()) {
+                try {
+                    m.loader->add_bootinfo(l.at("name").get<std::string>(), uint32_t(at), uint32_t(bytes.size()));
+                } catch (const std::exception& e) {
+                    scenario_.fail(key + ".name", e.what());
+                }
+            }
+            loaded_binary = true;
             if (at < VP_BOOTINFO_ADDR + sizeof(vp_bootinfo_t) && at + bytes.size() > VP_BOOTINFO_ADDR)
                 own_bootinfo_ = true;
         } else {
@@ -391,6 +429,10 @@ void Platform::load_images() {
         if (auto s = elf->symbol("__loader_start"); s && !data_base_) data_base_ = *s;
         m.elves.push_back(std::move(elf));
     }
+    if (m.cpu && m.elves.empty() && !loaded_binary)
+        scenario_.fail("load",
+                       "nothing to run: the CPU is enabled but no program is loaded (give load: - elf: FILE, "
+                       "or --elf FILE, or set platform.cpu.enabled: false)");
 }
 
 // The workload's data set: generated or loaded on the host, placed in memory (at workload.base, else
@@ -520,8 +562,11 @@ RunResult Platform::run() {
     const Tick max_sim = limits.at("max_sim_time").get<Tick>();
     // With a debugger the wall clock says nothing about the run: no host-time limit (docs/gdb.md).
     const double max_host = opts_.gdb_port >= 0 ? 0.0 : limits.at("max_host_seconds").get<double>();
+    uint64_t max_memory = limits.at("max_host_memory").get<uint64_t>();
+    if (max_memory == 0) max_memory = HostWatchdog::physical_memory() / 4 * 3;
     const auto t0 = std::chrono::steady_clock::now();
     auto host_elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+    const HostWatchdog watchdog(ctx_, max_host, max_memory);
 
     // Run in slices so that host-time and simulated-time limits are checked without adding events
     // to the simulation; a slice ends early when the simulation starves (every model is done).
@@ -546,11 +591,14 @@ RunResult Platform::run() {
         first = false;
         if (max_sim) step = std::min(step, max_sim - sim_now());
         sc_core::sc_start(to_sc_time(step), sc_core::SC_EXIT_ON_STARVATION);
-        if (max_host > 0 && host_elapsed() > max_host) {
-            ctx_.request_stop(kExitLimit, "host time limit reached");
+        if (ctx_.interrupted()) {
+            ctx_.request_stop(ctx_.interrupt_code(), ctx_.interrupt_reason());
             break;
         }
     }
+    if (!ctx_.stop_requested() && m_->cpu && m_->cpu->asleep())
+        ctx_.request_stop(kExitDeadlock, "the CPU sleeps in WFI and nothing is left that could wake it (at pc " +
+                                             hex(m_->cpu->hart().pc()) + ")");
     for (Component* c : ctx_.components()) c->finalize();
     if (m_->access_log) {
         m_->cpu->record_accesses(nullptr);
@@ -560,6 +608,10 @@ RunResult Platform::run() {
     ctx_.tracer.close();
     r.exit_code = ctx_.exit_code();
     r.stop_reason = ctx_.stop_reason();
+    if (r.exit_code < 0 || r.exit_code > 255) {  // a process status is 8 bits: 256 would read as success
+        r.stop_reason += "; exit code " + std::to_string(r.exit_code) + " reported as 255";
+        r.exit_code = 255;
+    }
     // The result check: a wrong answer fails the run.
     const bool check = scenario_.values().at("workload").at("check").get<bool>() && opts_.elf.empty();
     if (m_->workload && check && r.exit_code == 0) {
@@ -618,7 +670,11 @@ void Platform::write_outputs(const RunResult& r) {
 }
 
 void Platform::print_summary(const RunResult& r) const {
-    if (opts_.quiet) return;
+    ctx_.report_suppressed();
+    if (opts_.quiet) {  // quiet, but a run that did not succeed says why
+        if (r.exit_code != 0) std::cerr << "vp: " << r.stop_reason << " (exit code " << r.exit_code << ")\n";
+        return;
+    }
     auto& out = std::cerr;
     out << "---- vp summary: " << scenario_.values().at("name").get<std::string>() << " ----\n";
     out << "simulated time  " << config::format_time(r.sim_time) << "\n";
@@ -634,7 +690,8 @@ void Platform::print_summary(const RunResult& r) const {
         const std::string line = c->summary();
         if (!line.empty()) out << "  " << c->component_name() << ": " << line << "\n";
     }
-    out << "outputs         " << opts_.out_dir << "/stats.json" << (ctx_.tracer.enabled() ? " + trace" : "") << "\n";
+    const std::string dir = opts_.published_dir.empty() ? opts_.out_dir : opts_.published_dir;
+    out << "outputs         " << dir << "/stats.json" << (ctx_.tracer.enabled() ? " + trace" : "") << "\n";
 }
 
 }  // namespace vp

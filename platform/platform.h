@@ -19,11 +19,13 @@ struct Region;
 }
 
 struct RunOptions {
-    std::string out_dir;  // where stats.json, trace files and the run's config go
-    bool quiet = false;   // no end-of-run summary
-    std::string elf;      // --elf: run this ELF instead of the scenario's (no result check)
-    int gdb_port = -1;    // --gdb: wait for gdb on 127.0.0.1:PORT (0 = any free port); -1 = off.
-                          // limits.max_host_seconds is ignored then (docs/gdb.md)
+    std::string out_dir;        // where stats.json, trace files and the run's config are written (the staging
+                                // directory of an OutputDir, platform/output_dir.h)
+    std::string published_dir;  // where they appear when the run is over (for messages; = out_dir if empty)
+    bool quiet = false;         // no end-of-run summary
+    std::string elf;            // --elf: run this ELF instead of the scenario's (no result check)
+    int gdb_port = -1;          // --gdb: wait for gdb on 127.0.0.1:PORT (0 = any free port); -1 = off.
+                                // limits.max_host_seconds is ignored then (docs/gdb.md)
 };
 
 struct RunResult {
@@ -58,6 +60,7 @@ private:
     void attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t size, const std::string& name,
                 const std::string& key);
     void wire_irq(IrqLine& line, const std::string& key_path);
+    void check_window(uint64_t base, uint64_t size, const std::string& name, const std::string& key) const;
     void load_images();
     void prepare_workload();
     void write_bootinfo();

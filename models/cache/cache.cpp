@@ -30,7 +30,8 @@ void CacheConfig::Range::params(config::Params& p) {
 
 void CacheConfig::params(config::Params& p) {
     using config::Kind;
-    p.add(geometry.size, "size", Kind::Size, "bytes", "capacity");
+    p.add(geometry.size, "size", Kind::Size, "bytes", "capacity (at most the 32-bit address space)")
+        .range(1, 4294967296.0);
     p.add(geometry.ways, "ways", Kind::Int, "", "associativity").range(1, 64);
     p.add(geometry.line, "line", Kind::Size, "bytes", "line size (a power of two)");
     p.add(hit_latency, "hit_latency", Kind::Time, "ps",

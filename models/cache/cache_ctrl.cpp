@@ -39,7 +39,16 @@ CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, 
     value("FV_END", CACHECTL_FV_END, pr.fv_end);
     value("PR_START", CACHECTL_PR_START, pr.pr_start);
     value("MAX_P", CACHECTL_MAX_P, pr.max_p);
-    value("PERIOD", CACHECTL_PERIOD, pr.period);
+    // A decay period of 0 accesses means nothing; firmware that writes it gets a warning, not a new value.
+    regs_.add("PERIOD", CACHECTL_PERIOD, 4)
+        .reads([&pr](const RegAccess&) -> uint64_t { return pr.period; })
+        .writes([this, &pr](uint64_t v, const RegAccess&) {
+            if (v == 0) {
+                log_->warn("PERIOD write 0: the decay period must be at least 1 access, ignored");
+                return;
+            }
+            pr.period = uint32_t(v);
+        });
     value("DEFAULT_PRIO", CACHECTL_DEFAULT_PRIO, pr.default_prio);
     value("HOT_START", CACHECTL_HOT_START, pr.hot_start);
     value("HOT_END", CACHECTL_HOT_END, pr.hot_end);

@@ -2,6 +2,7 @@
 // One SimContext per platform instance (tests build several), passed to each model's constructor.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +25,8 @@ public:
     // Per-component logger ("vp.<name>"), writing to stderr at the context's level.
     std::shared_ptr<spdlog::logger> logger(const std::string& component);
     void set_log_level(spdlog::level::level_enum lvl);
+    // One line per throttled warning: how many identical ones were not shown.
+    void report_suppressed() const;
     spdlog::level::level_enum log_level() const { return log_level_; }
 
     // Ends the simulation at the end of the current delta cycle with an exit code (finisher,
@@ -43,12 +46,27 @@ public:
     void add_component(Component* c) { components_.push_back(c); }
     const std::string& stop_reason() const { return stop_reason_; }
 
+    // Asynchronous stop requests: the host-time and host-memory limits (a watchdog thread) and
+    // SIGINT/SIGTERM (a signal handler) set them; anything may, from any thread (lock-free, async-
+    // signal-safe; `reason` must be a string literal). Long model operations poll interrupted()
+    // every few milliseconds of host time and return early; the run loop turns the request into a
+    // stop with that exit code.
+    void interrupt(int exit_code, const char* reason) noexcept {
+        int none = -1;
+        if (interrupt_code_.compare_exchange_strong(none, exit_code)) interrupt_reason_.store(reason);
+    }
+    bool interrupted() const noexcept { return interrupt_code_.load(std::memory_order_relaxed) >= 0; }
+    int interrupt_code() const noexcept { return interrupt_code_.load(); }
+    const char* interrupt_reason() const noexcept { return interrupt_reason_.load(); }
+
 private:
     spdlog::level::level_enum log_level_ = spdlog::level::warn;
     std::optional<int> exit_code_;
     std::string stop_reason_;
     Tick end_time_ = 0;
     std::vector<Component*> components_;
+    std::atomic<int> interrupt_code_{-1};
+    std::atomic<const char*> interrupt_reason_{""};
 };
 
 // Mixin giving a model its name, statistics group, trace track and logger.

@@ -12,6 +12,7 @@ enum ExitCode : int {
     kExitTrap = 4,         // unhandled trap in firmware (a fault report is printed)
     kExitWrongResult = 5,  // the host's result check failed
     kExitHazard = 6,       // a stale-data hazard with `hazards: error`
+    kExitDeadlock = 7,     // the firmware waits (WFI) for an event that nothing can raise any more
 };
 
 }  // namespace vp

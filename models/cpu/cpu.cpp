@@ -1,4 +1,5 @@
 #include "models/cpu/cpu.h"
+#include "models/cpu/iss/csr.h"
 #include "models/common/exit_code.h"
 #include <chrono>
 #include <iostream>
@@ -135,9 +136,20 @@ void Cpu::thread() {
         // multiples of the quantum, so the schedule does not depend on where the hart stopped).
         const Tick boundary = (sim_now() / quantum + 1) * quantum;
         const uint64_t limit = std::max<uint64_t>(div_ceil(boundary, period_), hart_->cycles());
+        // A long quantum runs in chunks, so that host-time limits and signals stop it within
+        // milliseconds (resuming run() is exactly equivalent to not having returned).
+        const uint64_t chunk_end = std::min(limit, hart_->cycles() + kCyclesBetweenChecks);
         // GDB stub single-step: one instruction, synchronising when it crosses the quantum boundary.
-        const iss::StopReason why = single_step_ ? hart_->step() : hart_->run(limit);
+        const iss::StopReason why = single_step_ ? hart_->step() : hart_->run(chunk_end);
         if (single_step_ && why == iss::StopReason::Step && local_time() >= boundary) sync();
+        if (why == iss::StopReason::CycleLimit && hart_->cycles() < limit) {
+            if (ctx_.interrupted()) {
+                exited_ = true;
+                publish_stats();
+                ctx_.request_stop(ctx_.interrupt_code(), ctx_.interrupt_reason(), local_time());
+            }
+            continue;
+        }
         switch (why) {
             case iss::StopReason::CycleLimit:
                 sync();
@@ -198,15 +210,16 @@ void Cpu::fatal_trap() {
     publish_stats();
     iss::TrapInfo trap = hart_->last_trap();
     uint32_t mtvec = 0;
-    hart_->read_csr(0x305, mtvec);
+    hart_->read_csr(iss::kCsr_mtvec, mtvec);
     // With no handler installed (or a handler that faults at its first instruction) the hart stops
     // on the handler's own fault; the trap that matters is the one that led there, still in the CSRs.
-    const bool handler_faulted = trap.pc == (mtvec & ~3u);
+    // Only if there was one: a program can also fault at the mtvec address on its own.
+    const bool handler_faulted = trap.pc == (mtvec & ~3u) && hart_->stats().traps > 0;
     const iss::TrapInfo handler_fault = trap;
     if (handler_faulted) {
-        hart_->read_csr(0x342, trap.cause);
-        hart_->read_csr(0x341, trap.pc);
-        hart_->read_csr(0x343, trap.tval);
+        hart_->read_csr(iss::kCsr_mcause, trap.cause);
+        hart_->read_csr(iss::kCsr_mepc, trap.pc);
+        hart_->read_csr(iss::kCsr_mtval, trap.tval);
         hart_->set_pc(trap.pc);  // so the report disassembles the faulting instruction
     }
     const std::string report = iss::fault_report(*hart_, trap, symbolize_);
@@ -391,6 +404,8 @@ iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsi
     cycles += div_ceil(done > issue ? done - issue : 0, period_);
     ++bus_accesses_;
     if (cfg_.dmi && payload_.is_dmi_allowed()) request_dmi(addr);
+    // The access ended the run (the test finisher): no further instruction executes, as on silicon.
+    if (ctx_.stop_requested()) hart_->request_stop(iss::StopReason::Exit);
     return payload_.is_response_ok() ? iss::MemStatus::Ok : iss::MemStatus::AccessFault;
 }
 

@@ -78,10 +78,15 @@ public:
     // Records every L1D access and I-cache line fetch into an access log (tools/cachesim replays it).
     void record_accesses(cache::AccessLogWriter* log) { access_log_ = log; }
 
+    // The hart sleeps in WFI and has not exited (at the end of a run: nothing can wake it).
+    bool asleep() const { return !exited_ && hart_->waiting(); }
+
     std::string summary() const override;
     void finalize() override;
 
 private:
+    // Cycles a hart runs between two looks at asynchronous stop requests (SimContext::interrupted).
+    static constexpr uint64_t kCyclesBetweenChecks = uint64_t(1) << 22;
     void thread();
     void sync();
     void sleep_until_interrupt();

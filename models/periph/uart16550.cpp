@@ -1,4 +1,5 @@
 #include "models/periph/uart16550.h"
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -20,8 +21,14 @@ Uart16550::Uart16550(sc_core::sc_module_name name, SimContext& ctx, const Uart16
     }
     push_input(cfg.input);
     if (!cfg.input_file.empty()) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(cfg.input_file, ec))
+            throw config::ParamError("input_file", "'" + cfg.input_file + "' is not a regular file");
+        if (std::filesystem::file_size(cfg.input_file, ec) > kMaxInputBytes)
+            throw config::ParamError("input_file", "'" + cfg.input_file + "' is larger than " +
+                                                       std::to_string(kMaxInputBytes >> 20) + " MiB of console input");
         std::ifstream in(cfg.input_file, std::ios::binary);
-        if (!in) throw std::runtime_error(name_ + ": cannot read input file '" + cfg.input_file + "'");
+        if (!in) throw config::ParamError("input_file", "cannot read '" + cfg.input_file + "'");
         push_input(std::string(std::istreambuf_iterator<char>(in), {}));
     }
 

@@ -31,6 +31,7 @@ struct Uart16550Config : MmioPort {
 
 class Uart16550 : public MmioDevice {
 public:
+    static constexpr uint64_t kMaxInputBytes = uint64_t(64) << 20;  // console input is typed, not a data set
     Uart16550(sc_core::sc_module_name name, SimContext& ctx, const Uart16550Config& cfg);
     ~Uart16550() override;
 

@@ -4,11 +4,14 @@
 //   vp list                       the scenarios shipped in scenarios/
 //   vp sweep SPEC.yaml [...]      a design-space sweep (tools/sweep, docs/sweeps.md)
 // Exit codes: the firmware's / run's exit code; 2 for bad input (scenario, options, files).
+#include <atomic>
+#include <csignal>
 #include <filesystem>
 #include <iostream>
 #include <CLI/CLI.hpp>
 #include <systemc>
 #include "platform/cli/sweep.h"
+#include "platform/output_dir.h"
 #include "platform/platform.h"
 #include "models/common/exit_code.h"
 
@@ -42,6 +45,18 @@ vp::config::LoadOptions load_options(const std::vector<std::string>& sets) {
     o.variables["shared"] = VP_SHARED_DIR;
     o.variables["scenarios"] = scenario_dir().string();
     return o;
+}
+
+// SIGINT/SIGTERM end the simulation cleanly (stats of what ran are written, exit 128 + signal); a
+// second one kills at once (the default action is restored by the first).
+std::atomic<vp::SimContext*> g_running{nullptr};
+
+extern "C" void on_stop_signal(int sig) {
+    std::signal(sig, SIG_DFL);
+    if (vp::SimContext* ctx = g_running.load())
+        ctx->interrupt(128 + sig, sig == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)");
+    else
+        std::raise(sig);
 }
 
 int cmd_list() {
@@ -144,20 +159,38 @@ int sc_main(int argc, char** argv) {
         std::cout << vp::cli::dry_run_json(*scenario, elf) << "\n";
         return 0;
     }
-    ro.out_dir = out_dir.empty() ? "out/" + scenario->values().at("name").get<std::string>() : out_dir;
+    std::unique_ptr<vp::OutputDir> out;
+    try {
+        out = std::make_unique<vp::OutputDir>(
+            out_dir.empty() ? "out/" + scenario->values().at("name").get<std::string>() : out_dir);
+    } catch (const std::exception& e) {
+        std::cerr << "vp: error: " << e.what() << "\n";
+        return vp::kExitBadInput;
+    }
+    ro.out_dir = out->staging_path();
+    ro.published_dir = out->final_path();
+    std::signal(SIGPIPE, SIG_IGN);  // `vp run | head`: the console may go away, the outputs must not
     try {
         sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
         sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
         vp::Platform platform(*scenario, ro);
         platform.context().set_log_level(spdlog::level::from_str(log_level));
+        g_running = &platform.context();
+        std::signal(SIGINT, on_stop_signal);
+        std::signal(SIGTERM, on_stop_signal);
         const vp::RunResult r = platform.run();
         platform.write_outputs(r);
+        out->publish();
+        g_running = nullptr;
         platform.print_summary(r);
         return r.exit_code;
     } catch (const vp::config::ScenarioError& e) {
+        g_running = nullptr;
+        out->discard();  // nothing ran: the previous outputs stay as they were
         std::cerr << "vp: error: " << e.what() << "\n";
         return vp::kExitBadInput;
     } catch (const std::exception& e) {
+        g_running = nullptr;
         std::cerr << "vp: error: " << e.what() << "\n";
         return vp::kExitInternal;
     }

@@ -22,6 +22,14 @@ void SpmvConfig::params(config::Params& p) {
           "Graph500 Kronecker matrix with 2^SCALE rows instead of the random one (0 = off; matrix wins)")
         .range(0, 26);
     p.add(edgefactor, "edgefactor", Kind::Int, "", "Graph500 edge factor of the Kronecker matrix").range(1, 1024);
+    // The data set must fit the 32-bit address space (and the host): 8 bytes per nonzero (value +
+    // column), 8 per row (row pointer, x, y).
+    const double n = kronecker_scale ? double(uint64_t(1) << kronecker_scale) : double(rows);
+    const double nnz = kronecker_scale ? 2.0 * n * edgefactor : double(rows) * nnz_per_row;
+    const double bytes = 8 * nnz + 12 * n;
+    p.rule(
+        !matrix.empty() || bytes < 3.5 * double(uint64_t(1) << 30), kronecker_scale ? "kronecker_scale" : "rows",
+        "the matrix would need " + std::to_string(uint64_t(bytes) >> 20) + " MiB: more than a 32-bit platform holds");
 }
 
 SpmvWorkload::SpmvWorkload(const SpmvConfig& c) {

@@ -38,14 +38,14 @@ def spmv_data(repo, work):
     d = os.path.join(work, "spmv")
     subprocess.run([sys.executable, os.path.join(repo, "tools", "qemu", "make_spmv_data.py"), "-o", d],
                    check=True, stdout=subprocess.DEVNULL)
-    # The same blobs for the VP, boot-info block included (the VP then does not write its own).
+    # The same blobs for the VP, boot-info block included (loader.txt lists it; the VP then does not
+    # write its own).
     loads = []
     with open(os.path.join(d, "loader.txt")) as f:
         for line in f:
             if line.strip() and not line.startswith("#"):
                 fname, addr = line.split()
                 loads.append((os.path.join(d, fname), addr))
-    loads.append((os.path.join(d, "bootinfo.bin"), "0x87fff000"))
     scenario = os.path.join(work, "spmv_data.yaml")
     with open(scenario, "w") as f:
         f.write("name: spmv_qemu_data\nload:\n")

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -15,11 +16,22 @@ uint32_t rd32(const std::vector<uint8_t>& b, size_t o) {
 }
 constexpr uint32_t kPtLoad = 1, kShtSymtab = 2, kSttFunc = 2, kPfX = 1;
 constexpr uint16_t kEmRiscv = 243, kEtExec = 2;
+constexpr uint64_t kMaxFileBytes = uint64_t(1) << 30;  // no firmware image is bigger than the 32-bit space
 }  // namespace
 
 bool ElfImage::load(const std::string& path, std::string& error) {
   segments_.clear();
   symbols_.clear();
+  std::error_code ec;
+  // Only regular files: a directory reads as nothing, a FIFO or a device (/dev/zero) never ends.
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    error = path + (std::filesystem::exists(path, ec) ? ": not a regular file" : ": cannot open file (no such file)");
+    return false;
+  }
+  if (std::filesystem::file_size(path, ec) > kMaxFileBytes) {
+    error = path + ": larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB: not a firmware image";
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = path + ": cannot open file";
@@ -35,9 +47,17 @@ bool ElfImage::load(const std::string& path, std::string& error) {
                                    "ELF",
                                    4) != 0)
     return fail("not an ELF file");
-  if (b[4] != 1) return fail("not a 32-bit ELF (ELFCLASS32 expected; is this an RV64 binary?)");
   if (b[5] != 1) return fail("not little-endian");
-  if (rd16(b, 18) != kEmRiscv) return fail("not a RISC-V ELF (e_machine " + std::to_string(rd16(b, 18)) + ")");
+  const uint16_t machine = rd16(b, 18);  // at the same offset in 32- and 64-bit ELFs
+  if (machine != kEmRiscv || b[4] != 1) {
+    std::string why;
+    if (machine != kEmRiscv) {
+      const char* name = machine == 62 ? " = x86-64" : machine == 183 ? " = AArch64" : machine == 40 ? " = ARM" : "";
+      why = "e_machine " + std::to_string(machine) + name;
+    }
+    if (b[4] != 1) why += std::string(why.empty() ? "" : ", ") + "64-bit (ELFCLASS64; this CPU is RV32)";
+    return fail("not a 32-bit RISC-V ELF: " + why);
+  }
   if (rd16(b, 16) != kEtExec) return fail("not an executable (ET_EXEC expected; relocatable object?)");
   entry_ = rd32(b, 24);
   const uint32_t phoff = rd32(b, 28), shoff = rd32(b, 32);
