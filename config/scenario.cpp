@@ -384,6 +384,23 @@ void Scenario::fail(const std::string& key_path, const std::string& reason) cons
 
 namespace {
 
+void input_files_into(const Schema& s, const nlohmann::json& values, const std::string& path, nlohmann::json& out) {
+    if (!values.is_object()) return;
+    for (auto& p : s.params()) {
+        auto it = values.find(p.key);
+        if (it == values.end()) continue;
+        const std::string kpath = join(path, p.key);
+        if (p.kind == Kind::Path && it->is_string()) {
+            out[kpath] = *it;
+        } else if (p.kind == Kind::Map) {
+            input_files_into(*p.children, *it, kpath, out);
+        } else if (p.kind == Kind::List && it->is_array()) {
+            for (size_t i = 0; i < it->size(); ++i)
+                input_files_into(*p.children, (*it)[i], kpath + "." + std::to_string(i), out);
+        }
+    }
+}
+
 void describe_into(const Schema& s, const std::string& path, std::ostringstream& out, bool markdown) {
     for (auto& p : s.params()) {
         const std::string kpath = join(path, p.key);
@@ -421,6 +438,12 @@ void describe_into(const Schema& s, const std::string& path, std::ostringstream&
 }
 
 }  // namespace
+
+nlohmann::json input_files(const Schema& schema, const nlohmann::json& values) {
+    nlohmann::json out = nlohmann::json::object();
+    input_files_into(schema, values, "", out);
+    return out;
+}
 
 std::string describe_text(const Schema& schema) {
     std::ostringstream out;

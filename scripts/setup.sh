@@ -10,6 +10,7 @@ PACKAGES=(
   qemu-system-misc gdb-multiarch
   clang-14 libclang-rt-14-dev
   python3 python3-matplotlib python3-numpy
+  python3-yaml python3-distributed slurm-wlm munge   # vp sweep: spec, Dask engine, Slurm engine + its test
 )
 
 missing=()

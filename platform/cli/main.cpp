@@ -2,6 +2,7 @@
 //   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L] [--elf X] [--gdb PORT]
 //   vp describe [--markdown]      every configurable parameter with default, unit and meaning
 //   vp list                       the scenarios shipped in scenarios/
+//   vp sweep SPEC.yaml [...]      a design-space sweep (tools/sweep, docs/sweeps.md)
 // Exit codes: the firmware's / run's exit code; 2 for bad input (scenario, options, files).
 #include <atomic>
 #include <csignal>
@@ -9,6 +10,7 @@
 #include <iostream>
 #include <CLI/CLI.hpp>
 #include <systemc>
+#include "platform/cli/sweep.h"
 #include "platform/output_dir.h"
 #include "platform/platform.h"
 #include "models/common/exit_code.h"
@@ -102,11 +104,15 @@ int sc_main(int argc, char** argv) {
                     "wait for gdb (target remote :PORT) on 127.0.0.1:PORT before the first instruction; "
                     "0 = any free port (printed)")
         ->check(CLI::Range(0, 65535));
+    bool dry_run = false;
+    run->add_flag("--dry-run", dry_run, "print the resolved configuration and the files it loads (JSON); do not run");
 
     bool markdown = false;
     auto* describe = app.add_subcommand("describe", "print every configurable parameter");
     describe->add_flag("--markdown", markdown, "as a Markdown table (docs/parameters.md)");
     auto* list = app.add_subcommand("list", "list the scenarios shipped in scenarios/");
+    auto* sweep = app.add_subcommand("sweep", "run a design-space sweep (vp sweep SPEC.yaml; vp sweep --help)");
+    sweep->prefix_command()->set_help_flag();  // every argument, --help included, goes to tools/sweep
 
     try {
         app.parse(argc, argv);
@@ -121,6 +127,7 @@ int sc_main(int argc, char** argv) {
         return 0;
     }
     if (*list) return cmd_list();
+    if (*sweep) return vp::cli::exec_sweep(sweep->remaining());
 
     // run
     std::unique_ptr<vp::config::Scenario> scenario;
@@ -147,6 +154,10 @@ int sc_main(int argc, char** argv) {
             return vp::kExitBadInput;
         }
         ro.elf = elf;
+    }
+    if (dry_run) {
+        std::cout << vp::cli::dry_run_json(*scenario, elf) << "\n";
+        return 0;
     }
     std::unique_ptr<vp::OutputDir> out;
     try {

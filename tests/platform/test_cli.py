@@ -272,6 +272,28 @@ def test_spmv_model_replays_kronecker_spmv_through_the_cache_core():
 
 # ---- discovery ----
 
+def test_dry_run_prints_the_configuration_a_run_uses_and_its_input_files():
+    """vp run --dry-run (what vp sweep identifies a point by): the config.json the run writes, and
+    every file the configuration loads; nothing runs, nothing is written."""
+    out = os.path.join(WORK, "dry")
+    rc, text, err = vp("run", "--dry-run", "--out", out, "--set", "platform.caches.l2.size=64KiB", check=0)
+    assert not os.path.exists(out) and err == ""
+    d = json.loads(text)
+    vp("run", "--quiet", "--out", out, "--set", "platform.caches.l2.size=64KiB", check=0)
+    assert d["config"] == json.load(open(os.path.join(out, "config.json")))
+    assert d["config"]["platform"]["caches"]["l2"]["size"] == 65536
+    assert d["inputs"] == {"load.0.elf": os.path.join(os.environ["VP_FIRMWARE_DIR"], "spmv.elf")}
+    # Every Path parameter is an input: a second load entry and the UART's input file.
+    data = scenario("abc", "in.txt")
+    s = scenario(f"load:\n  - elf: ${{firmware}}/hello.elf\n  - binary: {data}\n    at: 0x80100000\n"
+                 f"platform:\n  uart:\n    input_file: {data}\n")
+    d = json.loads(vp("run", s, "--dry-run", check=0)[1])
+    assert d["inputs"] == {"load.0.elf": os.path.join(os.environ["VP_FIRMWARE_DIR"], "hello.elf"),
+                           "load.1.binary": data, "platform.uart.input_file": data}, d["inputs"]
+    rc, text, err = vp("run", "--dry-run", "--set", "platform.caches.l2.policy=bogus")
+    assert rc == 2 and text == "" and err.startswith("vp: error: --set platform.caches.l2.policy:"), (rc, err)
+
+
 def test_describe_lists_every_parameter():
     rc, out, err = vp("describe", check=0)
     for key in ("platform.quantum", "platform.ram.ddr.tRCD", "platform.cpu.timing.div", "trace.formats",

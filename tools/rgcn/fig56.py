@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
-"""Seed 000's Fig. 5 and Fig. 6 on the VP, trace-driven (docs/rgcn_cache.md).
+"""Seed 000's Fig. 5 and Fig. 6 on the VP, trace-driven (docs/rgcn_cache.md): the post-processing of
+the sweeps scenarios/sweeps/rgcn_fig56_<dataset>.yaml and rgcn_validate_<dataset>.yaml.
 
-  python3 tools/rgcn/sweep.py --dataset aifb --out out/rgcn_aifb
+  vp sweep scenarios/sweeps/rgcn_fig56_aifb.yaml         (runs this script on out/sweeps/rgcn_fig56_aifb)
+  python3 tools/rgcn/fig56.py SWEEP_DIR --dataset aifb [--configs LRU,AC] [--periods 100] [--sizes ...]
 
-(a) runs the platform once per vertex order (degree-sorted and unsorted) with the CPU's access log
-    recorded (the R-GCN firmware, checked bit for bit against the host);
-(b) replays the logs with build/bin/vp-cachesim: L1D 32 KiB 8-way, L2 256 KiB .. 32 MiB 8-way, 64 B
-    lines; LRU w/o sort, LRU, AC, PB, SRRIP, GRASP, OPT, and a PB period sweep;
-(c) writes results.csv (every level and region), summary.csv (L2 misses per configuration) and the
-    plots fig5_<dataset>.png and fig6_<dataset>.png;
-(d) with --validate, runs the full platform (caches in the loop) at a few points and compares its
-    stats.json L1D/L2 misses with the replay's (validation.csv).
+(a) the sweep runs the platform once per vertex order (degree-sorted and unsorted) with the CPU's
+    access log recorded (the R-GCN firmware, checked bit for bit against the host): its points;
+(b) this script replays the logs with vp-cachesim: L1D 32 KiB 8-way, L2 256 KiB .. 32 MiB 8-way,
+    64 B lines; LRU w/o sort, LRU, AC, PB, SRRIP, GRASP, OPT, and a PB period sweep;
+(c) writes replay.csv (every level and region), summary.csv (L2 misses per configuration) and the
+    plots fig5_<dataset>.png and fig6_<dataset>.png into SWEEP_DIR;
+(d) with --validate RECORD_SWEEP_DIR, SWEEP_DIR is a validation sweep (full platform runs with the
+    caches in the loop, rgcn_validate_<dataset>.yaml): their L1D/L2 misses are compared with the
+    replay of RECORD_SWEEP_DIR's sorted log (validation.csv).
+--source emulated replaces (a) by vp-rgcn-trace (the firmware's data accesses without the ISS).
 """
 import argparse
 import csv
@@ -22,6 +26,7 @@ import sys
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+RECORD_KEY = "platform.cpu.record_accesses"
 KIB = 1024
 L2_SIZES = [256 * KIB, 512 * KIB, 1024 * KIB, 2048 * KIB, 4096 * KIB, 8192 * KIB, 16384 * KIB, 32768 * KIB]
 # The seed's L2 sizes are 0.256 .. 32 "MiB"; 256 KiB .. 32 MiB keeps them powers of two (8-way, 64 B).
@@ -55,16 +60,30 @@ def run(cmd, **kw):
     t0 = time.time()
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
     if p.returncode != 0:
-        sys.exit(f"sweep.py: command failed (exit {p.returncode}): {' '.join(cmd)}\n{p.stderr[-3000:]}")
+        sys.exit(f"fig56.py: command failed (exit {p.returncode}): {' '.join(cmd)}\n{p.stderr[-3000:]}")
     return p.stdout, time.time() - t0
 
 
-def record(args, sort):
-    """One platform run with the access log recorded (or the host emulation); returns the log path."""
+def sweep_rows(sweep_dir):
+    """The rows of a sweep's results.csv (vp sweep), each with its point directory."""
+    path = os.path.join(sweep_dir, "results.csv")
+    if not os.path.exists(path):
+        sys.exit(f"fig56.py: {path}: no such file (run vp sweep first)")
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        if r["exit_code"] != "0":
+            sys.exit(f"fig56.py: {sweep_dir}: point {r['id'] or '?'} failed (exit {r['exit_code']}): {r['error']}")
+        r["dir"] = os.path.join(sweep_dir, "points", r["id"])
+    return rows
+
+
+def recording(args, sort):
+    """The access log of one vertex order: a point of the recording sweep, or the host emulation."""
     tag = "sorted" if sort else "unsorted"
     if args.source == "emulated":
         path = os.path.join(args.out, f"emulated_{tag}.vplog")
-        if args.reuse and os.path.exists(path):
+        if os.path.exists(path):
             return path
         ds = {"aifb": "aifb_stripped.nt.gz", "mutag": "mutag_stripped.nt.gz"}.get(args.dataset)
         cmd = [args.trace, "--out", path, "--sort", "true" if sort else "false", "--output-priority", "true"]
@@ -76,26 +95,13 @@ def record(args, sort):
         log(f"emulated {path} ({os.path.getsize(path) / 1e6:.0f} MB) in {secs:.1f} s")
         args.timing.append({"what": f"emulate {tag}", "seconds": round(secs, 1)})
         return path
-    out = os.path.join(args.out, f"record_{tag}")
-    path = os.path.join(out, "accesses.vplog")
-    if args.reuse and os.path.exists(path):
-        log(f"reusing {path}")
-        return path
-    cmd = [args.vp, "run", args.scenario, "--out", out, "--quiet",
-           "--set", f"workload.rgcn.sort={'true' if sort else 'false'}",
-           "--set", "workload.rgcn.output_priority=true",
-           # The CPU reports its data accesses to the recorder on the cached path: an L1D must exist
-           # (any geometry; the replay chooses its own). The L2 is there too so that the firmware
-           # sees the same controllers (and prints the same lines) as in the validation runs.
-           "--set", "platform.caches.l1d.enabled=true",
-           "--set", "platform.caches.l2.enabled=true",
-           "--set", f"{args.record_key}=true"] + sum((["--set", s] for s in args.set), [])
-    _, secs = run(cmd)
-    log(f"recorded {path} ({os.path.getsize(path) / 1e6:.0f} MB) in {secs:.0f} s")
-    with open(os.path.join(out, "host.json")) as f:
-        host = json.load(f)
-    args.timing.append({"what": f"record {tag}", "seconds": round(secs, 1), "host": host})
-    return path
+    for r in sweep_rows(args.out):
+        if r.get("workload.rgcn.sort") == ("true" if sort else "false"):
+            path = os.path.join(r["dir"], "accesses.vplog")
+            if not os.path.exists(path):
+                sys.exit(f"fig56.py: {path}: missing (the sweep must set {RECORD_KEY} and keep accesses.vplog)")
+            return path
+    sys.exit(f"fig56.py: {args.out}: no point with workload.rgcn.sort={'true' if sort else 'false'}")
 
 
 def replay(args, logpath, label, l1, l2, extra, sizes):
@@ -119,8 +125,8 @@ def plots(args, summary):
     except ImportError:
         # A python other than Debian's (pyenv, venv) may lack python3-matplotlib: plot with that one.
         if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
-            run(["/usr/bin/python3", os.path.abspath(__file__), "--plot-only", "--dataset", args.dataset,
-                 "--out", args.out, "--sizes", ",".join(str(s) for s in args.sizes)])
+            run(["/usr/bin/python3", os.path.abspath(__file__), args.out, "--plot-only", "--dataset", args.dataset,
+                 "--sizes", ",".join(str(s) for s in args.sizes)])
             return
         log("matplotlib missing: no plots (scripts/setup.sh installs python3-matplotlib)")
         return
@@ -163,42 +169,32 @@ def plots(args, summary):
     plt.close(fig)
 
 
-def validate(args, logs):
-    """Full platform runs (caches in the loop) against the replay of the same configuration."""
+def validate(args):
+    """Full platform runs (caches in the loop: the points of a validation sweep in args.out) against
+    the replay of the same configuration on the sorted log of the recording sweep."""
+    args.source = "recorded"
+    out = args.out
+    args.out = args.validate
+    logpath = recording(args, True)
+    args.out = out
     rows = []
-    points = [(p, s) for p in args.validate_policies for s in args.validate_sizes]
-    for policy, size in points:
-        out = os.path.join(args.out, f"full_{policy}_{size // KIB}k")
-        sets = ["--set", "workload.rgcn.sort=true", "--set", "workload.rgcn.output_priority=true"]
-        for key in args.cache_keys:
-            sets += ["--set", key.format(policy=policy, l2_size=f"{size // KIB}KiB")]
-        _, secs = run([args.vp, "run", args.scenario, "--out", out, "--quiet"] + sets +
-                      sum((["--set", s] for s in args.set), []))
-        with open(os.path.join(out, "stats.json")) as f:
-            stats = json.load(f)
-        full = {lv: find_cache_stats(stats, lv) for lv in ("l1d", "l2")}
-        rep = replay(args, logs[True], f"val_{policy}", policy, policy, ["--fv-region", "features+output"], [size])
+    for r in sweep_rows(out):
+        policy, size = r["platform.caches.l2.policy"], int(r["l2_size_bytes"])
+        full = {"l1d": int(r["l1d_misses"]), "l2": int(r["l2_misses"])}
+        rep = replay(args, logpath, f"val_{policy}", policy, policy, ["--fv-region", "features+output"], [size])
         got = {}
-        for r in rep:
-            if r[7] == "total":
-                got[r[6]] = int(r[10])
+        for x in rep:
+            if x[7] == "total":
+                got[x[6]] = int(x[10])
         for lv in ("l1d", "l2"):
             rows.append({"policy": policy, "l2_size": size, "level": lv, "full_misses": full[lv],
-                         "replay_misses": got.get(lv), "full_seconds": round(secs, 1)})
+                         "replay_misses": got.get(lv)})
             log(f"validate {policy} L2 {size // KIB} KiB {lv}: full {full[lv]} replay {got.get(lv)}")
-    with open(os.path.join(args.out, "validation.csv"), "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+    with open(os.path.join(out, "validation.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()), lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
     return rows
-
-
-def find_cache_stats(stats, level, key="misses"):
-    """A cache's counter in stats.json (components.<level>.counters.<key>)."""
-    for name, comp in stats.get("components", {}).items():
-        if name == level or name.endswith("." + level):
-            return comp.get("counters", {}).get(key)
-    return None
 
 
 def read_summary(path):
@@ -212,53 +208,43 @@ def read_summary(path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--dataset", required=True, help="aifb, mutag or tiny (scenarios/rgcn_<dataset>.yaml)")
-    ap.add_argument("--out", required=True)
+    ap.add_argument("sweep_dir", help="the recording sweep's directory (vp sweep rgcn_fig56_<dataset>.yaml); "
+                                      "with --source emulated, any directory for the logs and results")
+    ap.add_argument("--dataset", required=True, help="aifb, mutag or tiny (plot titles; the emulated data set)")
     ap.add_argument("--source", choices=["recorded", "emulated"], default="recorded",
-                    help="recorded: the platform runs the firmware and records its accesses; emulated: "
-                         "vp-rgcn-trace writes the firmware's data accesses without the ISS")
+                    help="recorded: the logs of the sweep's points; emulated: vp-rgcn-trace writes the "
+                         "firmware's data accesses without the ISS")
     ap.add_argument("--synthetic", default="--entities 333845 --relations 103 --edges 916199",
                     help="vp-rgcn-trace arguments for a dataset other than aifb/mutag (emulated only)")
     ap.add_argument("--shared", default=os.path.join(REPO, "..", "shared"))
-    ap.add_argument("--trace", default=os.path.join(REPO, "build", "bin", "vp-rgcn-trace"))
-    ap.add_argument("--vp", default=os.path.join(REPO, "build", "bin", "vp"))
-    ap.add_argument("--cachesim", default=os.path.join(REPO, "build", "bin", "vp-cachesim"))
-    ap.add_argument("--record-key", default="platform.cpu.record_accesses",
-                    help="scenario key that makes the platform record the CPU's access log (<out>/accesses.vplog)")
-    ap.add_argument("--set", action="append", default=[], help="extra --set for every platform run")
+    bindir = os.path.dirname(os.environ["VP"]) if os.environ.get("VP") else os.path.join(REPO, "build", "bin")
+    ap.add_argument("--trace", default=os.path.join(bindir, "vp-rgcn-trace"))
+    ap.add_argument("--cachesim", default=os.path.join(bindir, "vp-cachesim"))
     ap.add_argument("--sizes", default=",".join(str(s) for s in L2_SIZES), help="L2 sizes in bytes")
     ap.add_argument("--configs", default="", help="comma-separated subset of the configuration labels (default: all)")
     ap.add_argument("--periods", default=",".join(str(p) for p in PB_PERIODS), help="PB periods to sweep ('' = none)")
-    ap.add_argument("--plot-only", action="store_true", help="only redraw the plots from --out/results.csv")
-    ap.add_argument("--reuse", action="store_true", help="reuse recorded logs found in --out")
-    ap.add_argument("--validate", action="store_true", help="compare with full platform runs")
-    ap.add_argument("--validate-policies", default="lru,ac")
-    ap.add_argument("--validate-sizes", default=f"{256 * KIB},{2048 * KIB}")
-    ap.add_argument("--cache-key", dest="cache_keys", action="append",
-                    default=["platform.caches.l1d.enabled=true", "platform.caches.l1d.size=32KiB",
-                             "platform.caches.l1d.ways=8", "platform.caches.l1d.policy={policy}",
-                             "platform.caches.l2.enabled=true", "platform.caches.l2.size={l2_size}",
-                             "platform.caches.l2.ways=8", "platform.caches.l2.policy={policy}"],
-                    help="--set templates enabling the caches for validation runs ({policy}, {l2_size})")
+    ap.add_argument("--plot-only", action="store_true", help="only redraw the plots from SWEEP_DIR/replay.csv")
+    ap.add_argument("--validate", metavar="RECORD_SWEEP_DIR",
+                    help="SWEEP_DIR is a validation sweep: compare its full runs with the replay of this "
+                         "recording sweep's sorted log")
     args = ap.parse_args()
-    args.scenario = os.path.join(REPO, "scenarios", f"rgcn_{args.dataset}.yaml")
-    if args.source == "recorded" and not os.path.exists(args.scenario):
-        sys.exit(f"sweep.py: --dataset {args.dataset}: no scenario {args.scenario}")
+    args.out = args.sweep_dir
     args.sizes = [int(s) for s in args.sizes.split(",")]
-    args.validate_policies = args.validate_policies.split(",")
-    args.validate_sizes = [int(s) for s in args.validate_sizes.split(",")]
     args.timing = []
+    if args.validate:
+        validate(args)
+        return
     os.makedirs(args.out, exist_ok=True)
     if args.plot_only:
-        plots(args, read_summary(os.path.join(args.out, "results.csv")))
+        plots(args, read_summary(os.path.join(args.out, "replay.csv")))
         return
 
     configs = [c for c in CONFIGS if not args.configs or c[0] in args.configs.split(",")]
     periods = [int(p) for p in args.periods.split(",") if p]
     need_unsorted = any(not c[1] for c in configs)
-    logs = {True: record(args, True)}
+    logs = {True: recording(args, True)}
     if need_unsorted:
-        logs[False] = record(args, False)
+        logs[False] = recording(args, False)
     rows = []
     for name, sort, l1, l2, extra in configs:
         rows += replay(args, logs[sort], name, l1, l2, extra, args.sizes)
@@ -266,8 +252,8 @@ def main():
     for p in periods:
         rows += replay(args, logs[True], f"PB_period_{p}", "pb", "pb", SEED + ["--period", str(p)], args.sizes)
         log(f"replayed PB period {p}")
-    with open(os.path.join(args.out, "results.csv"), "w", newline="") as f:
-        w = csv.writer(f)
+    with open(os.path.join(args.out, "replay.csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
         w.writerow(HEADER)
         w.writerows(rows)
     summary = {}
@@ -275,7 +261,7 @@ def main():
         if r[6] == "l2" and r[7] == "total":
             summary[(r[0], int(r[3]))] = int(r[10])
     with open(os.path.join(args.out, "summary.csv"), "w", newline="") as f:
-        w = csv.writer(f)
+        w = csv.writer(f, lineterminator="\n")
         labels = [c[0] for c in configs] + [f"PB_period_{p}" for p in periods]
         extra = ["AC_vs_LRU_%", "PB_vs_LRU_%", "AC_vs_unsorted_%", "PB_vs_unsorted_%", "LRU_vs_unsorted_%",
                  "OPT_vs_LRU_%", "AC_L2only_vs_LRU_%", "AC_platform_vs_LRU_%", "AC_Xonly_vs_LRU_%"]
@@ -289,11 +275,9 @@ def main():
                         pct(g("OPT"), lru), pct(g("AC_L2only"), lru), pct(g("AC_platform"), lru),
                         pct(g("AC_Xonly"), lru)])
     plots(args, summary)
-    if args.validate:
-        validate(args, logs)
     with open(os.path.join(args.out, "timing.json"), "w") as f:
         json.dump(args.timing, f, indent=1)
-    log(f"wrote {args.out}/results.csv, summary.csv, fig5_{args.dataset}.png, fig6_{args.dataset}.png")
+    log(f"wrote {args.out}/replay.csv, summary.csv, fig5_{args.dataset}.png, fig6_{args.dataset}.png")
 
 
 if __name__ == "__main__":

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Seed 001 experiment: SpMV on Graph500 Kronecker matrices, processor side vs memory-side gather.
+The post-processing of the sweeps scenarios/sweeps/hmc_scale*.yaml (docs/hmc.md):
 
-  tools/hmc_sweep.py [--vp build/bin/vp] [--scales 8 9 10] [--out out/hmc_sweep] [--set key=value ...]
+  vp sweep scenarios/sweeps/hmc_scale.yaml           (runs this script on out/sweeps/hmc_scale)
+  tools/hmc_report.py SWEEP_DIR
 
-For every SCALE and variant (scenarios/hmc_spmv_{cpu,gather,gather_host}.yaml) runs the VP, checks the
-result (the VP's own bit-exact check), and writes out/hmc_sweep/results.csv with: time of the
+The sweep runs every SCALE and variant (scenarios/hmc_spmv_{cpu,gather,gather_host}.yaml; the VP
+checks each result bit for bit); this script reads the points' outputs and writes SWEEP_DIR/hmc.csv
+with: time of the
 "spmv" region, MFLOPS (2 nnz / time), link bytes each way (FLITs x 16, whole run), the hit rates
 over the data arrays (L1D, L1D-or-L2 = R_hit) and hit_x (x only, processor-side variant) from the
 caches' per-region statistics (empty without caches), the region's energy in total and in the HMC,
@@ -13,7 +16,8 @@ and seed 001's model predictions computed from the platform's own numbers:
   F_cache = W / B/FLOP_cache (eq. 2);  F_gather = W_gather / 4 (eq. 3-4)
   E_cache / E_gather = 35 (1 - R_hit)               (eq. 12)
 with W = W_gather = the measured peak data bandwidth of the links (lanes x rate x 8/9 x links).
-SVG plots (no plotting library needed) go next to the CSV. Deterministic: same inputs, same files.
+SVG plots (no plotting library needed) go next to the CSV. Deterministic: same inputs, same files,
+except host_seconds (the point's wall-clock time, from the sweep's host.csv).
 """
 import argparse
 import csv
@@ -21,29 +25,24 @@ import json
 import math
 import os
 import re
-import subprocess
 import sys
-import time
 
 VARIANTS = ("cpu", "gather", "gather_host")
 
 
-def run(vp, scale, variant, out, extra):
-    d = os.path.join(out, f"s{scale}_{variant}")
-    cmd = [vp, "run", f"hmc_spmv_{variant}", "--quiet", "--out", d, "--set", f"workload.spmv.kronecker_scale={scale}"]
-    for kv in extra:
-        cmd += ["--set", kv]
-    t0 = time.time()
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    host_s = time.time() - t0
-    if p.returncode != 0 or "PASS" not in p.stdout:
-        sys.exit(f"{' '.join(cmd)}: exit {p.returncode}\n{p.stdout}\n{p.stderr}")
-    m = re.search(r"nnz=(\d+)", p.stdout)
+def load_point(sweep_dir, r):
+    """stats.json of one point, with the link count and line size of its configuration, and its nnz."""
+    d = os.path.join(sweep_dir, "points", r["id"])
+    stdout = open(os.path.join(d, "stdout.txt")).read()
+    if r["exit_code"] != "0" or "PASS" not in stdout:
+        sys.exit(f"hmc_report.py: point {r['id']} (SCALE {r['scale']} {r['variant']}): exit {r['exit_code']} "
+                 f"{r['error']}\n{stdout}")
+    m = re.search(r"nnz=(\d+)", stdout)
     stats = json.load(open(os.path.join(d, "stats.json")))
     cfg = json.load(open(os.path.join(d, "config.json")))["platform"]
     stats["_links"] = cfg["ram"]["hmc"]["links"]
     stats["_line"] = cfg["caches"]["l2"]["line"] if cfg["caches"]["l2"]["enabled"] else 128
-    return stats, int(m.group(1)), host_s
+    return stats, int(m.group(1))
 
 
 REGIONS = ("row_ptr", "col_idx", "values", "x", "y")
@@ -141,32 +140,33 @@ def svg_plot(path, title, ylabel, series, log=False):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--vp", default="build/bin/vp")
-    ap.add_argument("--scales", type=int, nargs="+", default=[8, 9, 10])
-    ap.add_argument("--out", default="out/hmc_sweep")
-    ap.add_argument("--set", action="append", default=[], help="extra scenario override key=value")
+    ap.add_argument("sweep_dir", help="the directory of a vp sweep of scenarios/sweeps/hmc_scale*.yaml")
     a = ap.parse_args()
-    os.makedirs(a.out, exist_ok=True)
+    with open(os.path.join(a.sweep_dir, "results.csv")) as fh:
+        points = list(csv.DictReader(fh))
+    with open(os.path.join(a.sweep_dir, "host.csv")) as fh:
+        host = {h["id"]: float(h["host_seconds"] or 0) for h in csv.DictReader(fh)}
     rows = []
-    for s in a.scales:
-        for v in VARIANTS:
-            st, nnz, host_s = run(a.vp, s, v, a.out, a.set)
-            rows.append(row(s, v, st, nnz, host_s))
-            print(f"SCALE {s} {v:12s} nnz {nnz:9d}  {rows[-1]['mflops']:.2f} MFLOPS  "
-                  f"link {rows[-1]['link_req_bytes']}/{rows[-1]['link_rsp_bytes']} B  "
-                  f"region energy {rows[-1]['energy_region_uj']:.1f} uJ  ({host_s:.1f} s host)")
-    path = os.path.join(a.out, "results.csv")
+    for p in points:
+        p["scale"] = int(p["workload.spmv.kronecker_scale"])
+        st, nnz = load_point(a.sweep_dir, p)
+        rows.append(row(p["scale"], p["variant"], st, nnz, host[p["id"]]))
+        print(f"SCALE {p['scale']} {p['variant']:12s} nnz {nnz:9d}  {rows[-1]['mflops']:.2f} MFLOPS  "
+              f"link {rows[-1]['link_req_bytes']}/{rows[-1]['link_rsp_bytes']} B  "
+              f"region energy {rows[-1]['energy_region_uj']:.1f} uJ  ({host[p['id']]:.1f} s host)")
+    path = os.path.join(a.sweep_dir, "hmc.csv")
     with open(path, "w", newline="") as fh:
-        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]), lineterminator="\n")
         w.writeheader()
         w.writerows(rows)
+    out = a.sweep_dir
     by = lambda key: {v: [(r["scale"], r[key]) for r in rows if r["variant"] == v] for v in VARIANTS}
-    svg_plot(os.path.join(a.out, "mflops.svg"), "SpMV MFLOPS", "MFLOPS", by("mflops"), log=True)
-    svg_plot(os.path.join(a.out, "link_rsp_bytes.svg"), "Link bytes cube -> host", "bytes", by("link_rsp_bytes"), log=True)
-    svg_plot(os.path.join(a.out, "energy.svg"), "Energy of the spmv region", "uJ", by("energy_region_uj"), log=True)
+    svg_plot(os.path.join(out, "mflops.svg"), "SpMV MFLOPS", "MFLOPS", by("mflops"), log=True)
+    svg_plot(os.path.join(out, "link_rsp_bytes.svg"), "Link bytes cube -> host", "bytes", by("link_rsp_bytes"), log=True)
+    svg_plot(os.path.join(out, "energy.svg"), "Energy of the spmv region", "uJ", by("energy_region_uj"), log=True)
     by_num = lambda key: {v: [(r["scale"], r[key]) for r in rows if r["variant"] == v and r[key] != ""] for v in VARIANTS}
-    svg_plot(os.path.join(a.out, "link_req_bytes.svg"), "Link bytes host -> cube", "bytes", by("link_req_bytes"), log=True)
-    svg_plot(os.path.join(a.out, "hit_rates.svg"), "Processor side: R_hit (L1D or L2) and hit_x", "rate",
+    svg_plot(os.path.join(out, "link_req_bytes.svg"), "Link bytes host -> cube", "bytes", by("link_req_bytes"), log=True)
+    svg_plot(os.path.join(out, "hit_rates.svg"), "Processor side: R_hit (L1D or L2) and hit_x", "rate",
              {"R_hit": by_num("l12_hit")["cpu"], "hit_x": by_num("hit_x")["cpu"]})
     print("wrote", path)
 
