@@ -94,7 +94,7 @@ uint64_t parse_size(const std::string& text) {
     const double factor = unit_factor(unit, units, text, "a size");
     // A whole number of a unit is computed in integers: a double holds integers exactly only up to
     // 2^53, so "72057594037927935B" would become ...936 (and not round-trip through format_value).
-    const size_t digits = s.find_first_not_of("0123456789");
+    const size_t digits = std::min(s.find_first_not_of("0123456789"), s.size());
     if (digits != 0 && digits == s.size() - unit.size()) {
         uint64_t n = 0, bytes = 0;
         bool overflow = false;

@@ -186,6 +186,7 @@ private:
                     return text;
                 }
                 case Kind::Path: return resolve_path(text, path);
+                case Kind::Dir: return resolve_path(text, path, true);
                 default: break;
             }
         } catch (const std::invalid_argument& e) {
@@ -222,7 +223,7 @@ private:
         }
     }
 
-    std::string resolve_path(std::string text, const std::string& key) {
+    std::string resolve_path(std::string text, const std::string& key, bool directory = false) {
         // ${var} expansion (e.g. ${firmware} = the directory of the built firmware).
         size_t pos;
         while ((pos = text.find("${")) != std::string::npos) {
@@ -238,6 +239,11 @@ private:
         std::error_code ec;
         const bool must_exist = opts_.unchecked_paths.empty() || key.rfind(opts_.unchecked_paths, 0) != 0;
         if (must_exist && !fs::exists(p, ec)) throw std::invalid_argument("file not found: '" + p.string() + "'");
+        if (directory) {
+            if (must_exist && !fs::is_directory(p, ec))
+                throw std::invalid_argument("not a directory: '" + p.string() + "'");
+            return fs::weakly_canonical(p, ec).string();
+        }
         // Only regular files: a directory reads as nothing, a FIFO or a device (/dev/zero) never ends.
         if (must_exist && !fs::is_regular_file(p, ec))
             throw std::invalid_argument("not a regular file: '" + p.string() + "'");

@@ -32,8 +32,8 @@ extern "C" {
 #endif
 
 typedef struct {
-    uint32_t count;             /* strips, left to right */
-    uint8_t width[GCN_UNITS];   /* units per strip, each >= 1, summing to GCN_UNITS */
+    uint32_t count;           /* strips, left to right */
+    uint8_t width[GCN_UNITS]; /* units per strip, each >= 1, summing to GCN_UNITS */
 } gcn_tiling_t;
 
 /* B_V x B_V tiles: `tiles` strips of GCN_UNITS / tiles units (tiles a power of two <= GCN_UNITS). */
@@ -45,28 +45,28 @@ enum { GCN_ATM_COARSE = 0, GCN_ATM_SPLIT = 1, GCN_ATM_MERGE = 2, GCN_ATM_DONE = 
 
 /* What a report decided (gcn_atm_t.action), for the slice-by-slice trajectory. */
 enum {
-    GCN_ATM_ACT_NONE = 0,     /* no report yet */
-    GCN_ATM_ACT_DOUBLE = 1,   /* coarse: better, try twice the tiles */
-    GCN_ATM_ACT_SETTLE = 2,   /* coarse: not better (or at the limit), back to the best uniform tiling */
-    GCN_ATM_ACT_SPLIT = 3,    /* split accepted (or split phase started), try the next split */
-    GCN_ATM_ACT_UNSPLIT = 4,  /* split not better: undone */
-    GCN_ATM_ACT_MERGE = 5,    /* merge accepted (or merge phase started), try the next merge */
-    GCN_ATM_ACT_UNMERGE = 6,  /* merge not better: undone, done */
-    GCN_ATM_ACT_KEEP = 7      /* done: the best tiling again */
+    GCN_ATM_ACT_NONE = 0,    /* no report yet */
+    GCN_ATM_ACT_DOUBLE = 1,  /* coarse: better, try twice the tiles */
+    GCN_ATM_ACT_SETTLE = 2,  /* coarse: not better (or at the limit), back to the best uniform tiling */
+    GCN_ATM_ACT_SPLIT = 3,   /* split accepted (or split phase started), try the next split */
+    GCN_ATM_ACT_UNSPLIT = 4, /* split not better: undone */
+    GCN_ATM_ACT_MERGE = 5,   /* merge accepted (or merge phase started), try the next merge */
+    GCN_ATM_ACT_UNMERGE = 6, /* merge not better: undone, done */
+    GCN_ATM_ACT_KEEP = 7     /* done: the best tiling again */
 };
 
 typedef struct {
-    uint32_t phase;                 /* GCN_ATM_* */
-    uint32_t fine;                  /* fine morphing enabled */
-    gcn_tiling_t current;           /* the tiling of the next slice */
-    gcn_tiling_t best;              /* the best tiling measured */
-    gcn_tiling_t rejected;          /* the tiling that ended the coarse phase (not tried again) */
-    uint64_t best_time;             /* its slice time; UINT64_MAX before the first report */
-    uint32_t best_hit[GCN_UNITS];   /* per strip of best: hit rate * 65536 */
-    uint8_t order[GCN_UNITS];       /* fine phases: start units of the strips to visit, in order */
-    uint32_t order_len, next;       /* entries of order[], position of the next candidate */
-    uint32_t slices;                /* reports so far */
-    uint32_t action;                /* GCN_ATM_ACT_* of the last report */
+    uint32_t phase;               /* GCN_ATM_* */
+    uint32_t fine;                /* fine morphing enabled */
+    gcn_tiling_t current;         /* the tiling of the next slice */
+    gcn_tiling_t best;            /* the best tiling measured */
+    gcn_tiling_t rejected;        /* the tiling that ended the coarse phase (not tried again) */
+    uint64_t best_time;           /* its slice time; UINT64_MAX before the first report */
+    uint32_t best_hit[GCN_UNITS]; /* per strip of best: hit rate * 65536 */
+    uint8_t order[GCN_UNITS];     /* fine phases: start units of the strips to visit, in order */
+    uint32_t order_len, next;     /* entries of order[], position of the next candidate */
+    uint32_t slices;              /* reports so far */
+    uint32_t action;              /* GCN_ATM_ACT_* of the last report */
 } gcn_atm_t;
 
 void gcn_atm_init(gcn_atm_t *a, int fine);

@@ -40,7 +40,7 @@ void CpuConfig::params(config::Params& p) {
     p.add(semihosting_files, "semihosting_files", Kind::Bool, "",
           "semihosting file calls (open, remove, rename) reach host files, confined to semihosting_dir; "
           "false: console and exit only");
-    p.add(semihosting_dir, "semihosting_dir", Kind::Path, "",
+    p.add(semihosting_dir, "semihosting_dir", Kind::Dir, "",
           "the only directory semihosting files live in (an existing directory; guest names with an "
           "absolute path, '..' or a symlink are refused); empty: the run's output directory");
     p.add(hartid, "hartid", Kind::Int, "", "mhartid").range(0, 1023);

@@ -354,3 +354,19 @@ TEST_CASE("ELF sizes from the file: p_memsz is zero-filled in pieces, segments e
     CHECK_FALSE(elf.load(std::filesystem::temp_directory_path().string(), error));
     CHECK(error.find("not a regular file") != std::string::npos);
 }
+
+TEST_CASE("semihosting: host files get at most the run's write budget, then ENOSPC", "[semihosting][untrusted]") {
+    Tree t;
+    ShRig r(t.sandbox.string());
+    r.hart.set_semihosting_write_limit(100);
+    const uint32_t f = r.open("fill.txt", kModeW);
+    CHECK(r.call(SYS_WRITE, {f, kBuf, 60}) == 0);   // within the budget
+    CHECK(r.call(SYS_WRITE, {f, kBuf, 60}) == 60);  // would pass it: nothing written
+    CHECK(r.error() == uint32_t(ENOSPC));
+    CHECK(r.call(SYS_WRITE, {f, kBuf, 40}) == 0);  // what is left still fits
+    CHECK(r.call(SYS_WRITE, {f, kBuf, 1}) == 1);
+    CHECK(fs::file_size(t.sandbox / "fill.txt") == 100);
+    // The console is not host disk: it has no such budget.
+    const uint32_t out = r.open(":tt", kModeW);
+    CHECK(r.call(SYS_WRITE, {out, kBuf, 200}) == 0);
+}

@@ -105,10 +105,10 @@ TEST_CASE("sell workload: blobs, and a check that needs every requested case bit
     // A firmware that did everything right.
     const std::vector<float> ref = workload::spmv_reference(a, x);
     for (uint32_t k : {SELL_CASE_CSR, SELL_CASE_SELL, SELL_CASE_ACC_CDMA})
-        b.loader.write(b.addr("y") + k * 304 * 4, ref.data(), ref.size() * 4, "y");
+        b.loader.overwrite(b.addr("y") + k * 304 * 4, ref.data(), ref.size() * 4, "y");
     sell_info_t done = info;
     done.done = info.cases;
-    b.loader.write(b.addr("sell_info"), &done, sizeof done, "info");
+    b.loader.overwrite(b.addr("sell_info"), &done, sizeof done, "info");
     CHECK(wl->check(b.loader, report));
     CHECK_THAT(report, Catch::Contains("y of csr, sell, acc_cdma matches the host reference bit for bit"));
 
@@ -118,7 +118,7 @@ TEST_CASE("sell workload: blobs, and a check that needs every requested case bit
     std::memcpy(&bits, &bad, 4);
     bits ^= 1;
     std::memcpy(&bad, &bits, 4);
-    b.loader.write(b.addr("y") + (SELL_CASE_SELL * 304 + 123) * 4, &bad, 4, "y");
+    b.loader.overwrite(b.addr("y") + (SELL_CASE_SELL * 304 + 123) * 4, &bad, 4, "y");
     CHECK_FALSE(wl->check(b.loader, report));
     CHECK_THAT(report, Catch::StartsWith("case sell: y[123] = "));
 }

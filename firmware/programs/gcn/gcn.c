@@ -70,8 +70,8 @@ static inline void zero_row(float *y, uint32_t w) {
 }
 
 /* One vertical strip: destinations [d0, d1), square tiles of `side` source vertices. */
-static void __attribute__((noinline)) run_strip(const graph_t *g, uint32_t d0, uint32_t d1, uint32_t side,
-                                                const float *xs, float *ys) {
+static void __attribute__((noinline))
+run_strip(const graph_t *g, uint32_t d0, uint32_t d1, uint32_t side, const float *xs, float *ys) {
     const uint32_t n = g->n, w = g->w;
     const uint32_t *colptr = g->colptr, *rowidx = g->rowidx;
     const float *weight = g->weight;
@@ -132,8 +132,8 @@ int main(void) {
         return 2;
     }
     const uint32_t n = info->n, nnz = info->nnz, f = info->f, slices = info->slices, kernel = info->kernel;
-    if (n == 0 || slices == 0 || f % (GCN_SLICE_ALIGN * slices) != 0 || kernel > GCN_KERNEL_ATM ||
-        info->tiles == 0 || info->tiles > GCN_UNITS || (info->tiles & (info->tiles - 1)) != 0 || info->unit == 0 ||
+    if (n == 0 || slices == 0 || f % (GCN_SLICE_ALIGN * slices) != 0 || kernel > GCN_KERNEL_ATM || info->tiles == 0 ||
+        info->tiles > GCN_UNITS || (info->tiles & (info->tiles - 1)) != 0 || info->unit == 0 ||
         (uint64_t)info->unit * GCN_UNITS < n) {
         printf("gcn: ERROR: inconsistent gcn_info (n %lu f %lu slices %lu tiles %lu kernel %lu unit %lu)\n",
                (unsigned long)n, (unsigned long)f, (unsigned long)slices, (unsigned long)info->tiles,
@@ -173,8 +173,8 @@ int main(void) {
         }
     }
     static const char *const kernels[] = {"baseline", "vt", "fs", "fsvt", "atm"};
-    printf("gcn: n=%lu nnz=%lu f=%lu kernel=%s slices=%lu tiles=%lu unit=%lu%s\n", (unsigned long)n,
-           (unsigned long)nnz, (unsigned long)f, kernels[kernel], (unsigned long)slices, (unsigned long)info->tiles,
+    printf("gcn: n=%lu nnz=%lu f=%lu kernel=%s slices=%lu tiles=%lu unit=%lu%s\n", (unsigned long)n, (unsigned long)nnz,
+           (unsigned long)f, kernels[kernel], (unsigned long)slices, (unsigned long)info->tiles,
            (unsigned long)info->unit, kernel == GCN_KERNEL_ATM && (info->flags & GCN_FLAG_ATM_FINE) ? " fine" : "");
 
     const uintptr_t l2 = vp_cachectl("l2");

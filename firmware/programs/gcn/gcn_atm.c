@@ -72,7 +72,7 @@ static void pick_merge(gcn_atm_t *a) {
         const gcn_tiling_t *b = &a->best;
         const uint32_t i = strip_at(b, a->order[a->next]);
         if (i >= b->count || b->count < 2) continue; /* merged away already, or nothing to merge */
-        uint32_t left = i; /* merge strips left and left + 1 */
+        uint32_t left = i;                           /* merge strips left and left + 1 */
         if (i == 0)
             left = 0;
         else if (i + 1 >= b->count)
@@ -150,57 +150,57 @@ void gcn_atm_report(gcn_atm_t *a, uint64_t time, const uint64_t *lookups, const 
         for (uint32_t i = 0; i < a->current.count; i++) a->best_hit[i] = hit_rate(lookups[i], misses[i]);
     }
     switch (a->phase) {
-    case GCN_ATM_COARSE:
-        if (better && a->current.count < GCN_UNITS) {
-            gcn_tiling_uniform(&a->current, a->current.count * 2);
-            a->action = GCN_ATM_ACT_DOUBLE;
-            return;
-        }
-        a->action = GCN_ATM_ACT_SETTLE;
-        a->rejected = a->current;
-        a->current = a->best;
-        if (a->fine) {
-            sort_strips(a, 0);
-            pick_split(a);
-        } else {
-            finish(a);
-        }
-        return;
-    case GCN_ATM_SPLIT:
-        if (!better) {
-            a->action = GCN_ATM_ACT_UNSPLIT;
+        case GCN_ATM_COARSE:
+            if (better && a->current.count < GCN_UNITS) {
+                gcn_tiling_uniform(&a->current, a->current.count * 2);
+                a->action = GCN_ATM_ACT_DOUBLE;
+                return;
+            }
+            a->action = GCN_ATM_ACT_SETTLE;
+            a->rejected = a->current;
             a->current = a->best;
-            start_merge(a);
+            if (a->fine) {
+                sort_strips(a, 0);
+                pick_split(a);
+            } else {
+                finish(a);
+            }
             return;
-        }
-        a->action = GCN_ATM_ACT_SPLIT;
-        a->next++;
-        pick_split(a);
-        return;
-    case GCN_ATM_MERGE:
-        if (!better) {
-            a->action = GCN_ATM_ACT_UNMERGE;
-            finish(a);
+        case GCN_ATM_SPLIT:
+            if (!better) {
+                a->action = GCN_ATM_ACT_UNSPLIT;
+                a->current = a->best;
+                start_merge(a);
+                return;
+            }
+            a->action = GCN_ATM_ACT_SPLIT;
+            a->next++;
+            pick_split(a);
             return;
-        }
-        a->action = GCN_ATM_ACT_MERGE;
-        a->next++;
-        pick_merge(a);
-        return;
-    default:
-        a->action = GCN_ATM_ACT_KEEP;
-        a->current = a->best;
-        return;
+        case GCN_ATM_MERGE:
+            if (!better) {
+                a->action = GCN_ATM_ACT_UNMERGE;
+                finish(a);
+                return;
+            }
+            a->action = GCN_ATM_ACT_MERGE;
+            a->next++;
+            pick_merge(a);
+            return;
+        default:
+            a->action = GCN_ATM_ACT_KEEP;
+            a->current = a->best;
+            return;
     }
 }
 
 const char *gcn_atm_phase_name(uint32_t phase) {
     switch (phase) {
-    case GCN_ATM_COARSE: return "coarse";
-    case GCN_ATM_SPLIT: return "split";
-    case GCN_ATM_MERGE: return "merge";
-    case GCN_ATM_DONE: return "done";
-    default: return "?";
+        case GCN_ATM_COARSE: return "coarse";
+        case GCN_ATM_SPLIT: return "split";
+        case GCN_ATM_MERGE: return "merge";
+        case GCN_ATM_DONE: return "done";
+        default: return "?";
     }
 }
 

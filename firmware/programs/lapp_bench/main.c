@@ -11,12 +11,12 @@
 #include <kernels/lapp_kernels.h>
 #include <rt/runtime.h>
 
-#define W       320u
-#define H       240u
-#define PIXELS  (W * H)
-#define SAXPY_N 65536u
-#define GCN_N   128u
-#define GCN_FIN 64u
+#define W        320u
+#define H        240u
+#define PIXELS   (W * H)
+#define SAXPY_N  65536u
+#define GCN_N    128u
+#define GCN_FIN  64u
 #define GCN_FOUT 32u
 
 static uint8_t rgb[3 * PIXELS + 16], fg[4 * PIXELS + 16], bg[4 * PIXELS + 16], gray[PIXELS + 16];
@@ -36,7 +36,8 @@ static uint32_t rnd(void) {
 
 /* The filter over the whole image: one call per output row (rows 1 .. H-2). */
 static void filter_image(const uint8_t *img, uint8_t *out) {
-    for (uint32_t y = 1; y + 1 < H; ++y) k_filter3x3_row(img + (y - 1) * W, img + y * W, img + (y + 1) * W, out + y * W, W);
+    for (uint32_t y = 1; y + 1 < H; ++y)
+        k_filter3x3_row(img + (y - 1) * W, img + y * W, img + (y + 1) * W, out + y * W, W);
 }
 static void gcn_rows(float *y) { k_gcn_xw_rows(gx, gw, y, GCN_N, GCN_FIN, GCN_FOUT); }
 static void gcn_dot(float *y) { k_gcn_xw_dot(gx, gw, y, GCN_N, GCN_FIN, GCN_FOUT); }
@@ -81,18 +82,18 @@ static void lapp_call_kernel(void (*fn)(void), const uint32_t *a, unsigned na, u
     sum->array_iters += r.array_iters;
 }
 
-static uint64_t cpu_instret;  /* instructions of the last CPU_RUN */
+static uint64_t cpu_instret; /* instructions of the last CPU_RUN */
 
 static void result(const char *name, uint64_t cpu_cycles, const lapp_result_t *l, const void *a, const void *b,
                    uint32_t bytes) {
     const int same = memcmp(a, b, bytes) == 0;
     failures += !same;
-    printf("bench %s cpu_cycles=%lu cpu_instret=%lu lapp_cycles=%lu lapp_array_cycles=%lu lapp_instret=%lu "
-           "mapped=%lu rejected=%lu iterations=%lu %s\n",
-           name, (unsigned long)cpu_cycles, (unsigned long)cpu_instret, (unsigned long)l->cycles,
-           (unsigned long)l->array_cycles,
-           (unsigned long)l->instret, (unsigned long)l->loops_mapped, (unsigned long)l->loops_rejected,
-           (unsigned long)l->array_iters, same ? "identical" : "DIFFERENT");
+    printf(
+        "bench %s cpu_cycles=%lu cpu_instret=%lu lapp_cycles=%lu lapp_array_cycles=%lu lapp_instret=%lu "
+        "mapped=%lu rejected=%lu iterations=%lu %s\n",
+        name, (unsigned long)cpu_cycles, (unsigned long)cpu_instret, (unsigned long)l->cycles,
+        (unsigned long)l->array_cycles, (unsigned long)l->instret, (unsigned long)l->loops_mapped,
+        (unsigned long)l->loops_rejected, (unsigned long)l->array_iters, same ? "identical" : "DIFFERENT");
 }
 
 #define CPU_RUN(region, stmt)                  \
@@ -134,7 +135,8 @@ int main(void) {
     vp_cache_flush_range(out_lapp, PIXELS);
     cold_caches();
     vp_marker_begin("lapp/grayscale");
-    lapp_call_kernel((void (*)(void))k_grayscale, (const uint32_t[]){(uint32_t)rgb, (uint32_t)out_lapp, PIXELS}, 3, 0, &l);
+    lapp_call_kernel((void (*)(void))k_grayscale, (const uint32_t[]){(uint32_t)rgb, (uint32_t)out_lapp, PIXELS}, 3, 0,
+                     &l);
     vp_marker_end();
     vp_cache_inval_range(out_lapp, PIXELS);
     result("grayscale", c, &l, out_cpu, out_lapp, PIXELS);
@@ -189,8 +191,8 @@ int main(void) {
     vp_cache_flush_range(sy_lapp, sizeof sy_lapp);
     cold_caches();
     vp_marker_begin("lapp/fir5");
-    lapp_call_kernel((void (*)(void))k_fir5, (const uint32_t[]){(uint32_t)sx, (uint32_t)taps, (uint32_t)sy_lapp, SAXPY_N},
-                     4, 0, &l);
+    lapp_call_kernel((void (*)(void))k_fir5,
+                     (const uint32_t[]){(uint32_t)sx, (uint32_t)taps, (uint32_t)sy_lapp, SAXPY_N}, 4, 0, &l);
     vp_marker_end();
     vp_cache_inval_range(sy_lapp, sizeof sy_lapp);
     result("fir5", c, &l, sy_cpu, sy_lapp, sizeof sy_cpu);
@@ -203,8 +205,8 @@ int main(void) {
     vp_cache_flush_range(hist_lapp, sizeof hist_lapp);
     cold_caches();
     vp_marker_begin("lapp/histogram");
-    lapp_call_kernel((void (*)(void))k_histogram, (const uint32_t[]){(uint32_t)gray, (uint32_t)hist_lapp, PIXELS},
-                     3, 0, &l);
+    lapp_call_kernel((void (*)(void))k_histogram, (const uint32_t[]){(uint32_t)gray, (uint32_t)hist_lapp, PIXELS}, 3, 0,
+                     &l);
     vp_marker_end();
     vp_cache_inval_range(hist_lapp, sizeof hist_lapp);
     result("histogram", c, &l, hist_cpu, hist_lapp, sizeof hist_cpu);

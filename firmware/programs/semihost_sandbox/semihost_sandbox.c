@@ -12,11 +12,12 @@ static int escapes;
 static long semihost(long op, const void *block) {
     register long a0 __asm__("a0") = op;
     register const void *a1 __asm__("a1") = block;
-    __asm__ volatile(".option push\n.option norvc\n.balign 16\n"
-                     "slli x0, x0, 0x1f\nebreak\nsrai x0, x0, 7\n.option pop"
-                     : "+r"(a0)
-                     : "r"(a1)
-                     : "memory");
+    __asm__ volatile(
+        ".option push\n.option norvc\n.balign 16\n"
+        "slli x0, x0, 0x1f\nebreak\nsrai x0, x0, 7\n.option pop"
+        : "+r"(a0)
+        : "r"(a1)
+        : "memory");
     return a0;
 }
 
@@ -61,7 +62,8 @@ int main(void) {
     expect_refused("remove ../semihost_victim.txt", remove("../semihost_victim.txt") == 0);
     expect_refused("rename sandbox_kept.txt to ../semihost_moved.txt",
                    sh_rename("sandbox_kept.txt", "../semihost_moved.txt") == 0);
-    expect_refused("rename ../semihost_victim.txt to stolen.txt", sh_rename("../semihost_victim.txt", "stolen.txt") == 0);
+    expect_refused("rename ../semihost_victim.txt to stolen.txt",
+                   sh_rename("../semihost_victim.txt", "stolen.txt") == 0);
     printf("semihost_sandbox: %d escapes\n", escapes);
     return escapes;
 }

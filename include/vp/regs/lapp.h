@@ -8,15 +8,15 @@
 
 #define LAPP_WINDOW_SIZE 0x1000u
 
-#define LAPP_ID      0x000u /* RO: LAPP_ID_VALUE */
-#define LAPP_CONFIG  0x004u /* RO: [7:0] stages, [15:8] LB words per way, [16] optimized LBs, [17] array on */
-#define LAPP_CTRL    0x008u /* WO: LAPP_CTRL_START, LAPP_CTRL_ABORT */
-#define LAPP_STATUS  0x00Cu /* RO: LAPP_STATUS_*; [9:8] mode of the array (LAPP_MODE_*) */
-#define LAPP_IRQ_EN  0x010u /* RW: bit 0 raises the IRQ when a run ends (done, error or aborted) */
-#define LAPP_IRQ     0x014u /* RW1C: bit 0, a run ended */
-#define LAPP_ENTRY   0x018u /* RW: PC the first stage starts at */
-#define LAPP_SP      0x01Cu /* RW: its stack pointer (top of a stack the caller provides) */
-#define LAPP_GP      0x020u /* RW: its global pointer */
+#define LAPP_ID     0x000u /* RO: LAPP_ID_VALUE */
+#define LAPP_CONFIG 0x004u /* RO: [7:0] stages, [15:8] LB words per way, [16] optimized LBs, [17] array on */
+#define LAPP_CTRL   0x008u /* WO: LAPP_CTRL_START, LAPP_CTRL_ABORT */
+#define LAPP_STATUS 0x00Cu /* RO: LAPP_STATUS_*; [9:8] mode of the array (LAPP_MODE_*) */
+#define LAPP_IRQ_EN 0x010u /* RW: bit 0 raises the IRQ when a run ends (done, error or aborted) */
+#define LAPP_IRQ    0x014u /* RW1C: bit 0, a run ended */
+#define LAPP_ENTRY  0x018u /* RW: PC the first stage starts at */
+#define LAPP_SP     0x01Cu /* RW: its stack pointer (top of a stack the caller provides) */
+#define LAPP_GP     0x020u /* RW: its global pointer */
 
 /* a0..a7 at START; ARG0 and ARG1 read back a0 and a1 after a run that returned. */
 #define LAPP_ARG0 0x040u /* RW: a0 (the returned a0 after DONE) */
@@ -28,14 +28,14 @@
 #define LAPP_ARG6 0x058u /* RW: a6 */
 #define LAPP_ARG7 0x05Cu /* RW: a7 */
 /* fa0..fa7 (bits) at START; FARG0 reads back fa0 after a run that returned. */
-#define LAPP_FARG0 0x060u /* RW: fa0 (the returned fa0 after DONE) */
-#define LAPP_FARG1 0x064u /* RW: fa1 */
-#define LAPP_FARG2 0x068u /* RW: fa2 */
-#define LAPP_FARG3 0x06Cu /* RW: fa3 */
-#define LAPP_FARG4 0x070u /* RW: fa4 */
-#define LAPP_FARG5 0x074u /* RW: fa5 */
-#define LAPP_FARG6 0x078u /* RW: fa6 */
-#define LAPP_FARG7 0x07Cu /* RW: fa7 */
+#define LAPP_FARG0   0x060u /* RW: fa0 (the returned fa0 after DONE) */
+#define LAPP_FARG1   0x064u /* RW: fa1 */
+#define LAPP_FARG2   0x068u /* RW: fa2 */
+#define LAPP_FARG3   0x06Cu /* RW: fa3 */
+#define LAPP_FARG4   0x070u /* RW: fa4 */
+#define LAPP_FARG5   0x074u /* RW: fa5 */
+#define LAPP_FARG6   0x078u /* RW: fa6 */
+#define LAPP_FARG7   0x07Cu /* RW: fa7 */
 #define LAPP_ARG(i)  (LAPP_ARG0 + 4u * (i))
 #define LAPP_FARG(i) (LAPP_FARG0 + 4u * (i))
 #define LAPP_ARGS    8u

@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include "models/common/context.h"
+#include "models/common/exit_code.h"
 #include "models/cpu/cpu.h"
 
 namespace vp::gdb {
@@ -164,7 +165,7 @@ void GdbStub::resume(Resume r) {
         case Resume::Step: cpu_.set_single_step(true); break;
         case Resume::Kill:
             cpu_.set_single_step(false);
-            ctx_.request_stop(kKilledExitCode, "killed by gdb", cpu_.local_time());
+            ctx_.request_stop(vp::kExitKilled, "killed by gdb", cpu_.local_time());
             cpu_.hart().request_stop(iss::StopReason::Exit);  // run no further instruction
             if (conn_ >= 0) ::close(conn_);
             conn_ = -1;

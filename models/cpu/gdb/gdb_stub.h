@@ -37,9 +37,6 @@ public:
     // The run ended (program exit, finisher, limit): tells gdb (W<code>) and closes the connection.
     void program_exited(int code);
 
-    // Exit code of the run when gdb kills it ('k').
-    static constexpr int kKilledExitCode = 6;
-
 private:
     enum class Resume { Continue, Step, Kill };
 

@@ -764,6 +764,7 @@ void Hart::set_tohost(uint32_t addr) {
 }
 
 void Hart::set_semihosting_root(const std::string& dir) { semihost_->set_file_root(dir); }
+void Hart::set_semihosting_write_limit(uint64_t bytes) { semihost_->set_file_write_limit(bytes); }
 const std::string& Hart::semihosting_root() const { return semihost_->file_root(); }
 void Hart::set_semihosting_cmdline(const std::string& cmdline) { semihost_->set_cmdline(cmdline); }
 

@@ -164,6 +164,8 @@ class Hart {
   // resolved below it; absolute paths, ".." and symlinks are refused). "" (the default): no file
   // access; console I/O and exit still work. See docs/reliability.md.
   void set_semihosting_root(const std::string& dir);
+  // Bytes a run may write to host files (default 1 GiB; past it WRITE fails with ENOSPC).
+  void set_semihosting_write_limit(uint64_t bytes);
   const std::string& semihosting_root() const;
   void set_semihosting_cmdline(const std::string& cmdline);
   // ---- extensions that execute code themselves (e.g. an FU array running a loop) ----

@@ -137,7 +137,16 @@ uint32_t Semihosting::op_write(uint32_t block) {
     if (h->kind == Handle::ConsoleOut) {
       hart_.env().console_write(buf.data(), n);
     } else {
+      if (file_bytes_written_ + n > file_write_limit_) {
+        if (!warned_write_limit_)
+          warn("write refused: the run wrote its limit of " + std::to_string(file_write_limit_) +
+               " bytes to host files (ENOSPC)");
+        warned_write_limit_ = true;
+        last_errno_ = ENOSPC;
+        break;
+      }
       const ssize_t w = ::write(h->fd, buf.data(), n);
+      if (w > 0) file_bytes_written_ += uint64_t(w);
       if (w < 0) last_errno_ = errno;
       if (w <= 0) break;
       if (uint32_t(w) < n) {

@@ -63,8 +63,12 @@ class Semihosting {
   const std::string& file_root() const { return sandbox_.root(); }
 
   static constexpr uint32_t kChunk = 64 * 1024;  // host buffer of one READ/WRITE step
-  static constexpr unsigned kMaxWarnings = 10;   // refused file operations reported, then counted
-  static constexpr unsigned kMaxHandles = 256;   // open handles of any kind (console ones too)
+  // Host disk a run may fill through SYS_WRITE to files: a guest looping on WRITE must not fill the
+  // host's disk. Past it, WRITE transfers nothing more and sets ENOSPC (the guest sees a full disk).
+  static constexpr uint64_t kMaxFileBytesWritten = uint64_t(1) << 30;
+  void set_file_write_limit(uint64_t bytes) { file_write_limit_ = bytes; }
+  static constexpr unsigned kMaxWarnings = 10;  // refused file operations reported, then counted
+  static constexpr unsigned kMaxHandles = 256;  // open handles of any kind (console ones too)
 
  private:
   struct Handle {
@@ -95,6 +99,9 @@ class Semihosting {
   std::vector<Handle> handles_;
   std::string cmdline_;
   int last_errno_ = 0;
+  uint64_t file_bytes_written_ = 0;  // to host files, this run
+  uint64_t file_write_limit_ = kMaxFileBytesWritten;
+  bool warned_write_limit_ = false;
   uint64_t start_us_ = 0;
 };
 

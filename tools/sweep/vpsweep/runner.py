@@ -158,18 +158,22 @@ def run_point(task, workdir):
                           error=f"sweep: the point resolves to id {here} here, not {task['id']}: its firmware, "
                                 f"data or scenario differ from the submitting machine's (changed since the sweep started?)")
             break
+        # `vp run --out` wants a new or empty directory (it publishes its outputs there as a whole):
+        # the console goes to files beside it and moves in after the run.
         shutil.rmtree(workdir, ignore_errors=True)
-        os.makedirs(workdir)
         cmd = [task["vp"], "run", *vp_args(task), "--quiet", "--out", workdir]
         t0 = time.monotonic()
         try:
-            with open(os.path.join(workdir, "stdout.txt"), "wb") as out, \
-                    open(os.path.join(workdir, "stderr.txt"), "wb") as err:
+            with open(workdir + ".stdout.txt", "wb") as out, open(workdir + ".stderr.txt", "wb") as err:
                 rc = subprocess.call(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=point_env(task))
         except OSError as e:
             rc, msg = None, f"sweep: cannot run {task['vp']}: {e}"
         else:
             msg = None
+        os.makedirs(workdir, exist_ok=True)
+        for name in ("stdout.txt", "stderr.txt"):
+            if os.path.exists(workdir + "." + name):
+                os.replace(workdir + "." + name, os.path.join(workdir, name))
         result["host_seconds"] = round(time.monotonic() - t0, 3)
         stop_reason = ""
         try:
