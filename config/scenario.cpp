@@ -10,10 +10,33 @@ namespace fs = std::filesystem;
 
 namespace vp::config {
 
+namespace {
+// The message is one line whatever the user typed (a --set or a key with a newline or an escape
+// sequence in it): control characters are shown as \n, \t or \xNN.
+std::string one_line(const std::string& s) {
+    std::string out;
+    for (const unsigned char c : s) {
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c < 0x20 || c == 0x7f) {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += char(c);
+        }
+    }
+    return out;
+}
+}  // namespace
+
 ScenarioError::ScenarioError(const std::string& source, int line, const std::string& key_path,
                              const std::string& reason)
-    : std::runtime_error(source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
-                         (key_path.empty() ? std::string() : key_path + ": ") + reason),
+    : std::runtime_error(one_line(source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
+                                  (key_path.empty() ? std::string() : key_path + ": ") + reason)),
       source_(source),
       key_path_(key_path),
       reason_(reason) {}
