@@ -10,11 +10,13 @@ Stages (each writes CSVs into --out; --stages picks a subset, later stages reuse
              -> calibration.csv, time_model.json
   validate   held-out full platform runs (Cora-like, F = 1440, including ATM) against the emulator
              with the fitted model: cycles, DRAM reads, cache misses, ATM decisions -> validation.csv
-  sweep      vp-gcn-sim over the data sets, L2 8 and 16 MiB, every (B_F, B_V), ATM at every B_F;
+  sweep      vp-gcn-sim over the data sets, L2 8 and 16 MiB, every (B_F, B_V) (or a restricted grid:
+             --grid DS=SPEC,...; pokec2 has one by default), ATM at every B_F >= 4;
              time = fitted CPU cycles ("cpu") and DRAM line transfers ("mem", a memory-bound engine)
              -> results.csv, summary.csv, cost_model.csv
   width      feature-width sensitivity (F = 16 .. 512) -> width.csv
-  atm        ATM slice by slice on a Pokec-like graph with 32 slices -> atm_trajectory.csv
+  atm        ATM slice by slice on a Pokec-like graph with 32 slices, or (--traj DS:B_F) the sweep's
+             ATM runs of DS at B_F -> atm_trajectory.csv
   plots      fig8_speedup.png, fig9_width.png, fig10_missrate.png, fig11_sensitivity.png, fig12_atm.png
 """
 import argparse
@@ -39,9 +41,16 @@ DATASETS = {
     "cora": (["workload.gcn.graph=cora", "workload.gcn.scale_down=1"], ["--graph", "cora"], 1440),
     "citeseer": (["workload.gcn.graph=citeseer", "workload.gcn.scale_down=1"], ["--graph", "citeseer"], 3712),
     "pokec8": (["workload.gcn.graph=pokec", "workload.gcn.scale_down=8"], ["--graph", "pokec", "--scale-down", "8"], 128),
+    # Half-size Pokec-like: a slice at the largest B_F (one line per row) is 52 MB, well above both L2
+    # sizes, as for the seed's Pokec (the / 8 graph's 13 MB slice is near them). Run with a restricted
+    # --grid (each spec replays 15 M arcs: about 4x a pokec8 spec); not in the default --datasets.
+    "pokec2": (["workload.gcn.graph=pokec", "workload.gcn.scale_down=2"],
+               ["--graph", "pokec", "--scale-down", "2"], 128),
     "kron16": (["workload.gcn.graph=kronecker", "workload.gcn.kronecker_scale=16"],
                ["--graph", "kronecker", "--kronecker-scale", "16"], 128),
 }
+# Data sets swept on a restricted grid unless --grid says otherwise (the full grid would take hours).
+DEFAULT_GRIDS = {"pokec2": "baseline,vt:16,fs:8,fsvt:8x4,fsvt:8x8,fsvt:8x16".split(",")}
 POKEC64 = (["workload.gcn.graph=pokec", "workload.gcn.scale_down=64"], ["--graph", "pokec", "--scale-down", "64"])
 
 
@@ -315,10 +324,50 @@ def rows_of(dataset, f, doc, metric):
     return out
 
 
+def spec_bf(spec):
+    """B_F of a static or ATM spec ('fsvt:8x4' -> 8, 'vt:4' -> 1)."""
+    k, _, rest = spec.partition(":")
+    return int(rest.split("x")[0].split(":")[0]) if k in ("fs", "fsvt", "atm") else 1
+
+
+def restricted(args, ds, flags, f, specs, model):
+    """A restricted static grid (--grid): results taken from every static sweep output of the data set
+    already in --out (with --reuse), the missing specs emulated in one run named after them."""
+    import glob
+    have, graph = {}, None
+    if args.reuse:
+        for path in sorted(glob.glob(os.path.join(args.out, "emulated", f"sweep_{ds}_*.json"))):
+            if path.endswith(".model.json") or "_atm_" in os.path.basename(path):
+                continue
+            with open(path) as fh:
+                doc = json.load(fh)
+            graph = graph or doc["graph"]
+            for r in doc["results"]:
+                have.setdefault((spec_of(r), r["l2_size"]), r)
+    missing = [s for s in specs if any((s, l2) not in have for l2 in L2_SIZES)]
+    if missing:
+        doc = emulate(args, f"sweep_{ds}_" + "+".join(s.replace(":", "_") for s in missing), flags, f, L2_SIZES,
+                      missing, model)
+        graph = doc["graph"]
+        for r in doc["results"]:
+            have[(spec_of(r), r["l2_size"])] = r
+    return {"graph": graph, "results": [have[(s, l2)] for s in specs for l2 in L2_SIZES]}
+
+
 def sweep(args, model):
     jobs = []
     for ds, (_, flags, f) in DATASETS.items():
         if args.datasets and ds not in args.datasets:
+            continue
+        if ds in args.grid:
+            specs = args.grid[ds]
+            jobs.append(lambda ds=ds, flags=flags, f=f, s=specs: ("cpu", ds, f, restricted(args, ds, flags, f, s,
+                                                                                           model)))
+            atm = [f"atm:{bf}" for bf in sorted({spec_bf(s) for s in specs}) if bf >= 4]
+            jobs.append(lambda ds=ds, flags=flags, f=f, s=atm: ("cpu", ds, f, emulate(
+                args, f"sweep_{ds}_atm_cpu", flags, f, L2_SIZES, s, model)))
+            jobs.append(lambda ds=ds, flags=flags, f=f, s=atm: ("mem", ds, f, emulate(
+                args, f"sweep_{ds}_atm_mem", flags, f, L2_SIZES, s, MEM_MODEL)))
             continue
         specs = grid_specs(f)
         atm = [f"atm:{bf}" for bf in slice_counts(f) if bf >= 4]
@@ -484,23 +533,52 @@ def width(args, model):
     return rows
 
 
+def trajectory_rows(ds, bf, metric, atm, statics):
+    """One row per slice of an ATM run; statics: {B_V: (spec, total time)} at the same B_F and time model."""
+    best = min(statics.values(), key=lambda st: st[1])
+    rows = []
+    for s in atm["slice_records"]:
+        rows.append({"dataset": ds, "metric": metric, "l2_size": atm["l2_size"], "B_F": bf, "slice": s["slice"],
+                     "widths": uniform(s["widths"]), "strips": s["strips"], "time": s["cycles"],
+                     "phase": s["phase"], "action": s["action"], "static_best": best[0],
+                     "static_best_slice_time": best[1] / bf, "atm_total": atm["cycles"],
+                     "static_best_total": best[1], "atm_%_of_static_best": 100 * best[1] / atm["cycles"],
+                     **{f"static_BV{b}_slice_time": t / bf for b, (_, t) in sorted(statics.items())}})
+    return rows
+
+
+def time_of(r, metric):
+    """A run's time under a time model: the fitted cycles (cpu) or DRAM line transfers (mem)."""
+    return r["cycles"] if metric == "cpu" else r["counts"]["dram_reads"] + r["counts"]["dram_writes"]
+
+
 def atm_trajectory(args, model):
+    """ATM slice by slice on a Pokec-like graph / 16 at F = 512, B_F = 32 (both time models), beside the
+    static tilings at the same B_F; --traj DS:B_F takes the sweep's ATM runs of DS at B_F instead (no new runs)."""
     flags, f, bf = ["--graph", "pokec", "--scale-down", "16"], 512, 32
-    jobs = [lambda: ("static", emulate(args, "traj_static", flags, f, L2_SIZES, [f"fsvt:{bf}x{b}" if b > 1 else
-                                                                                 f"fs:{bf}" for b in BV], model)),
-            lambda: ("atm", emulate(args, "traj_atm", flags, f, L2_SIZES, [f"atm:{bf}"], model))]
+    statics = [f"fsvt:{bf}x{b}" if b > 1 else f"fs:{bf}" for b in BV]
+    jobs = [] if args.traj else [
+        lambda: ("static", emulate(args, "traj_static", flags, f, L2_SIZES, statics, model)),
+        lambda: ("cpu", emulate(args, "traj_atm", flags, f, L2_SIZES, [f"atm:{bf}"], model)),
+        lambda: ("mem", emulate(args, "traj_atm_mem", flags, f, L2_SIZES, [f"atm:{bf}"], MEM_MODEL))]
     res = dict(parallel(args, jobs))
     rows = []
-    for l2 in L2_SIZES:
-        a = find(res["atm"]["results"], f"atm:{bf}", l2)
-        statics = {spec_of(r): r for r in res["static"]["results"] if r["l2_size"] == l2}
-        best = min(statics.values(), key=lambda r: r["cycles"])
-        for s in a["slice_records"]:
-            rows.append({"l2_size": l2, "slice": s["slice"], "widths": uniform(s["widths"]), "strips": s["strips"],
-                         "cycles": s["cycles"], "phase": s["phase"], "action": s["action"],
-                         "static_best": spec_of(best), "static_best_slice_cycles": best["cycles"] / bf,
-                         "atm_total": a["cycles"], "static_best_total": best["cycles"],
-                         **{f"static_BV{r['tiles']}_slice_cycles": r["cycles"] / bf for r in statics.values()}})
+    for metric in ("cpu", "mem") if not args.traj else ():
+        for l2 in L2_SIZES:
+            statics = {r["tiles"]: (spec_of(r), time_of(r, metric)) for r in res["static"]["results"]
+                       if r["l2_size"] == l2}
+            rows += trajectory_rows("pokec16", bf, metric, find(res[metric]["results"], f"atm:{bf}", l2), statics)
+    sweep_rows = read_csv(os.path.join(args.out, "results.csv")) if args.traj else []
+    for item in args.traj:
+        ds, bf = item.split(":")[0], int(item.split(":")[1])
+        for metric, key in (("cpu", "cycles"), ("mem", "dram")):
+            with open(os.path.join(args.out, "emulated", f"sweep_{ds}_atm_{metric}.json")) as fh:
+                doc = json.load(fh)
+            for l2 in L2_SIZES:
+                statics = {r["B_V"]: (r["spec"], r[key]) for r in sweep_rows
+                           if r["dataset"] == ds and r["l2_size"] == l2 and r["B_F"] == bf and r["metric"] == "cpu"
+                           and r["kernel"] != "atm"}
+                rows += trajectory_rows(ds, bf, metric, find(doc["results"], f"atm:{bf}", l2), statics)
     write_csv(os.path.join(args.out, "atm_trajectory.csv"), rows)
     return rows
 
@@ -612,24 +690,35 @@ def plots(args):
 
     if os.path.exists(os.path.join(args.out, "atm_trajectory.csv")):
         tr = read_csv(os.path.join(args.out, "atm_trajectory.csv"))
-        fig, axes = plt.subplots(1, 2, figsize=(12, 4.2))
-        for ax, l2 in zip(axes, L2_SIZES):
-            pts = [r for r in tr if r["l2_size"] == l2]
-            ax.plot([r["slice"] for r in pts], [r["cycles"] / 1e6 for r in pts], marker="o", color="k", label="ATM")
-            for r in pts:
-                ax.annotate(f"{r['widths']}", (r["slice"], r["cycles"] / 1e6), fontsize=5, rotation=60)
-            for bv in BV:
-                k = f"static_BV{bv}_slice_cycles"
-                if k in pts[0]:
-                    ax.axhline(pts[0][k] / 1e6, linewidth=0.7, linestyle=":", label=f"static B_V = {bv}")
-            ax.set_xlabel("slice")
-            ax.set_ylabel("slice time (M cycles)")
-            ax.set_title(f"Pokec-like / 16, F = 512, B_F = 32, L2 {l2 // MIB} MiB", fontsize=9)
-            ax.legend(fontsize=6)
-            ax.grid(alpha=0.3)
+        groups = sorted({(r["dataset"], r["metric"], r["B_F"]) for r in tr})
+        fig, axes = plt.subplots(len(groups), 2, figsize=(12, 3.6 * len(groups)), squeeze=False)
+        for (ds, metric, bf), row in zip(groups, axes):
+            scale, unit = (1e6, "M cycles") if metric == "cpu" else (1e3, "k DRAM line transfers")
+            for ax, l2 in zip(row, L2_SIZES):
+                pts = [r for r in tr if (r["dataset"], r["metric"], r["B_F"], r["l2_size"]) == (ds, metric, bf, l2)]
+                if not pts:
+                    continue
+                ax.plot([r["slice"] for r in pts], [r["time"] / scale for r in pts], marker="o", color="k",
+                        label="ATM")
+                last = None
+                for r in pts:
+                    if r["widths"] != last:
+                        ax.annotate(f"{r['widths']}", (r["slice"], r["time"] / scale), fontsize=5, rotation=60)
+                    last = r["widths"]
+                for bv in BV:
+                    k = f"static_BV{bv}_slice_time"
+                    if k in pts[0] and pts[0][k] != "":
+                        ax.axhline(pts[0][k] / scale, linewidth=0.7, linestyle=":", color=f"C{BV.index(bv)}",
+                                   label=f"static B_V = {bv}")
+                ax.set_xlabel("slice")
+                ax.set_ylabel(f"slice time ({unit})")
+                ax.set_title(f"{ds}, B_F = {bf}, time = {metric}, L2 {l2 // MIB} MiB: ATM "
+                             f"{pts[0]['atm_%_of_static_best']:.1f} % of the static best", fontsize=8)
+                ax.legend(fontsize=5)
+                ax.grid(alpha=0.3)
         fig.suptitle("Automatic tile morphing slice by slice (cf. seed 003 Fig. 12)")
         fig.tight_layout()
-        fig.savefig(os.path.join(args.out, "fig12_atm.png"), dpi=110)
+        fig.savefig(os.path.join(args.out, "fig12_atm.png"), dpi=80)
         plt.close(fig)
 
 
@@ -638,6 +727,12 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--stages", default="calibrate,validate,sweep,width,atm,plots")
     ap.add_argument("--datasets", default="", help="subset of " + ",".join(DATASETS))
+    ap.add_argument("--grid", action="append", default=[], metavar="DS=SPEC,...",
+                    help="sweep: only these static runs for data set DS (a restricted B_F x B_V grid; with --reuse "
+                         "the specs found in earlier sweep outputs of DS are taken from there)")
+    ap.add_argument("--traj", action="append", default=[], metavar="DS:B_F",
+                    help="atm: the trajectories of the sweep's ATM runs of DS at B_F instead of a new "
+                         "Pokec-like / 16 run")
     ap.add_argument("--full-pokec", action="store_true", help="also emulate the full-size Pokec-like graph (slow)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--reuse", action="store_true", help="reuse platform runs and emulator outputs found in --out")
@@ -653,7 +748,11 @@ def main():
                 os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
             os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
         sys.exit("sweep.py needs numpy and matplotlib (scripts/setup.sh installs python3-numpy, python3-matplotlib)")
-    args.datasets = [d for d in args.datasets.split(",") if d]
+    args.datasets = [d for d in args.datasets.split(",") if d] or [d for d in DATASETS if d != "pokec2"]
+    try:
+        args.grid = {**DEFAULT_GRIDS, **{g.split("=", 1)[0]: g.split("=", 1)[1].split(",") for g in args.grid}}
+    except IndexError:
+        sys.exit("sweep.py: --grid: expected DS=SPEC,SPEC,...")
     args.timing = []
     for d in ("platform", "emulated"):
         os.makedirs(os.path.join(args.out, d), exist_ok=True)
