@@ -132,6 +132,9 @@ static Schema build_schema() {
               "record only transactions starting below this address");
     trace.add("time_from", Kind::Time, "0s", "ps", "record only transactions issued at or after this time");
     trace.add("time_to", Kind::Time, "0s", "ps", "record only transactions issued before this time (0 = no limit)");
+    trace.add("max_bytes", Kind::Size, "256MiB", "bytes",
+              "size budget of the trace files together: at it the files are closed (valid), the run goes on "
+              "untraced and the summary says where the trace stopped (0 = no limit)");
     return s;
 }
 
@@ -545,6 +548,13 @@ void Platform::open_trace() {
     const Tick to = t.at("time_to").get<Tick>();
     f.time_to = to ? to : kTickMax;
     ctx_.tracer.set_filter(f);
+    if (const uint64_t budget = t.at("max_bytes").get<uint64_t>()) {
+        ctx_.tracer.set_budget(budget, [this, budget] {
+            log_platform_warning("the trace reached its budget (trace.max_bytes = " + config::format_size(budget) +
+                                 ") at " + config::format_time(ctx_.tracer.stopped_at()) +
+                                 " simulated: the files are closed, the run goes on untraced");
+        });
+    }
     fs::create_directories(opts_.out_dir);
     for (auto& fmt : t.at("formats").get<std::vector<std::string>>()) {
         if (fmt == "perfetto")
@@ -654,6 +664,14 @@ void Platform::write_outputs(const RunResult& r) {
     stats["run"] = {{"sim_time_ps", r.sim_time}, {"exit_code", r.exit_code}, {"stop_reason", r.stop_reason}};
     stats["components"] = ctx_.stats.to_json();
     stats["energy"] = ctx_.energy.to_json();  // energy ledger (docs/energy.md)
+    if (ctx_.tracer.configured()) {           // the trace's extent (docs/trace.md "Size budget")
+        const Tracer& t = ctx_.tracer;
+        stats["trace"] = {{"records", t.records_written()},
+                          {"bytes", t.bytes_written()},
+                          {"max_bytes", t.budget()},
+                          {"stopped_at_budget", t.stopped_at_budget()},
+                          {"stopped_at_ps", t.stopped_at_budget() ? nlohmann::json(t.stopped_at()) : nlohmann::json()}};
+    }
     write_atomically(dir / "stats.json", stats.dump(2) + "\n");
 
     // host.json: what depends on the machine running the simulation.
@@ -691,7 +709,22 @@ void Platform::print_summary(const RunResult& r) const {
         if (!line.empty()) out << "  " << c->component_name() << ": " << line << "\n";
     }
     const std::string dir = opts_.published_dir.empty() ? opts_.out_dir : opts_.published_dir;
-    out << "outputs         " << dir << "/stats.json" << (ctx_.tracer.enabled() ? " + trace" : "") << "\n";
+    out << "outputs         " << dir << "/stats.json" << (ctx_.tracer.configured() ? " + trace" : "") << "\n";
+    if (ctx_.tracer.configured()) out << trace_summary();
+}
+
+// One or two lines on the trace: what was written and, when the budget stopped it, where and how to
+// get the part that matters within the budget.
+std::string Platform::trace_summary() const {
+    const Tracer& t = ctx_.tracer;
+    std::string s = "trace           " + std::to_string(t.records_written()) + " transactions, " +
+                    config::format_size(t.bytes_written());
+    if (!t.stopped_at_budget()) return s + "\n";
+    s += ", STOPPED at the budget (trace.max_bytes = " + config::format_size(t.budget()) + ") at " +
+         config::format_time(t.stopped_at()) + " simulated of " + config::format_time(ctx_.end_time()) + "\n";
+    s += "                narrow it: trace.time_from/time_to, trace.components, trace.address_from/address_to, "
+         "or raise trace.max_bytes\n";
+    return s;
 }
 
 }  // namespace vp

@@ -65,6 +65,7 @@ private:
     void prepare_workload();
     void write_bootinfo();
     void open_trace();
+    std::string trace_summary() const;
     void log_platform_warning(const std::string& msg);
     void open_access_log(const std::vector<cache::Region>& regions);
 

@@ -1,5 +1,5 @@
 // vp: the virtual platform's command line.
-//   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L] [--elf X] [--gdb PORT]
+//   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L] [--elf X] [--gdb PORT] [--trace]
 //   vp describe [--markdown]      every configurable parameter with default, unit and meaning
 //   vp list                       the scenarios shipped in scenarios/
 // Exit codes: the firmware's / run's exit code; 2 for bad input (scenario, options, files).
@@ -94,7 +94,10 @@ int sc_main(int argc, char** argv) {
     run->add_option("--out", out_dir, "output directory (default: out/<scenario name>)");
     run->add_option("--log-level", log_level, "trace, debug, info, warn, error, off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
-    run->add_flag("--quiet", quiet, "no end-of-run summary");
+    run->add_flag("--quiet", quiet, "no end-of-run summary and no progress line");
+    bool trace = false;
+    run->add_flag("--trace", trace,
+                  "record the per-transaction trace (= --set trace.enabled=true; bounded by trace.max_bytes)");
     std::string elf;
     run->add_option("--elf", elf, "run this firmware ELF on the scenario's platform (no result check)");
     int gdb_port = -1;  // GDB stub (docs/gdb.md)
@@ -123,6 +126,7 @@ int sc_main(int argc, char** argv) {
     if (*list) return cmd_list();
 
     // run
+    if (trace) sets.push_back("trace.enabled=true");
     std::unique_ptr<vp::config::Scenario> scenario;
     try {
         auto opts = load_options(sets);

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""End-to-end tests of what a run writes and prints about itself: no trace unless asked, the trace's
+size budget, the progress line. Each test is a function; CTest runs one per process:
+
+  test_trace_cli.py --vp build/bin/vp --repo . TEST_NAME
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+VP = REPO = None
+WORK = None
+TRACE_FILES = ("trace.json", "trace.csv")
+
+
+def vp(*args, check=None, timeout=300, env=None):
+    p = subprocess.run([VP, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout,
+                       env={**os.environ, **(env or {})})
+    out, err = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+    if check is not None and p.returncode != check:
+        raise AssertionError(f"vp {' '.join(args)}: exit {p.returncode}, expected {check}\n{out}\n{err}")
+    return p.returncode, out, err
+
+
+def firmware(name):
+    return os.path.join(os.environ["VP_FIRMWARE_DIR"], name)
+
+
+def traces_in(out):
+    return [f for f in TRACE_FILES if os.path.exists(os.path.join(out, f))]
+
+
+# ---- no surprise files ----
+
+def test_default_scenario_writes_no_trace():
+    out = os.path.join(WORK, "d")
+    rc, _, err = vp("run", "--out", out, "--set", "workload.spmv.rows=64", check=0)
+    assert traces_in(out) == [], traces_in(out)
+    assert "+ trace" not in err and "\ntrace " not in err, err
+    stats = json.load(open(os.path.join(out, "stats.json")))
+    assert "trace" not in stats
+
+
+def test_elf_run_writes_no_trace():
+    out = os.path.join(WORK, "e")
+    vp("run", "--elf", firmware("hello.elf"), "--out", out, check=0)
+    assert traces_in(out) == [], traces_in(out)
+
+
+def test_trace_flag_asks_for_the_trace():
+    out = os.path.join(WORK, "t")
+    _, _, err = vp("run", "--trace", "--out", out, "--set", "workload.spmv.rows=64", check=0)
+    assert "trace.json" in traces_in(out)
+    trace = json.load(open(os.path.join(out, "trace.json")))
+    stats = json.load(open(os.path.join(out, "stats.json")))
+    txn = sum(1 for e in trace["traceEvents"] if e["ph"] == "X" and e.get("cat") == "txn")
+    assert txn == stats["trace"]["records"] > 0, (txn, stats["trace"])
+    assert stats["trace"]["stopped_at_budget"] is False
+    assert stats["trace"]["bytes"] == sum(os.path.getsize(os.path.join(out, f)) for f in traces_in(out))
+    assert f"trace           {txn} transactions" in err, err
+
+
+# ---- the size budget ----
+
+BUDGET = 300 * 1024
+
+
+def budget_run(name, budget=BUDGET):
+    out = os.path.join(WORK, name)
+    rc, _, err = vp("run", "spmv_timed", "--out", out, "--set", f"trace.max_bytes={budget}", check=0)
+    return out, err
+
+
+def test_budget_stops_the_trace_cleanly_and_the_run_goes_on():
+    out, err = budget_run("b")
+    sizes = {f: os.path.getsize(os.path.join(out, f)) for f in traces_in(out)}
+    assert set(sizes) == set(TRACE_FILES), sizes
+    assert sum(sizes.values()) <= BUDGET, sizes
+    # Valid files: the JSON parses; the CSV ends on a complete row.
+    trace = json.load(open(os.path.join(out, "trace.json")))
+    txn = [e for e in trace["traceEvents"] if e["ph"] == "X" and e.get("cat") == "txn"]
+    csv = open(os.path.join(out, "trace.csv")).read()
+    assert csv.endswith("\n")
+    rows = [r for r in csv.splitlines()[1:] if ",REGION," not in r and ",MARK," not in r]
+    assert len(rows) == len(txn) and all(len(r.split(",")) == 15 for r in rows)
+    stats = json.load(open(os.path.join(out, "stats.json")))
+    t = stats["trace"]
+    assert t["stopped_at_budget"] is True and t["max_bytes"] == BUDGET and t["records"] == len(txn)
+    # The run went on to its end: same simulated time and statistics as an untraced run.
+    ref = os.path.join(WORK, "ref")
+    vp("run", "spmv_timed", "--quiet", "--out", ref, "--set", "trace.enabled=false", check=0)
+    s_ref = json.load(open(os.path.join(ref, "stats.json")))
+    assert stats["run"] == s_ref["run"] and stats["components"] == s_ref["components"]
+    assert stats["components"]["bus"]["counters"]["transactions"] > len(txn)
+    # It stopped early in the run, and the summary and a warning say where and how to narrow it.
+    assert 0 < t["stopped_at_ps"] < stats["run"]["sim_time_ps"]
+    assert "STOPPED at the budget (trace.max_bytes = 300 KiB)" in err, err
+    assert "narrow it: trace.time_from/time_to" in err, err
+    assert "[warning]" in err and "reached its budget" in err, err
+    # The last recorded transaction was issued at the time the summary names.
+    last_issue = max(int(r.split(",")[7]) for r in rows)
+    assert last_issue == t["stopped_at_ps"], (last_issue, t)
+
+
+def test_budgeted_trace_is_deterministic():
+    a, _ = budget_run("a")
+    b, _ = budget_run("b2")
+    for f in TRACE_FILES + ("stats.json",):
+        assert open(os.path.join(a, f), "rb").read() == open(os.path.join(b, f), "rb").read(), f
+
+
+def test_time_window_gets_a_later_part_within_the_budget():
+    """The remedy the summary names works: a window that starts after the stop point records there."""
+    out, _ = budget_run("w0")
+    stopped = json.load(open(os.path.join(out, "stats.json")))["trace"]["stopped_at_ps"]
+    out2 = os.path.join(WORK, "w1")
+    vp("run", "spmv_timed", "--quiet", "--out", out2, "--set", f"trace.max_bytes={BUDGET}",
+       "--set", f"trace.time_from={stopped * 10}ps", "--set", f"trace.time_to={stopped * 21 // 2}ps", check=0)
+    t = json.load(open(os.path.join(out2, "stats.json")))["trace"]
+    assert t["stopped_at_budget"] is False and t["records"] > 0, t
+    trace = json.load(open(os.path.join(out2, "trace.json")))
+    ts = [float(e["ts"]) for e in trace["traceEvents"] if e["ph"] == "X" and e.get("cat") == "txn"]
+    assert min(ts) >= stopped * 10 / 1e6 and max(ts) < stopped * 10.5 / 1e6
+
+
+def main():
+    global VP, REPO, WORK
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vp", required=True)
+    ap.add_argument("--repo", required=True)
+    ap.add_argument("test", nargs="?")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    tests = {n: f for n, f in globals().items() if n.startswith("test_") and callable(f)}
+    if a.list:
+        print("\n".join(tests))
+        return
+    VP, REPO = os.path.abspath(a.vp), os.path.abspath(a.repo)
+    WORK = tempfile.mkdtemp(prefix="vp_trace_cli_")
+    try:
+        tests[a.test]()
+        print(f"PASS {a.test}")
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
