@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <sys/resource.h>
+#include <unistd.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 #include "models/bus/bus.h"
 #include "models/cache/access_log.h"
@@ -23,6 +24,7 @@
 #include "config/quantity.h"
 #include "platform/devices.h"
 #include "platform/loader.h"
+#include "platform/progress.h"
 #include "platform/watchdog.h"
 #include "platform/workload/workload.h"
 #include "vp/regs/bootinfo.h"
@@ -583,6 +585,11 @@ RunResult Platform::run() {
     const Tick slice = std::max<Tick>(100 * kUs, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
     RunResult r;
     if (m_->workload && !opts_.quiet) std::cerr << "workload: " << m_->workload->describe() << "\n";
+    // Not with a debugger: its console shares the terminal.
+    ProgressLine progress(!opts_.quiet && opts_.gdb_port < 0, isatty(STDERR_FILENO) == 1, {max_sim, max_host});
+    auto show_progress = [&] {
+        progress.update(host_elapsed(), sim_now(), m_->cpu != nullptr, m_->cpu ? m_->cpu->hart().instret() : 0);
+    };
     bool first = true;
     while (!ctx_.stop_requested()) {
         // Run at least up to the next pending event: with SC_EXIT_ON_STARVATION the kernel does not
@@ -601,11 +608,13 @@ RunResult Platform::run() {
         first = false;
         if (max_sim) step = std::min(step, max_sim - sim_now());
         sc_core::sc_start(to_sc_time(step), sc_core::SC_EXIT_ON_STARVATION);
+        show_progress();
         if (ctx_.interrupted()) {
             ctx_.request_stop(ctx_.interrupt_code(), ctx_.interrupt_reason());
             break;
         }
     }
+    progress.finish();
     if (!ctx_.stop_requested() && m_->cpu && m_->cpu->asleep())
         ctx_.request_stop(kExitDeadlock, "the CPU sleeps in WFI and nothing is left that could wake it (at pc " +
                                              hex(m_->cpu->hart().pc()) + ")");

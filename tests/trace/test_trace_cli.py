@@ -7,6 +7,7 @@ size budget, the progress line. Each test is a function; CTest runs one per proc
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -124,6 +125,59 @@ def test_time_window_gets_a_later_part_within_the_budget():
     trace = json.load(open(os.path.join(out2, "trace.json")))
     ts = [float(e["ts"]) for e in trace["traceEvents"] if e["ph"] == "X" and e.get("cat") == "txn"]
     assert min(ts) >= stopped * 10 / 1e6 and max(ts) < stopped * 10.5 / 1e6
+
+
+# ---- progress ----
+
+PROGRESS_NOW = {"VP_PROGRESS_AFTER": "0", "VP_PROGRESS_EVERY": "0"}
+PROGRESS_RE = r"vp: [0-9.]+ [mun]?s simulated, [0-9.]+( M)? insn, [0-9.]+ MIPS, [0-9]+% of limits\.max_sim_time, [0-9.]+ s"
+
+
+def test_progress_lines_when_stderr_is_not_a_terminal():
+    out = os.path.join(WORK, "p")
+    _, stdout, err = vp("run", "--out", out, check=0, env=PROGRESS_NOW)
+    lines = [l for l in err.splitlines() if l.startswith("vp: ") and " simulated" in l]
+    assert len(lines) >= 2, err
+    assert all(re.fullmatch(PROGRESS_RE, l) for l in lines), lines
+    assert "\r" not in err and "\x1b" not in err
+    # Simulated time grows from line to line; stdout (the firmware's console) has none of it.
+    sims = [l.split()[1:3] for l in lines]
+    assert sims == sorted(sims, key=lambda t: float(t[0]) * {"s": 1, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}[t[1]]), sims
+    assert "simulated," not in stdout
+
+
+def test_no_progress_for_short_runs_or_with_quiet():
+    _, _, err = vp("run", "--out", os.path.join(WORK, "q0"), check=0)  # < 2 s: the defaults print nothing
+    assert " simulated, " not in err, err
+    _, _, err = vp("run", "--quiet", "--out", os.path.join(WORK, "q1"), check=0, env=PROGRESS_NOW)
+    assert err == "", err
+
+
+def test_progress_updates_one_line_on_a_terminal():
+    import pty
+    import select
+    master, slave = pty.openpty()
+    p = subprocess.Popen([VP, "run", "--out", os.path.join(WORK, "tty")], stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=slave, env={**os.environ, **PROGRESS_NOW})
+    os.close(slave)
+    data = b""
+    while True:
+        r, _, _ = select.select([master], [], [], 60)
+        if not r:
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            break
+        if not chunk:
+            break
+        data += chunk
+    assert p.wait(timeout=60) == 0
+    text = data.decode(errors="replace")
+    updates = re.findall("\r(" + PROGRESS_RE + ")\x1b\\[K", text)
+    assert len(updates) >= 2, text
+    # The line is cleared before the summary, which starts on a clean line.
+    assert "\r\x1b[K---- vp summary" in text.replace("\r\n", "\n"), text[-400:]
 
 
 def main():
