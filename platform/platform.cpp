@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
@@ -25,6 +26,9 @@
 #include "platform/devices.h"
 #include "platform/loader.h"
 #include "platform/progress.h"
+#include "platform/timeline_sampler.h"
+#include "models/profile/profiler.h"
+#include "models/vector/accelerator.h"
 #include "platform/watchdog.h"
 #include "platform/workload/workload.h"
 #include "vp/regs/bootinfo.h"
@@ -269,6 +273,7 @@ void Platform::build() {
         load_images();
         prepare_workload();
         write_bootinfo();
+        if (opts_.profile) start_profiles();  // the harts are final now (set_tohost rebuilds the CPU's)
     });
 }
 
@@ -569,6 +574,30 @@ void Platform::open_trace() {
     ctx_.tracer.enable(true);
 }
 
+// --profile: the hook on every hart's instructions (only now: without --profile no hook exists).
+void Platform::start_profiles() {
+    Models& m = *m_;
+    auto counter = [&](const char* group, const char* name) -> const Counter* {
+        const StatGroup* g = ctx_.stats.find(group);
+        return g ? g->find_counter(name) : nullptr;
+    };
+    if (m.cpu) {
+        HartProfiler::Sources src;
+        auto misses = [](Cache* c) { return [c] { return c->array().totals().misses; }; };
+        for (Cache* l1 : {m.l1i.get(), m.l1d.get()})
+            if (l1) src.l1_misses.push_back(misses(l1));
+        if (m.l2) src.l2_misses = misses(m.l2.get());
+        for (const char* b : {"bytes_read", "bytes_written"})
+            if (const Counter* c = counter("bus", b)) src.bus_bytes.push_back(c);
+        profilers_.push_back(std::make_unique<HartProfiler>(m.cpu->component_name(), m.cpu->hart(),
+                                                            m.elves.empty() ? nullptr : m.elves.front().get(), src));
+    }
+    for (auto& dev : m.devices)  // the vector accelerator's control hart (its program has no symbols here)
+        if (auto* vec = dynamic_cast<VecAccel*>(dev.get()))
+            profilers_.push_back(std::make_unique<HartProfiler>(vec->component_name() + ".hart", vec->hart(), nullptr,
+                                                                HartProfiler::Sources{}));
+}
+
 RunResult Platform::run() {
     const auto& limits = scenario_.values().at("limits");
     const Tick max_sim = limits.at("max_sim_time").get<Tick>();
@@ -587,6 +616,12 @@ RunResult Platform::run() {
     if (m_->workload && !opts_.quiet) std::cerr << "workload: " << m_->workload->describe() << "\n";
     // Not with a debugger: its console shares the terminal.
     ProgressLine progress(!opts_.quiet && opts_.gdb_port < 0, isatty(STDERR_FILENO) == 1, {max_sim, max_host});
+    timeline_ = std::make_unique<TimelineSampler>(ctx_.stats, slice);
+    if (m_->cpu) {
+        Cpu* cpu = m_->cpu.get();
+        timeline_->add_source(cpu->component_name() + ".instret", [cpu] { return cpu->hart().instret(); });
+        timeline_->add_source(cpu->component_name() + ".cycles", [cpu] { return cpu->hart().cycles(); });
+    }
     auto show_progress = [&] {
         progress.update(host_elapsed(), sim_now(), m_->cpu != nullptr, m_->cpu ? m_->cpu->hart().instret() : 0);
     };
@@ -609,12 +644,14 @@ RunResult Platform::run() {
         if (max_sim) step = std::min(step, max_sim - sim_now());
         sc_core::sc_start(to_sc_time(step), sc_core::SC_EXIT_ON_STARVATION);
         show_progress();
+        timeline_->sample(sim_now());
         if (ctx_.interrupted()) {
             ctx_.request_stop(ctx_.interrupt_code(), ctx_.interrupt_reason());
             break;
         }
     }
     progress.finish();
+    for (auto& p : profilers_) p->finish();
     if (!ctx_.stop_requested() && m_->cpu && m_->cpu->asleep())
         ctx_.request_stop(kExitDeadlock, "the CPU sleeps in WFI and nothing is left that could wake it (at pc " +
                                              hex(m_->cpu->hart().pc()) + ")");
@@ -645,6 +682,7 @@ RunResult Platform::run() {
     if (m_->gdb) m_->gdb->program_exited(r.exit_code);  // gdb sees W<code>
     r.sim_time = ctx_.end_time();
     ctx_.stats.set_elapsed(r.sim_time);
+    timeline_->final_sample(r.sim_time);
     r.host_seconds = host_elapsed();
     return r;
 }
@@ -691,6 +729,38 @@ void Platform::write_outputs(const RunResult& r) {
     host["sim_seconds_per_host_second"] = r.host_seconds > 0 ? double(r.sim_time) * 1e-12 / r.host_seconds : 0.0;
     host["peak_rss_bytes"] = uint64_t(ru.ru_maxrss) * 1024;
     write_atomically(dir / "host.json", host.dump(2) + "\n");
+
+    // Statistics over time and the firmware's regions, for `vp report` (docs/report.md). Deterministic.
+    if (timeline_) {
+        nlohmann::ordered_json tl = timeline_->to_json();
+        nlohmann::ordered_json regions = nlohmann::ordered_json::array();
+        for (const Tracer::RegionLogEntry& e : ctx_.tracer.region_log())
+            regions.push_back({{"track", ctx_.tracer.component_name(e.track)},
+                               {"name", e.name},
+                               {"begin_ps", e.begin},
+                               {"end_ps", e.end}});
+        tl["regions"] = regions;
+        tl["regions_dropped"] = ctx_.tracer.region_log_dropped();
+        write_atomically(dir / "timeline.json", tl.dump() + "\n");
+    }
+
+    // --profile (docs/profile.md): JSON for tools and vp report, a flat table, folded stacks.
+    if (!profilers_.empty()) {
+        nlohmann::ordered_json pj;
+        pj["schema"] = "vp-profile";
+        pj["harts"] = nlohmann::ordered_json::array();
+        std::ostringstream flat, folded;
+        for (auto& p : profilers_) {
+            if (!p->total().instructions) continue;
+            pj["harts"].push_back(p->to_json());
+            p->write_flat(flat);
+            flat << "\n";
+            p->write_folded(folded);
+        }
+        write_atomically(dir / "profile.json", pj.dump(1) + "\n");
+        write_atomically(dir / "profile.txt", flat.str());
+        write_atomically(dir / "profile.folded", folded.str());
+    }
 
     // The validated configuration with every default filled in: what exactly ran.
     write_atomically(dir / "config.json", scenario_.values().dump(2) + "\n");

@@ -64,6 +64,10 @@ void Tracer::region_begin(uint16_t track, const std::string& name, Tick at) { re
 void Tracer::region_end(uint16_t track, Tick at) {
     for (auto it = regions_.rbegin(); it != regions_.rend(); ++it) {
         if (it->track != track) continue;
+        if (region_log_.size() < kMaxRegionLog)
+            region_log_.push_back({track, it->name, it->begin, at});
+        else
+            ++region_log_dropped_;
         if (enabled_ && !closed_ && at >= filter_.time_from && it->begin < filter_.time_to)
             for (auto& s : sinks_) s->region(track, it->name, it->begin, at);
         regions_.erase(std::next(it).base());

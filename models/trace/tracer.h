@@ -83,6 +83,17 @@ public:
     void region_end(uint16_t track, Tick at);
     void instant(uint16_t track, const std::string& name, int64_t value, Tick at);
     size_t open_regions(uint16_t track) const;
+    // Closed regions, kept whether or not the trace is on (the report's firmware timeline): the
+    // first kMaxRegionLog of them, in closing order; later ones are only counted (firmware is
+    // untrusted: it may open regions without end).
+    struct RegionLogEntry {
+        uint16_t track;
+        std::string name;
+        Tick begin, end;
+    };
+    static constexpr size_t kMaxRegionLog = 10000;
+    const std::vector<RegionLogEntry>& region_log() const { return region_log_; }
+    uint64_t region_log_dropped() const { return region_log_dropped_; }
 
     uint64_t records_written() const { return written_; }
     void close();  // closes open regions at the current time and flushes the sinks
@@ -116,6 +127,8 @@ private:
         Tick begin;
     };
     std::vector<OpenRegion> regions_;
+    std::vector<RegionLogEntry> region_log_;
+    uint64_t region_log_dropped_ = 0;
     bool closed_ = false;
     bool configured_ = false;
     uint64_t budget_ = 0, stop_above_ = 0;
