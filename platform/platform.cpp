@@ -131,7 +131,9 @@ static Schema build_schema() {
 
     Schema& trace = s.map("trace", "per-transaction trace");
     trace.add("enabled", Kind::Bool, "false", "", "record every transaction of the bus, caches and memories");
-    trace.add("formats", Kind::StringList, "[perfetto]", "", "output formats: perfetto (trace.json), csv (trace.csv)");
+    trace.add("formats", Kind::StringList, "[perfetto]", "",
+              "output formats: perfetto (trace.json, Chrome JSON), pftrace (trace.pftrace, Perfetto's protobuf: ~10x "
+              "smaller and faster), csv (trace.csv)");
     trace.add("components", Kind::StringList, "[]", "", "record only these components (empty: all)");
     trace.add("address_from", Kind::Address, "0", "", "record only transactions ending above this address");
     trace.add("address_to", Kind::Address, "0xFFFFFFFFFFFFFFFF", "",
@@ -568,8 +570,11 @@ void Platform::open_trace() {
             ctx_.tracer.add_sink(make_perfetto_sink((fs::path(opts_.out_dir) / "trace.json").string(), ctx_.tracer));
         else if (fmt == "csv")
             ctx_.tracer.add_sink(make_csv_sink((fs::path(opts_.out_dir) / "trace.csv").string(), ctx_.tracer));
+        else if (fmt == "pftrace")
+            ctx_.tracer.add_sink(
+                make_perfetto_proto_sink((fs::path(opts_.out_dir) / "trace.pftrace").string(), ctx_.tracer));
         else
-            scenario_.fail("trace.formats", "unknown trace format '" + fmt + "' (perfetto, csv)");
+            scenario_.fail("trace.formats", "unknown trace format '" + fmt + "' (perfetto, pftrace, csv)");
     }
     ctx_.tracer.enable(true);
 }

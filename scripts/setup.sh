@@ -9,6 +9,7 @@ PACKAGES=(
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf binutils-riscv64-unknown-elf
   qemu-system-misc gdb-multiarch
   python3 python3-matplotlib python3-numpy
+  protobuf-compiler libprotobuf-dev python3-protobuf  # the Perfetto binary trace (models/trace, tests/trace)
   chromium  # tests/report: the HTML report rendered in a real browser (headless)
 )
 

@@ -180,6 +180,8 @@ private:
 // Sinks: Chrome/Perfetto trace-event JSON and CSV (see docs/trace.md).
 std::unique_ptr<TraceSink> make_perfetto_sink(const std::string& path, const Tracer& tracer);
 std::unique_ptr<TraceSink> make_csv_sink(const std::string& path, const Tracer& tracer);
+// Perfetto's native protobuf format (trace.pftrace), models/trace/perfetto_proto_sink.cpp.
+std::unique_ptr<TraceSink> make_perfetto_proto_sink(const std::string& path, const Tracer& tracer);
 
 // Formats ps as microseconds with exact decimals ("12.345678"), the JSON trace's time unit.
 std::string ps_to_us_string(Tick ps);
