@@ -15,7 +15,9 @@
 // the child's begin terminates flow `child id`, the parent's begin (recorded after its children,
 // since a parent completes last) lists its children's ids. Event names, annotation names and strings
 // (function, initiator) are interned. Timestamps are ns (Perfetto's unit), rounded down from ps.
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -29,40 +31,79 @@ namespace {
 
 namespace pb = perfetto::protos;
 
-// Protobuf wire format: enough of it to write messages field by field.
+// Protobuf wire format: enough of it to write messages field by field. A growable buffer written
+// through a pointer (one capacity check per field, not per byte).
 class Writer {
 public:
-    void clear() { b_.clear(); }
-    const std::string& bytes() const { return b_; }
-    size_t size() const { return b_.size(); }
+    void clear() { n_ = 0; }
+    const char* data() const { return b_.data(); }
+    size_t size() const { return n_; }
 
-    void varint(uint64_t v) {
+    static unsigned varint_size(uint64_t v) {
+        unsigned n = 1;
         while (v >= 0x80) {
-            b_.push_back(char(uint8_t(v) | 0x80));
             v >>= 7;
+            ++n;
         }
-        b_.push_back(char(v));
+        return n;
+    }
+    void varint(uint64_t v) {
+        need(10);
+        put_varint(v);
     }
     void key(int field, int wire_type) { varint(uint64_t(field) << 3 | unsigned(wire_type)); }
     void uint(int field, uint64_t v) {
-        key(field, 0);
-        varint(v);
+        need(20);
+        put_varint(uint64_t(field) << 3);
+        put_varint(v);
     }
     void sint64(int field, int64_t v) { uint(field, uint64_t(v)); }  // int64: two's complement varint
     void fixed64(int field, uint64_t v) {
-        key(field, 1);
-        for (int i = 0; i < 8; ++i) b_.push_back(char(uint8_t(v >> (8 * i))));
+        need(18);
+        put_varint(uint64_t(field) << 3 | 1);
+        for (int i = 0; i < 8; ++i) b_[n_++] = char(uint8_t(v >> (8 * i)));
     }
-    void bytes(int field, const char* data, size_t n) {
+    void bytes(int field, const char* data, size_t len) {
         key(field, 2);
-        varint(n);
-        b_.append(data, n);
+        varint(len);
+        need(len);
+        std::memcpy(&b_[n_], data, len);
+        n_ += len;
     }
-    void bytes(int field, const std::string& s) { bytes(field, s.data(), s.size()); }
-    void message(int field, const Writer& inner) { bytes(field, inner.b_); }
+    void bytes(int field, const std::string& str) { bytes(field, str.data(), str.size()); }
+    void message(int field, const Writer& inner) { bytes(field, inner.data(), inner.size()); }
+    void append(const Writer& other) {
+        need(other.n_);
+        std::memcpy(&b_[n_], other.data(), other.n_);
+        n_ += other.n_;
+    }
+    // A nested message of two varint fields {f1: v1, f2: v2} written in place (a DebugAnnotation
+    // {name_iid, value}): its length is known without building it.
+    void pair_message(int field, int f1, uint64_t v1, int f2, uint64_t v2) {
+        const unsigned len =
+            varint_size(uint64_t(f1) << 3) + varint_size(v1) + varint_size(uint64_t(f2) << 3) + varint_size(v2);
+        need(40);
+        put_varint(uint64_t(field) << 3 | 2);
+        put_varint(len);
+        put_varint(uint64_t(f1) << 3);
+        put_varint(v1);
+        put_varint(uint64_t(f2) << 3);
+        put_varint(v2);
+    }
 
 private:
+    void need(size_t k) {
+        if (n_ + k > b_.size()) b_.resize(std::max<size_t>(2 * b_.size(), n_ + k + 256));
+    }
+    void put_varint(uint64_t v) {
+        while (v >= 0x80) {
+            b_[n_++] = char(uint8_t(v) | 0x80);
+            v >>= 7;
+        }
+        b_[n_++] = char(v);
+    }
     std::string b_;
+    size_t n_ = 0;
 };
 
 constexpr uint32_t kSequence = 1;
@@ -121,14 +162,19 @@ public:
         }
         for (unsigned i = 0; i < r.n_attrs; ++i) annotate_int(r.attrs[i].key, r.attrs[i].value);
         // Flows: this record's children were recorded before it (a parent completes last).
-        auto waiting = children_.find(r.id);
-        if (waiting != children_.end()) {
-            for (uint64_t child : waiting->second) ev_.fixed64(pb::TrackEvent::kFlowIdsFieldNumber, child);
-            children_.erase(waiting);
+        auto first = first_child_.find(r.id);
+        if (first != first_child_.end()) {
+            ev_.fixed64(pb::TrackEvent::kFlowIdsFieldNumber, first->second);
+            first_child_.erase(first);
+            auto more = more_children_.find(r.id);
+            if (more != more_children_.end()) {
+                for (uint64_t child : more->second) ev_.fixed64(pb::TrackEvent::kFlowIdsFieldNumber, child);
+                more_children_.erase(more);
+            }
         }
         if (r.parent) {
             ev_.fixed64(pb::TrackEvent::kTerminatingFlowIdsFieldNumber, r.id);
-            children_[r.parent].push_back(r.id);
+            if (!first_child_.emplace(r.parent, r.id).second) more_children_[r.parent].push_back(r.id);
         }
         packet(r.issue, ev_, true);
 
@@ -170,6 +216,7 @@ public:
 
     void close() override {
         if (!f_) return;
+        flush();
         std::fclose(f_);
         f_ = nullptr;
     }
@@ -189,20 +236,40 @@ private:
             pkt_.uint(pb::TracePacket::kSequenceFlagsFieldNumber, pb::TracePacket::SEQ_NEEDS_INCREMENTAL_STATE);
         }
         if (interned_.size()) pkt_.message(pb::TracePacket::kInternedDataFieldNumber, interned_);
-        pkt_.message(pb::TracePacket::kTrackEventFieldNumber, event);
-        emit(pkt_);
+        pkt_.key(pb::TracePacket::kTrackEventFieldNumber, 2);
+        pkt_.varint(event.size());
+        emit(pkt_, &event);
     }
 
-    void emit(const Writer& packet_body) {
+    // Trace.packet = head (+ tail): the packet's bytes go straight into the output buffer.
+    void emit(const Writer& head, const Writer* tail = nullptr) {
+        const size_t len = head.size() + (tail ? tail->size() : 0);
+        out_.key(pb::Trace::kPacketFieldNumber, 2);
+        out_.varint(len);
+        out_.append(head);
+        if (tail) out_.append(*tail);
+        bytes_ +=
+            Writer::varint_size(uint64_t(pb::Trace::kPacketFieldNumber) << 3 | 2) + Writer::varint_size(len) + len;
+        if (out_.size() >= (1u << 20)) flush();
+    }
+
+    void flush() {
+        if (f_ && out_.size()) std::fwrite(out_.data(), 1, out_.size(), f_);
         out_.clear();
-        out_.message(pb::Trace::kPacketFieldNumber, packet_body);
-        std::fwrite(out_.bytes().data(), 1, out_.size(), f_);
-        bytes_ += out_.size();
     }
 
     // The lane's track (and its component's), described the first time it is used. Track uuids are
     // numbered in order of first use: small numbers, short varints.
     uint64_t track_for(uint16_t comp, unsigned lane) {
+        if (comp < lane_tracks_.size() && lane < lane_tracks_[comp].size() && lane_tracks_[comp][lane])
+            return lane_tracks_[comp][lane];
+        const uint64_t uuid = describe_track(comp, lane);
+        if (comp >= lane_tracks_.size()) lane_tracks_.resize(comp + 1);
+        if (lane >= lane_tracks_[comp].size()) lane_tracks_[comp].resize(lane + 1, 0);
+        lane_tracks_[comp][lane] = uuid;
+        return uuid;
+    }
+    uint64_t describe_track(uint16_t comp, unsigned lane) {
         const uint64_t key = uint64_t(comp) << 32 | lane;
         auto it = tracks_.find(key);
         if (it != tracks_.end()) return it->second;
@@ -243,6 +310,7 @@ private:
 
     // First lane of the component whose slices all ended at or before `begin` (as the JSON sink).
     unsigned place(uint16_t comp, Tick begin, Tick end) {
+        if (comp >= lanes_.size()) lanes_.resize(comp + 1);
         auto& lanes = lanes_[comp];
         for (unsigned l = 0; l < lanes.size(); ++l) {
             if (lanes[l] <= begin) {
@@ -259,11 +327,12 @@ private:
         return intern(event_names_, s, pb::InternedData::kEventNamesFieldNumber);
     }
     uint64_t annotation_name(const char* s) {
-        // Attribute keys are string literals: look them up by pointer first.
-        auto it = annotation_by_ptr_.find(s);
-        if (it != annotation_by_ptr_.end()) return it->second;
+        // Keys are string literals, a few dozen at most: a linear scan by pointer beats hashing; the
+        // same text at another address is found by intern() (same iid).
+        for (const auto& [ptr, iid] : annotation_by_ptr_)
+            if (ptr == s) return iid;
         const uint64_t iid = intern(annotation_names_, s, pb::InternedData::kDebugAnnotationNamesFieldNumber);
-        annotation_by_ptr_.emplace(s, iid);
+        annotation_by_ptr_.emplace_back(s, iid);
         return iid;
     }
     uint64_t string_iid(const std::string& s) {
@@ -296,34 +365,31 @@ private:
     }
 
     void annotate_uint(const char* key, uint64_t v) {
-        ann_.clear();
-        ann_.uint(pb::DebugAnnotation::kNameIidFieldNumber, annotation_name(key));
-        ann_.uint(pb::DebugAnnotation::kUintValueFieldNumber, v);
-        ev_.message(pb::TrackEvent::kDebugAnnotationsFieldNumber, ann_);
+        ev_.pair_message(pb::TrackEvent::kDebugAnnotationsFieldNumber, pb::DebugAnnotation::kNameIidFieldNumber,
+                         annotation_name(key), pb::DebugAnnotation::kUintValueFieldNumber, v);
     }
     void annotate_int(const char* key, int64_t v) {
-        ann_.clear();
-        ann_.uint(pb::DebugAnnotation::kNameIidFieldNumber, annotation_name(key));
-        ann_.sint64(pb::DebugAnnotation::kIntValueFieldNumber, v);
-        ev_.message(pb::TrackEvent::kDebugAnnotationsFieldNumber, ann_);
+        ev_.pair_message(pb::TrackEvent::kDebugAnnotationsFieldNumber, pb::DebugAnnotation::kNameIidFieldNumber,
+                         annotation_name(key), pb::DebugAnnotation::kIntValueFieldNumber, uint64_t(v));
     }
     void annotate_string(const char* key, uint64_t iid) {
-        ann_.clear();
-        ann_.uint(pb::DebugAnnotation::kNameIidFieldNumber, annotation_name(key));
-        ann_.uint(pb::DebugAnnotation::kStringValueIidFieldNumber, iid);
-        ev_.message(pb::TrackEvent::kDebugAnnotationsFieldNumber, ann_);
+        ev_.pair_message(pb::TrackEvent::kDebugAnnotationsFieldNumber, pb::DebugAnnotation::kNameIidFieldNumber,
+                         annotation_name(key), pb::DebugAnnotation::kStringValueIidFieldNumber, iid);
     }
 
     const Tracer& tracer_;
     FILE* f_ = nullptr;
     uint64_t bytes_ = 0;
     bool first_ = true;
-    Writer ev_, ann_, pkt_, out_, interned_;
-    std::map<uint16_t, std::vector<Tick>> lanes_;
-    std::unordered_map<uint64_t, uint64_t> tracks_;  // (component << 32 | lane) -> uuid; lane ~0: the component
-    std::unordered_map<uint64_t, std::vector<uint64_t>> children_;
+    Writer ev_, pkt_, out_, interned_;
+    std::vector<std::vector<Tick>> lanes_;            // per component: when each lane is free again
+    std::vector<std::vector<uint64_t>> lane_tracks_;  // [component][lane] -> uuid (0: not yet)
+    std::unordered_map<uint64_t, uint64_t> tracks_;   // (component << 32 | lane) -> uuid; lane ~0: the component
+    // Children recorded before their parent: most parents have one (the bus span's memory span).
+    std::unordered_map<uint64_t, uint64_t> first_child_;
+    std::unordered_map<uint64_t, std::vector<uint64_t>> more_children_;
     std::unordered_map<std::string, uint64_t> event_names_, annotation_names_, strings_;
-    std::unordered_map<const char*, uint64_t> annotation_by_ptr_;
+    std::vector<std::pair<const char*, uint64_t>> annotation_by_ptr_;
     std::unordered_map<uint32_t, uint64_t> functions_;
     std::vector<uint64_t> component_strings_;
 };
