@@ -58,7 +58,9 @@ void TimelineSampler::sample(Tick now) {
 
 void TimelineSampler::final_sample(Tick end) {
     if (!discovered_) discover();
-    if (!t_.empty() && t_.back() >= end) {  // replace a sample at or after the end (the kernel ran past it)
+    // Replace a sample at or after the end (the kernel ran past it) or just before it (a sliver of an
+    // interval would plot as a spike).
+    if (!t_.empty() && t_.back() + interval_ / 2 >= end) {
         t_.pop_back();
         for (Series& s : series_) s.values.pop_back();
     }
