@@ -46,15 +46,15 @@ public:
     }
     void region(uint16_t track, const std::string& name, Tick begin, Tick end) override {
         if (!f_) return;
-        bytes_ +=
-            std::fprintf(f_, "0,0,%s,,REGION,0x0,0,%llu,%llu,%llu,0,1,,%s,\n", tracer_.component_name(track).c_str(),
-                         (unsigned long long)begin, (unsigned long long)begin, (unsigned long long)end, name.c_str());
+        bytes_ += counted(std::fprintf(f_, "0,0,%s,,REGION,0x0,0,%llu,%llu,%llu,0,1,,%s,\n",
+                                       tracer_.component_name(track).c_str(), (unsigned long long)begin,
+                                       (unsigned long long)begin, (unsigned long long)end, name.c_str()));
     }
     void instant(uint16_t track, const std::string& name, int64_t value, Tick at) override {
         if (!f_) return;
-        bytes_ += std::fprintf(f_, "0,0,%s,,MARK,0x0,0,%llu,%llu,%llu,0,1,,%s,value=%lld\n",
-                               tracer_.component_name(track).c_str(), (unsigned long long)at, (unsigned long long)at,
-                               (unsigned long long)at, name.c_str(), (long long)value);
+        bytes_ += counted(std::fprintf(f_, "0,0,%s,,MARK,0x0,0,%llu,%llu,%llu,0,1,,%s,value=%lld\n",
+                                       tracer_.component_name(track).c_str(), (unsigned long long)at,
+                                       (unsigned long long)at, (unsigned long long)at, name.c_str(), (long long)value));
     }
     void close() override {
         if (f_) std::fclose(f_);
@@ -62,6 +62,8 @@ public:
     }
 
 private:
+    static uint64_t counted(int n) { return n > 0 ? uint64_t(n) : 0; }  // fprintf: < 0 on error
+
     const Tracer& tracer_;
     FILE* f_ = nullptr;
     uint64_t bytes_ = 0;

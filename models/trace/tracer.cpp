@@ -32,6 +32,7 @@ void Tracer::record(const TraceRecord& r) {
     if (!enabled_ || closed_ || !passes(r)) return;
     ++written_;
     for (auto& s : sinks_) s->transaction(r);
+    stopped_at_ = std::max(stopped_at_, r.issue);  // the latest issue time recorded so far
     if (budget_) check_budget(r.issue);
 }
 
@@ -51,7 +52,7 @@ uint64_t Tracer::bytes_written() const {
 // At the budget: close the files now (they stay valid), stop tracing, tell the platform.
 void Tracer::check_budget(Tick at) {
     if (bytes_written() < stop_above_) return;
-    stopped_at_ = at;
+    stopped_at_ = std::max(stopped_at_, at);
     for (auto& s : sinks_) s->close();
     for (auto& s : sinks_) final_bytes_ += s->bytes_written();
     full_ = true;

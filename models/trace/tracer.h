@@ -106,7 +106,7 @@ public:
     uint64_t budget() const { return budget_; }
     bool configured() const { return configured_; }  // tracing was asked for (it may have stopped)
     bool stopped_at_budget() const { return full_; }
-    // Issue time of the last transaction recorded before the budget stopped the trace.
+    // The latest issue time of the transactions recorded before the budget stopped the trace.
     Tick stopped_at() const { return stopped_at_; }
     uint64_t bytes_written() const;  // over all sinks, final after close()
 
