@@ -6,7 +6,7 @@ namespace vp {
 TimelineSampler::TimelineSampler(const StatsRegistry& stats, Tick first_interval, size_t max_samples)
     : stats_(stats),
       interval_(first_interval ? first_interval : 1),
-      next_(interval_),
+      next_(0),  // the first slice is sampled
       max_(max_samples < 4 ? 4 : max_samples) {}
 
 void TimelineSampler::add_source(const std::string& name, std::function<uint64_t()> read) {
@@ -42,7 +42,7 @@ void TimelineSampler::sample(Tick now) {
     if (now < next_) return;
     if (!discovered_) discover();
     take(now);
-    next_ = now + interval_;
+    next_ = now + interval_ - interval_ / 4;  // slices end with some jitter: do not skip one
     if (t_.size() < max_) return;
     // Full: keep every other sample (the later of each pair) and sample half as often.
     size_t j = 0;
@@ -53,7 +53,7 @@ void TimelineSampler::sample(Tick now) {
     t_.resize(j);
     for (Series& s : series_) s.values.resize(j);
     interval_ *= 2;
-    next_ = t_.back() + interval_;
+    next_ = t_.back() + interval_ - interval_ / 4;
 }
 
 void TimelineSampler::final_sample(Tick end) {
