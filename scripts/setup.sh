@@ -11,6 +11,8 @@ PACKAGES=(
   clang-14 libclang-rt-14-dev
   python3 python3-matplotlib python3-numpy
   python3-yaml python3-distributed slurm-wlm munge   # vp sweep: spec, Dask engine, Slurm engine + its test
+  protobuf-compiler libprotobuf-dev python3-protobuf  # the Perfetto binary trace (models/trace, tests/trace)
+  chromium  # tests/report: the HTML report rendered in a real browser (headless)
 )
 
 missing=()
