@@ -373,11 +373,47 @@ def access_log_seeds():
     write("access_log", "bad_blob_size", access_log({"blobs": [{"name": "b", "addr": 0, "size": 1 << 40}]}, [], []))
 
 
+# --------------------------------------------------------------------------------------------
+# msgdma: 8-byte operations [op, len, off_lo, off_hi, value] (fuzz/msgdma_fuzz.cpp): Intel-style
+# sequences (extended descriptor, prefetcher chain, park + poll, a converter gather, bad values)
+
+def msgdma_seeds():
+    def w(off, v, ln=0): return struct.pack("<BBHI", 0, ln, off, v)           # register write
+    def r(off): return struct.pack("<BBHI", 1, 0, off, 0)                     # register read
+    def ram(word_index, v): return struct.pack("<BBHI", 2, 0, word_index, v)  # RAM word = v
+    def ptr(word_index, byte_off): return struct.pack("<BBHI", 3, 0, word_index, byte_off)  # RAM word = RAM + off
+    def wptr(off, byte_off): return struct.pack("<BBHI", 4, 0, off, byte_off)  # register = RAM + off
+    def wait(ns): return struct.pack("<BBHI", 5, 0, 0, ns)
+    CSR, RESP, DESC, PREF, CONV, DMA2 = 0x0, 0x20, 0x40, 0x80, 0x100, 0x4000
+    GO = 1 << 31
+    seeds = {}
+    # Extended descriptor through the port: copy 256 B from RAM+0x1000 to RAM+0x2000, IRQ, then pop the response.
+    seeds["ext_copy"] = (w(CSR + 4, 0x14) + wptr(DESC + 0x00, 0x1000) + wptr(DESC + 0x04, 0x2000) + w(DESC + 0x08, 256)
+                         + w(DESC + 0x0C, 0x0000_0001, 1) + w(DESC + 0x10, 0x0001_0001) + w(DESC + 0x14, 0) + w(DESC + 0x18, 0)
+                         + w(DESC + 0x1C, GO | (1 << 14)) + wait(5000) + r(CSR) + r(RESP) + r(RESP + 4) + w(CSR, 0x3FF))
+    # Prefetcher chain of two 64-byte extended descriptors at RAM+0x400 and RAM+0x440 (OWNED_BY_HW, GO).
+    chain = b""
+    for i, (d, nxt) in enumerate([(0x400, 0x440), (0x440, 0x400)]):
+        base = d // 4
+        chain += ptr(base + 0, 0x3000 + 64 * i) + ptr(base + 1, 0x4000 + 64 * i) + ram(base + 2, 64) + ptr(base + 3, nxt)
+        chain += ram(base + 7, 0x0101_0000) + ram(base + 8, 0x0001_0001) + ram(base + 15, (1 << 30) | GO | (1 << 14))
+    seeds["pref_chain"] = chain + wptr(PREF + 4, 0x400) + w(PREF + 8, 0) + w(PREF + 0xC, 100) + w(PREF, 0x1 | 0x8) + wait(10000) + r(PREF + 0x10) + r(CSR)
+    seeds["pref_park_poll"] = chain + wptr(PREF + 4, 0x400) + w(PREF, 0x1 | 0x2 | 0x10) + wait(20000) + w(PREF, 0) + r(PREF)
+    # Converter gather: 16 4-byte indices at RAM+0x800 into a table at RAM+0x10000, 4-byte elements, 2 levels.
+    gather = b"".join(ram(0x800 // 4 + i, (i * 37) % 64) for i in range(16))
+    seeds["gather"] = (gather + w(CONV + 0x0C, 4) + w(CONV + 0x08, 4) + wptr(CONV + 0x04, 0x10000) + w(CONV + 0x10, 1) + w(CONV, 1)
+                       + wptr(DESC, 0x800) + wptr(DESC + 4, 0x5000) + w(DESC + 8, 64) + w(DESC + 0x1C, GO) + wait(20000) + r(CONV + 0x30) + r(DMA2))
+    seeds["bad"] = (w(CSR + 4, 0x4) + w(DESC, 0xFFFFFFF0) + w(DESC + 4, 0x10) + w(DESC + 8, 0xFFFFFFFF) + w(DESC + 0x1C, GO) + wait(10000)
+                    + r(CSR) + w(CSR + 4, 0x2) + w(CONV + 0x08, 200) + w(CONV + 0x10, 9) + w(CONV, 3) + w(PREF, 0xFFFFFFFF) + r(0x8123) + w(0xC000, 5, 2))
+    for k, v in seeds.items():
+        write("msgdma", k, v)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--firmware", default=os.path.join(HERE, "..", "build", "firmware", "bin"))
     a = ap.parse_args()
-    for t in ["iss_exec", "rsp", "semihosting", "elf_loader", "quantity", "access_log"]:
+    for t in ["iss_exec", "rsp", "semihosting", "elf_loader", "quantity", "access_log", "msgdma"]:
         shutil.rmtree(os.path.join(HERE, "corpus", t), ignore_errors=True)
     iss_seeds()
     rsp_seeds()
@@ -385,6 +421,7 @@ def main():
     elf_seeds(a.firmware)
     quantity_seeds()
     access_log_seeds()
+    msgdma_seeds()
 
 
 if __name__ == "__main__":
