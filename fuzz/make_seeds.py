@@ -409,11 +409,33 @@ def msgdma_seeds():
         write("msgdma", k, v)
 
 
+# --------------------------------------------------------------------------------------------
+# hmc_gather: the same operations (fuzz/mmio_fuzz.h) on the HMC gather/scatter engine's registers
+
+def hmc_gather_seeds():
+    def w(off, v): return struct.pack("<BBHI", 0, 0, off, v)
+    def r(off): return struct.pack("<BBHI", 1, 0, off, 0)
+    def ram(word_index, v): return struct.pack("<BBHI", 2, 0, word_index, v)
+    def wptr(off, byte_off): return struct.pack("<BBHI", 4, 0, off, byte_off)
+    def wait(ns): return struct.pack("<BBHI", 5, 0, 0, ns)
+    OP, ELEM, INDEX, COUNT, ESIZE, ISIZE, DEST, BELL, STATUS, IEN, IPEND = 0x10, 0x14, 0x18, 0x1C, 0x20, 0x24, 0x28, 0x2C, 0x30, 0x34, 0x38
+    idx = b"".join(ram(0x400 + i, (i * 37) % 256) for i in range(64))
+    def cmd(op, count, esize, isize, dest_off, host=False):
+        d = w(DEST, dest_off) if host else wptr(DEST, dest_off)
+        return (w(OP, op | (0x100 if host else 0)) + wptr(ELEM, 0x8000) + wptr(INDEX, 0x1000) + w(COUNT, count)
+                + w(ESIZE, esize) + w(ISIZE, isize) + d + w(IEN, 1) + w(BELL, 1) + wait(5000) + r(STATUS) + w(IPEND, 1))
+    write("hmc_gather", "gather_in_memory", idx + cmd(1, 64, 4, 4, 0x20000))
+    write("hmc_gather", "gather_to_host", idx + cmd(1, 64, 8, 4, 0) + struct.pack("<BBHI", 1, 0, 0x4000, 0))
+    write("hmc_gather", "scatter_in_memory", idx + cmd(2, 64, 4, 4, 0x20000))
+    write("hmc_gather", "bad", cmd(1, 0, 4, 4, 0) + cmd(1, 10, 3, 4, 0) + cmd(7, 5, 4, 4, 0) + cmd(1, 0xFFFFFFFF, 8, 8, 0x10)
+          + w(BELL, 1) + w(BELL, 1) + r(0x8123))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--firmware", default=os.path.join(HERE, "..", "build", "firmware", "bin"))
     a = ap.parse_args()
-    for t in ["iss_exec", "rsp", "semihosting", "elf_loader", "quantity", "access_log", "msgdma"]:
+    for t in ["iss_exec", "rsp", "semihosting", "elf_loader", "quantity", "access_log", "msgdma", "hmc_gather"]:
         shutil.rmtree(os.path.join(HERE, "corpus", t), ignore_errors=True)
     iss_seeds()
     rsp_seeds()
@@ -422,6 +444,7 @@ def main():
     quantity_seeds()
     access_log_seeds()
     msgdma_seeds()
+    hmc_gather_seeds()
 
 
 if __name__ == "__main__":
