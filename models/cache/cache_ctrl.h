@@ -1,4 +1,4 @@
-// The cache controller's registers (seed 000, Fig. 4; layout in include/vp/regs/cache_ctrl.h): the
+// The cache controller's registers (priority-aware caches, docs/cache.md; include/vp/regs/cache_ctrl.h): the
 // policy select, the feature-vector range and priority table for the priority-aware policies, the
 // PB parameters, GRASP's hot range, and whole-cache maintenance. One controller per cache, mapped on
 // the bus; firmware programs it before a kernel runs.

@@ -1,4 +1,4 @@
-/* Image-processing loops like seed 002's and the dense combination X·W of a GCN layer, written once
+/* Image-processing loops (the kind LAPP targets, docs/lapp.md) and the dense X·W of a GCN layer, written once
  * for RV32IMF (firmware/kernels/lapp_kernels.c is compiled without C so that LAPP's first stage can
  * run it) with LAPP's
  * HINTs: DCPL programs the L1 ways for the loop that follows, SETLO binds each load of the loop to

@@ -1,4 +1,4 @@
-/* LAPP control instructions (seed 002's DCPL and "L0 set"/SETLO) as RISC-V HINT encodings.
+/* LAPP control instructions (DCPL and "L0 set"/SETLO, docs/lapp.md) as RISC-V HINT encodings.
  *
  * Both write x0 in the HINT space the RISC-V unprivileged spec designates for custom use
  * (chapter "HINT Instructions": OR and ORI with rd = x0), so a core without LAPP executes them as

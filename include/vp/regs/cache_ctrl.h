@@ -1,4 +1,4 @@
-/* Cache controller registers (seed 000, Fig. 4): one 4 KiB block per cache (memmap.h:
+/* Cache controller registers (priority-aware caches, docs/cache.md): one 4 KiB block per cache (memmap.h:
  * VP_CACHECTL_L1I_BASE, _L1D_BASE, _L2_BASE). All registers are 32-bit, little-endian.
  *
  * Priorities (policies "ac" and "pb"): on a miss to a line inside [FV_START, FV_END) the controller

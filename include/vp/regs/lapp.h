@@ -1,4 +1,4 @@
-/* LAPP, the linear FU-array accelerator (seed 002), as a device: its first stage is an RV32IMF hart
+/* LAPP, the linear FU-array accelerator (docs/lapp.md), as a device: its first stage is an RV32IMF hart
  * the CPU starts on a function of the same program (ENTRY, arguments, stack), which returns to the
  * device (LAPP_RETURN is its return address) when done. Loops in that function with DCPL/SETLO HINTs
  * run on the array (vp/isa/lapp.h). Base and IRQ: memmap.h. Plain C: shared by models/lapp, firmware
