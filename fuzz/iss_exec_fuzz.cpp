@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <cstdio>
 #include <cstring>
 
 #include "models/cpu/iss/hart.h"
@@ -88,6 +89,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 fast.env.console == slow.env.console && fast.env.exit_code == slow.env.exit_code;
     for (unsigned i = 0; i < 32; ++i)
         same = same && fast.hart.x(i) == slow.hart.x(i) && fast.hart.f(i) == slow.hart.f(i);
+    if (!same && std::getenv("VP_FUZZ_EXPLAIN")) {
+        std::fprintf(stderr, "pc %x/%x instret %llu/%llu cycles %llu/%llu mem %d console %d exit %d/%d\n",
+                     fast.hart.pc(), slow.hart.pc(), (unsigned long long)fast.hart.instret(),
+                     (unsigned long long)slow.hart.instret(), (unsigned long long)fast.hart.cycles(),
+                     (unsigned long long)slow.hart.cycles(),
+                     std::memcmp(fast.env.host(kRam), slow.env.host(kRam), kRamSize) == 0,
+                     fast.env.console == slow.env.console, fast.env.exit_code, slow.env.exit_code);
+        for (unsigned i = 0; i < 32; ++i)
+            if (fast.hart.x(i) != slow.hart.x(i) || fast.hart.f(i) != slow.hart.f(i))
+                std::fprintf(stderr, "reg %u: x %x/%x f %llx/%llx\n", i, fast.hart.x(i), slow.hart.x(i),
+                             (unsigned long long)fast.hart.f(i), (unsigned long long)slow.hart.f(i));
+    }
     if (!same) std::abort();
     return 0;
 }

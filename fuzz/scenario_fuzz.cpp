@@ -97,13 +97,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     std::string first;
     try {
-        first = Scenario::from_text(text, "fuzz.yaml", "/nonexistent-fuzz-dir", schema(), opts).values().dump();
+        first = Scenario::from_text(text, "fuzz.yaml", "/nonexistent-fuzz-dir", schema(), opts)
+                    .values()
+                    .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     } catch (const ScenarioError& e) {
         if (std::string(e.what()).find('\n') != std::string::npos) std::abort();  // one line
         return 0;
     }
     const Scenario again = Scenario::from_text(text, "fuzz.yaml", "/nonexistent-fuzz-dir", schema(), opts);
-    if (again.values().dump() != first) std::abort();
+    if (again.values().dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) != first) std::abort();
     check_types(schema(), again.values());
     return 0;
 }
