@@ -287,3 +287,27 @@ TEST_CASE("debugger trigger breakpoints: stop before the instruction, software c
     r.hart.remove_trigger_breakpoint(kRamBase + 20);
     CHECK(r.hart.add_trigger_breakpoint(kRamBase + 0x200));
 }
+
+// Found by the iss_exec fuzz target: a CSR write that flushes the decode cache (PMP, triggers) cleared
+// the decoded instruction before its rd was written, so `csrrs rd, pmpaddr0, rs1` lost its result.
+TEST_CASE("a CSR instruction that changes PMP still writes its rd (the old value)", "[pmp]") {
+    for (bool fast : {true, false}) {
+        INFO("fast regions " << fast);
+        Rig r(no_stop(), fast);
+        r.asm_load(R"(
+        li t0, 0x1234
+        csrw pmpaddr0, t0
+        li sp, 0x80000000
+        li tp, 0x8
+        csrrs sp, pmpaddr0, tp     # sp = 0x1234, pmpaddr0 = 0x1234 | 0x8
+        csrrwi a1, pmpcfg0, 0      # a1 = 0
+        li t1, 0x77
+        csrrw a2, pmpaddr0, t1     # a2 = 0x1234 | 0x8
+        wfi
+    )");
+        REQUIRE(r.run(100000) == StopReason::Wfi);
+        CHECK(r.x(2) == 0x1234u);
+        CHECK(r.x(a1) == 0);
+        CHECK(r.x(a2) == 0x123cu);
+    }
+}

@@ -194,6 +194,8 @@ bool Hart::csr_write(uint16_t csr, uint32_t v) {
 // Executes csrrw/csrrs/csrrc(i). `src` is the rs1 value or the immediate; `is_write_op` is true
 // for csrrw(i), which write even when src is 0. Returns false for an illegal access.
 bool Hart::csr_op(const DecodedInsn& d, uint32_t src, bool is_write_op) {
+  // `d` lives in the decode cache, which a CSR write may flush (PMP, triggers): read it first.
+  const uint8_t rd = d.rd;
   const uint16_t csr = uint16_t(d.imm & 0xfff);
   const bool writes = is_write_op || d.rs1 != 0;
   if (writes && (csr >> 10) == 3) return false;  // read-only CSR
@@ -213,7 +215,7 @@ bool Hart::csr_op(const DecodedInsn& d, uint32_t src, bool is_write_op) {
     }
     if (!csr_write(csr, nv)) return false;
   }
-  x_[d.rd] = old;
+  x_[rd] = old;
   return true;
 }
 
