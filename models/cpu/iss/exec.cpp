@@ -96,7 +96,7 @@ void Hart::execute_block() {
   if (cond) TAKEN_JUMP(pc + uint32_t(d.imm), tc.taken_branch)
 #define LOAD(T, dest_expr)                           \
   {                                                  \
-    T v_;                                            \
+    T v_{};                                          \
     if (!load(rs1v + uint32_t(d.imm), v_)) continue; \
     dest_expr;                                       \
   }
@@ -235,7 +235,7 @@ void Hart::execute_block() {
           take_trap(kLoadMisaligned, rs1v);
           continue;
         }
-        uint32_t v;
+        uint32_t v = 0;
         if (!load(rs1v, v)) continue;
         x[d.rd] = v;
         reservation_valid_ = true;
@@ -268,7 +268,7 @@ void Hart::execute_block() {
           take_trap(kStoreMisaligned, rs1v);
           continue;
         }
-        uint32_t old;
+        uint32_t old = 0;  // (a device that answers with fewer bytes leaves the rest 0, not stack garbage)
         const unsigned rd = d.rd;
         if (!load_slow(rs1v, &old, 4, AccessKind::AmoLoad)) continue;
         const uint32_t b = x[d.rs2];
