@@ -270,7 +270,8 @@ def publish_remote(points_dir, result):
 
 
 def clean_stale_tmp(points_dir):
-    """Removes the private directories of this host's dead sweep processes (killed mid-point)."""
+    """Removes the private directories and console files of this host's dead sweep processes (killed
+    mid-point)."""
     base = os.path.join(points_dir, ".tmp")
     if not os.path.isdir(base):
         return
@@ -285,7 +286,14 @@ def clean_stale_tmp(points_dir):
                 pass
             except PermissionError:
                 continue
-            shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+            path = os.path.join(base, name)
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path, ignore_errors=True)
+            else:  # a killed point's console files (<workdir>.stdout.txt, .stderr.txt)
+                try:
+                    os.unlink(path)
+                except FileNotFoundError:
+                    pass
 
 
 def main(argv):
