@@ -7,7 +7,6 @@ is a function; CTest runs one per process:
 The browser test renders the page in headless Chromium (Debian's chromium) and exits 77 (skipped)
 where chromium is absent.
 """
-import argparse
 import html.parser
 import json
 import os
@@ -16,8 +15,10 @@ import shutil
 import struct
 import subprocess
 import sys
-import tempfile
 import zlib
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import cli_test_runner  # noqa: E402
 
 VP = REPO = None
 WORK = None
@@ -278,26 +279,5 @@ def test_report_renders_in_chromium():
         shutil.copy(shot, os.environ["VP_REPORT_SCREENSHOT"])
 
 
-def main():
-    global VP, REPO, WORK
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--vp", required=True)
-    ap.add_argument("--repo", required=True)
-    ap.add_argument("test", nargs="?")
-    ap.add_argument("--list", action="store_true")
-    a = ap.parse_args()
-    tests = {n: f for n, f in globals().items() if n.startswith("test_") and callable(f)}
-    if a.list:
-        print("\n".join(tests))
-        return
-    VP, REPO = os.path.abspath(a.vp), os.path.abspath(a.repo)
-    WORK = tempfile.mkdtemp(prefix="vp_report_")
-    try:
-        tests[a.test]()
-        print(f"PASS {a.test}")
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(cli_test_runner.run(globals(), "vp_report_"))

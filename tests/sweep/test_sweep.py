@@ -5,7 +5,6 @@ retries, point identity. Each test is a function; CTest runs one per process:
 
   test_sweep.py --vp build/bin/vp --repo . TEST_NAME
 """
-import argparse
 import csv
 import json
 import os
@@ -17,6 +16,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import cli_test_runner  # noqa: E402
 
 VP = REPO = WORK = None
 SKIP = 77  # CTest SKIP_RETURN_CODE
@@ -651,30 +653,5 @@ def test_slurm_engine_gives_the_same_csv_as_the_local_pool():
         slurm.stop()
 
 
-def main():
-    global VP, REPO, WORK
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--vp", required=True)
-    ap.add_argument("--repo", required=True)
-    ap.add_argument("test", nargs="?")
-    ap.add_argument("--list", action="store_true")
-    a = ap.parse_args()
-    tests = {n: f for n, f in globals().items() if n.startswith("test_") and callable(f)}
-    if a.list:
-        print("\n".join(tests))
-        return 0
-    VP, REPO = os.path.abspath(a.vp), os.path.abspath(a.repo)
-    WORK = tempfile.mkdtemp(prefix="vp_sweep_")
-    try:
-        tests[a.test]()
-        print(f"PASS {a.test}")
-        return 0
-    except Skip as e:
-        print(f"SKIP {a.test}: {e}")
-        return SKIP
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli_test_runner.run(globals(), "vp_sweep_", skip=Skip))

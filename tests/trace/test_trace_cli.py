@@ -4,13 +4,14 @@ size budget, the progress line. Each test is a function; CTest runs one per proc
 
   test_trace_cli.py --vp build/bin/vp --repo . TEST_NAME
 """
-import argparse
 import json
 import os
 import re
-import shutil
 import subprocess
-import tempfile
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import cli_test_runner  # noqa: E402
 
 VP = REPO = None
 WORK = None
@@ -303,26 +304,5 @@ def test_pftrace_budget_closes_a_valid_file():
     assert all(s["end_ns"] is not None for s in spans.values())
 
 
-def main():
-    global VP, REPO, WORK
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--vp", required=True)
-    ap.add_argument("--repo", required=True)
-    ap.add_argument("test", nargs="?")
-    ap.add_argument("--list", action="store_true")
-    a = ap.parse_args()
-    tests = {n: f for n, f in globals().items() if n.startswith("test_") and callable(f)}
-    if a.list:
-        print("\n".join(tests))
-        return
-    VP, REPO = os.path.abspath(a.vp), os.path.abspath(a.repo)
-    WORK = tempfile.mkdtemp(prefix="vp_trace_cli_")
-    try:
-        tests[a.test]()
-        print(f"PASS {a.test}")
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(cli_test_runner.run(globals(), "vp_trace_cli_"))

@@ -4,14 +4,14 @@ the platform can run is checked bit for bit by the VP's `sell` workload; one tes
 
   run_sell_cases.py --vp build/bin/vp --repo . TEST_NAME
 """
-import argparse
 import csv
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import cli_test_runner  # noqa: E402
 
 VP = REPO = WORK = None
 CPU_CASES = "[csr, csr_cdma, sell]"
@@ -149,26 +149,5 @@ def test_table1_script_smoke():
     assert "| msc01440 |" in md and "2.57" in md, md  # the paper's CPU CSR number beside ours
 
 
-def main():
-    global VP, REPO, WORK
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--vp", required=True)
-    ap.add_argument("--repo", required=True)
-    ap.add_argument("test", nargs="?")
-    ap.add_argument("--list", action="store_true")
-    a = ap.parse_args()
-    tests = {n: f for n, f in globals().items() if n.startswith("test_") and callable(f)}
-    if a.list:
-        print("\n".join(tests))
-        return
-    VP, REPO = os.path.abspath(a.vp), os.path.abspath(a.repo)
-    WORK = tempfile.mkdtemp(prefix="vp_sell_")
-    try:
-        tests[a.test]()
-        print(f"PASS {a.test}")
-    finally:
-        shutil.rmtree(WORK, ignore_errors=True)
-
-
 if __name__ == "__main__":
-    main()
+    sys.exit(cli_test_runner.run(globals(), "vp_sell_"))
