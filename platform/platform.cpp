@@ -567,6 +567,7 @@ RunResult Platform::run() {
     const auto t0 = std::chrono::steady_clock::now();
     auto host_elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     const HostWatchdog watchdog(ctx_, max_host, max_memory);
+    ctx_.set_time_horizon(max_sim ? max_sim : kTickMax);  // no run-ahead past the limit (models/cpu)
 
     // Run in slices so that host-time and simulated-time limits are checked without adding events
     // to the simulation; a slice ends early when the simulation starves (every model is done).

@@ -42,6 +42,10 @@ void CpuConfig::params(config::Params& p) {
           "use TLM DMI fast paths (no TLM call per access) where targets grant them; false: every "
           "access is a timed, traced bus transaction");
     p.add(semihosting, "semihosting", Kind::Bool, "", "RISC-V semihosting (slli/ebreak/srai) calls the host");
+    p.add(run_ahead, "run_ahead", Kind::Bool, "",
+          "while no other initiator works, run ahead of the kernel to the last quantum boundary before its "
+          "next event instead of stopping at every boundary (same results, fewer synchronisations; "
+          "docs/timing.md)");
     p.add(hartid, "hartid", Kind::Int, "", "mhartid").range(0, 1023);
     p.add(reset_pc, "reset_pc", Kind::Address, "", "reset PC when no ELF gives an entry point").range(0, 4294967295.0);
     TimingParams timing_params{timing};
@@ -133,15 +137,18 @@ void Cpu::thread() {
     while (!exited_) {
         const Tick quantum = std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
         // Run to the end of the quantum that the kernel's current time lies in (boundaries are
-        // multiples of the quantum, so the schedule does not depend on where the hart stopped).
+        // multiples of the quantum, so the schedule does not depend on where the hart stopped), or
+        // further while nothing else in the system can observe the hart (run_limit()).
         const Tick boundary = (sim_now() / quantum + 1) * quantum;
-        const uint64_t limit = std::max<uint64_t>(div_ceil(boundary, period_), hart_->cycles());
+        const uint64_t limit = run_limit();
         // A long quantum runs in chunks, so that host-time limits and signals stop it within
         // milliseconds (resuming run() is exactly equivalent to not having returned).
         const uint64_t chunk_end = std::min(limit, hart_->cycles() + kCyclesBetweenChecks);
         // GDB stub single-step: one instruction, synchronising when it crosses the quantum boundary.
         const iss::StopReason why = single_step_ ? hart_->step() : hart_->run(chunk_end);
         if (single_step_ && why == iss::StopReason::Step && local_time() >= boundary) sync();
+        // The end of a chunk, or an access that woke another part of the system lowered the limit
+        // (access()): look again where this run may go.
         if (why == iss::StopReason::CycleLimit && hart_->cycles() < limit) {
             if (ctx_.interrupted()) {
                 exited_ = true;
@@ -175,6 +182,30 @@ void Cpu::thread() {
                 break;
         }
     }
+}
+
+// Quantum-independent run-ahead. Under the quantum scheme the hart synchronises at every quantum
+// boundary; at a boundary where the kernel has nothing to do (no event up to it, no other initiator
+// working) that synchronisation changes nothing: no process runs, nothing the hart reads or writes
+// changes. So the hart may skip every boundary before the next kernel event and stop only at the last
+// boundary before it; from there it runs one ordinary quantum, and the kernel processes the event
+// exactly where it would have. The hart's own timer is already exact (a deadline it compares with its
+// cycle count). Results are therefore the same as at every boundary (tested: byte-identical
+// stats.json). It stops also before the run's simulated-time limit, and after at most kRunAheadMax,
+// so that shared resources' timelines, pruned up to the kernel's time, stay short. While another
+// initiator works, the hart synchronises at every boundary as before.
+uint64_t Cpu::run_limit() const {
+    const Tick quantum = std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
+    const Tick now = sim_now();
+    Tick until = (now / quantum + 1) * quantum;
+    if (cfg_.run_ahead && !debugger_ && !debug_poll_ && !single_step_ && !ctx_.other_initiators_active() &&
+        !sc_core::sc_pending_activity_at_current_time()) {
+        Tick next = std::min(ctx_.time_horizon(), now + kRunAheadMax);
+        if (sc_core::sc_pending_activity_at_future_time())
+            next = std::min(next, now + to_tick(sc_core::sc_time_to_pending_activity()));
+        if (next > now) until = std::max(until, (next - 1) / quantum * quantum);
+    }
+    return std::max<uint64_t>(div_ceil(until, period_), hart_->cycles());
 }
 
 void Cpu::sync() {
@@ -403,6 +434,9 @@ iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsi
     const Tick done = now + to_tick(delay);
     cycles += div_ceil(done > issue ? done - issue : 0, period_);
     ++bus_accesses_;
+    // The access may have started another initiator (a doorbell) or scheduled an event (a device
+    // timer, an interrupt): the run-ahead ends before it (run_limit()).
+    if (cfg_.run_ahead) hart_->lower_cycle_limit(run_limit());
     if (cfg_.dmi && payload_.is_dmi_allowed()) request_dmi(addr);
     // The access ended the run (the test finisher): no further instruction executes, as on silicon.
     if (ctx_.stop_requested()) hart_->request_stop(iss::StopReason::Exit);

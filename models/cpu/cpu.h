@@ -31,6 +31,7 @@ struct CpuConfig {
     double clock_hz = 1e9;
     bool dmi = true;  // use DMI fast paths where targets grant them
     bool semihosting = true;
+    bool run_ahead = true;  // skip quantum boundaries at which nothing else in the system happens
     uint32_t hartid = 0;
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
@@ -87,7 +88,10 @@ public:
 private:
     // Cycles a hart runs between two looks at asynchronous stop requests (SimContext::interrupted).
     static constexpr uint64_t kCyclesBetweenChecks = uint64_t(1) << 22;
+    // Longest run-ahead past the kernel's time when nothing else is active (see run_limit()).
+    static constexpr Tick kRunAheadMax = kMs;
     void thread();
+    uint64_t run_limit() const;
     void sync();
     void sleep_until_interrupt();
     void request_dmi(uint32_t addr);

@@ -349,6 +349,7 @@ void Msgdma::engine() {
     for (;;) {
         const bool response_room = !cfg_.response_port || responses_.size() < cfg_.response_fifo_depth;
         if (!queue_.empty() && !stopped_now() && response_room) {
+            activity_.set(true);
             const Desc d = queue_.front();
             queue_.pop_front();
             const Result r = process(d, cfg_.response_port ? response_pop_at_ : 0);
@@ -357,9 +358,11 @@ void Msgdma::engine() {
             continue;
         }
         if (cfg_.prefetcher && (pref_control_ & MSGDMA_PREF_CTL_RUN) && !stopped_now() && queue_.empty()) {
+            activity_.set(true);
             prefetch_step();
             continue;
         }
+        activity_.set(false);  // idle until software hands over work (the last end is busy_until)
         wait(kick_);
     }
 }
@@ -479,6 +482,7 @@ Msgdma::Result Msgdma::process(const Desc& d, Tick ready) {
 void Msgdma::complete(const Desc& d, const Result& r) {
     done_.push_back({r.start, r.end});
     busy_until_ = std::max(busy_until_, r.end);
+    ctx_.initiator_busy_until(r.end);  // the CPU synchronises at every quantum until the transfer ends
     dispatch_free_ =
         (d.control & MSGDMA_DESC_CTL_EARLY_DONE) ? std::max(r.start, r.last_read_issue) + cycles(1) : r.end;
     ++descriptors_;

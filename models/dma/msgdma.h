@@ -134,8 +134,9 @@ private:
     // dispatcher
     uint32_t control_ = 0;
     uint32_t desc_words_[8] = {};
-    std::deque<Desc> queue_;  // accepted, not yet processed by the engine
-    std::deque<Done> done_;   // processed; pruned when over in kernel time
+    InitiatorActivity activity_{ctx_};  // working while the engine processes descriptors
+    std::deque<Desc> queue_;            // accepted, not yet processed by the engine
+    std::deque<Done> done_;             // processed; pruned when over in kernel time
     uint32_t completed_pruned_ = 0;
     std::deque<Response> responses_;
     Tick response_pop_at_ = 0;  // last time software freed a response slot

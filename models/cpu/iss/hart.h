@@ -85,6 +85,15 @@ class Hart {
   StopReason step();  // exactly one instruction (or one trap entry)
   // Stop run() at the next instruction boundary (callable from HartEnv callbacks).
   void request_stop(StopReason why = StopReason::Exit);
+  // Lowers the running run()'s cycle limit (callable from HartEnv callbacks: an access that made
+  // another part of the system active ends the embedding's run-ahead); never raises it.
+  void lower_cycle_limit(uint64_t cycle) {
+    if (cycle < limit_) {
+      limit_ = cycle;
+      end_block();
+    }
+  }
+  uint64_t cycle_limit() const { return limit_; }
   // While waiting() (after WFI), the embedding advances the hart's time to `cycle` (counted as
   // idle) before calling run() again. run() itself wakes up at the timer deadline if it lies
   // before its cycle limit.
