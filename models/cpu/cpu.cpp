@@ -134,8 +134,9 @@ void Cpu::thread() {
     host_start_ = std::chrono::steady_clock::now();
     if (cfg_.dmi) request_dmi(hart_->pc());
     if (debugger_) debugger_(iss::StopReason::Step);
+    restart_checkpoints();
     while (!exited_) {
-        const Tick quantum = std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
+        const Tick quantum = this->quantum();
         // Run to the end of the quantum that the kernel's current time lies in (boundaries are
         // multiples of the quantum, so the schedule does not depend on where the hart stopped), or
         // further while nothing else in the system can observe the hart (run_limit()).
@@ -194,8 +195,12 @@ void Cpu::thread() {
 // stats.json). It stops also before the run's simulated-time limit, and after at most kRunAheadMax,
 // so that shared resources' timelines, pruned up to the kernel's time, stay short. While another
 // initiator works, the hart synchronises at every boundary as before.
+Tick Cpu::quantum() const { return std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum())); }
+
+uint64_t Cpu::boundary_after(Tick t) const { return div_ceil((t / quantum() + 1) * quantum(), period_); }
+
 uint64_t Cpu::run_limit() const {
-    const Tick quantum = std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
+    const Tick quantum = this->quantum();
     const Tick now = sim_now();
     Tick until = (now / quantum + 1) * quantum;
     if (cfg_.run_ahead && !debugger_ && !debug_poll_ && !single_step_ && !ctx_.other_initiators_active() &&
@@ -208,10 +213,28 @@ uint64_t Cpu::run_limit() const {
     return std::max<uint64_t>(div_ceil(until, period_), hart_->cycles());
 }
 
+// The hart has synchronised: its next checkpoint is the boundary it would stop at without run-ahead.
+void Cpu::restart_checkpoints() {
+    last_crossing_ = sim_now();
+    const Tick q = quantum();
+    quantum_cycles_ = q % period_ == 0 ? q / period_ : 0;
+    hart_->set_checkpoint(boundary_after(last_crossing_));
+}
+
+// Run-ahead passed a quantum boundary where the hart would have synchronised: remember the time, so
+// that the kernel's time at the next bus access is what it would have been (access()).
+uint64_t Cpu::checkpoint(uint64_t cycle) {
+    last_crossing_ = cycle * period_;
+    // Once per quantum: the common case (a quantum of whole cycles) needs no time arithmetic.
+    if (quantum_cycles_) return (cycle / quantum_cycles_ + 1) * quantum_cycles_;
+    return boundary_after(last_crossing_);
+}
+
 void Cpu::sync() {
     publish_stats();
     const Tick t = local_time();
     if (t > sim_now()) wait(to_sc_time(t - sim_now()));
+    restart_checkpoints();
 }
 
 void Cpu::sleep_until_interrupt() {
@@ -226,6 +249,7 @@ void Cpu::sleep_until_interrupt() {
             wait(irq_event_);
         }
         hart_->idle_until(div_ceil(sim_now(), period_));
+        restart_checkpoints();
         // run() decides whether the hart wakes (an enabled interrupt is pending) or sleeps again.
         const iss::StopReason why = hart_->run(hart_->cycles());
         if (why != iss::StopReason::Wfi && why != iss::StopReason::CycleLimit) {
@@ -416,6 +440,10 @@ iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsi
         cycles += cached(*l1, addr, len, write, hart_->cycles() + cycles);
         return iss::MemStatus::Ok;
     }
+    // Under run-ahead the kernel lags behind the last boundary the hart passed; nothing happens in
+    // between (run_limit()), so bring it there: the target sees the kernel time it would see had the
+    // hart synchronised at every boundary (a DMA started by this access starts at the same time).
+    if (last_crossing_ > sim_now()) wait(to_sc_time(last_crossing_ - sim_now()));
     const Tick issue = (hart_->cycles() + cycles) * period_;
     payload_.set_command(iss::is_write(kind) ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     payload_.set_address(addr);

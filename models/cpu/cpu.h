@@ -92,6 +92,10 @@ private:
     static constexpr Tick kRunAheadMax = kMs;
     void thread();
     uint64_t run_limit() const;
+    Tick quantum() const;
+    // The next quantum boundary after `t`, in hart cycles: where the hart synchronised at `t` stops next.
+    uint64_t boundary_after(Tick t) const;
+    void restart_checkpoints();
     void sync();
     void sleep_until_interrupt();
     void request_dmi(uint32_t addr);
@@ -105,6 +109,7 @@ private:
     void console_write(const char* s, size_t n) override;
     void exit_request(int code) override;
     bool tohost_write(uint32_t value) override;
+    uint64_t checkpoint(uint64_t cycle) override;
     void cache_op(iss::CacheOp op, uint32_t addr, uint64_t& cycles) override;
 
     // iss::MemTiming (installed when caches are attached)
@@ -125,6 +130,10 @@ private:
     std::function<void(iss::StopReason)> debugger_;
     std::function<void()> debug_poll_;  // GDB stub hook
     bool single_step_ = false;          // GDB stub: step() instead of run()
+    // Run-ahead: the hart's local time at the last quantum boundary it passed without synchronising
+    // (where it would have synchronised); the kernel catches up to it before a bus access.
+    Tick last_crossing_ = 0;
+    uint64_t quantum_cycles_ = 0;  // the quantum in cycles when it is a whole number of them
     sc_core::sc_event irq_event_;
     int exit_code_ = 0;
     bool exited_ = false;

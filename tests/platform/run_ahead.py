@@ -5,8 +5,13 @@ before run-ahead), with run-ahead (the default), and, without traffic generators
 their requests per quantum), with run-ahead under a 100x smaller quantum.
 Only config.json (it lists the parameters) and host.json (host times) may differ.
 
-  run_ahead.py --vp build/bin/vp --repo . SCENARIO      (SCENARIO: a file name in scenarios/, no .yaml)
-  run_ahead.py --vp x --repo REPO --list                 (the scenarios it checks; benchmarks excluded)
+Besides the scenarios, firmware where the CPU drives another initiator (the DMA, the vector
+accelerator) runs on the default platform with `--elf`, and the DMA gather benchmark (small) too:
+their results are the same as well, because before each bus access the kernel catches up to the last
+quantum boundary the hart passed (models/cpu/cpu.cpp).
+
+  run_ahead.py --vp build/bin/vp --repo . CASE      (CASE: a scenario name in scenarios/ or elf:NAME)
+  run_ahead.py --vp x --repo REPO --list            (the cases it checks)
 """
 import argparse
 import filecmp
@@ -19,13 +24,27 @@ import tempfile
 HOST_DEPENDENT = {"config.json", "host.json"}
 
 
-def scenarios(repo):
+# Firmware with several initiators (VP_FIRMWARE_DIR/NAME.elf on the default platform) and the one
+# benchmark scenario that runs in seconds.
+MULTI_INITIATOR = ["elf:dma_test", "elf:vec_suite", "bench_dma_gather"]
+
+
+def cases(repo):
     d = os.path.join(repo, "scenarios")
-    return sorted(f[:-5] for f in os.listdir(d) if f.endswith(".yaml") and not f.startswith("bench_"))
+    shipped = sorted(f[:-5] for f in os.listdir(d) if f.endswith(".yaml") and not f.startswith("bench_"))
+    return shipped + MULTI_INITIATOR
 
 
-def run(vp, scenario, out, *sets):
-    args = [vp, "run", scenario, "--quiet", "--out", out]
+def target(repo, case):
+    if case.startswith("elf:"):
+        elf = os.path.join(os.environ.get("VP_FIRMWARE_DIR", ""), case[4:] + ".elf")
+        assert os.path.exists(elf), f"{elf} not built (VP_FIRMWARE_DIR)"
+        return ["--elf", elf]
+    return [os.path.join(repo, "scenarios", case + ".yaml")]
+
+
+def run(vp, what, out, *sets):
+    args = [vp, "run", *what, "--quiet", "--out", out]
     for s in sets:
         args += ["--set", s]
     p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=1200)
@@ -40,9 +59,9 @@ def main():
     ap.add_argument("scenario", nargs="?")
     a = ap.parse_args()
     if a.list:
-        print("\n".join(scenarios(a.repo)))
+        print("\n".join(cases(a.repo)))
         return 0
-    path = os.path.join(a.repo, "scenarios", a.scenario + ".yaml")
+    path = target(a.repo, a.scenario)
     with tempfile.TemporaryDirectory(prefix="vp-run-ahead-") as work:
         every = os.path.join(work, "every_boundary")
         rc0, log0 = run(a.vp, path, every, "platform.cpu.run_ahead=false")
@@ -51,8 +70,8 @@ def main():
         with open(os.path.join(every, "config.json")) as f:
             config = json.load(f)
         variants = {"run_ahead": []}
-        # Quantum independence holds for the CPU alone; traffic generators interleave per quantum.
-        if not config.get("traffic"):
+        # Quantum independence holds for the CPU alone; other initiators interleave per quantum.
+        if not config.get("traffic") and a.scenario not in MULTI_INITIATOR:
             variants["run_ahead_quantum_div_100"] = [f"platform.quantum={max(1, config['platform']['quantum'] // 100)}ps"]
         for name, sets in variants.items():
             out = os.path.join(work, name)

@@ -72,6 +72,10 @@ class HartEnv {
   // StopReason::Exit after calling this.
   virtual void exit_request(int code) = 0;
 
+  // run() reached the checkpoint cycle set with Hart::set_checkpoint() (at the instruction boundary
+  // where it would have stopped had that been its cycle limit). Returns the next checkpoint.
+  virtual uint64_t checkpoint(uint64_t cycle) { return ~uint64_t(0); }
+
   // A store hit the HTIF tohost word (HartConfig::tohost_addr); value is the word stored.
   // Return true if the program exits (the hart then stops with StopReason::Exit).
   virtual bool tohost_write(uint32_t value) { return false; }

@@ -94,6 +94,12 @@ class Hart {
     }
   }
   uint64_t cycle_limit() const { return limit_; }
+  // A cycle at which run() calls HartEnv::checkpoint() without stopping (~0: none): an embedding
+  // that runs past its synchronisation points learns where each one would have been.
+  void set_checkpoint(uint64_t cycle) {
+    checkpoint_ = cycle;
+    end_block();
+  }
   // While waiting() (after WFI), the embedding advances the hart's time to `cycle` (counted as
   // idle) before calling run() again. run() itself wakes up at the timer deadline if it lies
   // before its cycle limit.
@@ -279,7 +285,8 @@ class Hart {
   uint64_t stall_fetch_ = 0, stall_data_ = 0, stall_exec_ = 0, idle_ = 0, traps_ = 0;
   uint64_t timer_deadline_ = ~0ull;
   uint64_t limit_ = 0;
-  uint64_t next_event_ = 0;  // the hot loop runs while cycle_ < next_event_
+  uint64_t next_event_ = 0;
+  uint64_t checkpoint_ = ~uint64_t(0);  // the hot loop runs while cycle_ < next_event_
   bool waiting_ = false;
   bool step_mode_ = false;
   bool has_pending_stop_ = false;
