@@ -27,6 +27,8 @@ HOST_DEPENDENT = {"config.json", "host.json"}
 # Firmware with several initiators (VP_FIRMWARE_DIR/NAME.elf on the default platform) and the one
 # benchmark scenario that runs in seconds.
 MULTI_INITIATOR = ["elf:dma_test", "elf:vec_suite", "bench_dma_gather"]
+# Runs of minutes: the smaller-quantum variant (checkpoints every few instructions) is left out.
+LONG = {"rgcn_mutag", "rgcn_aifb"}
 
 
 def cases(repo):
@@ -71,7 +73,7 @@ def main():
             config = json.load(f)
         variants = {"run_ahead": []}
         # Quantum independence holds for the CPU alone; other initiators interleave per quantum.
-        if not config.get("traffic") and a.scenario not in MULTI_INITIATOR:
+        if not config.get("traffic") and a.scenario not in MULTI_INITIATOR and a.scenario not in LONG:
             variants["run_ahead_quantum_div_100"] = [f"platform.quantum={max(1, config['platform']['quantum'] // 100)}ps"]
         for name, sets in variants.items():
             out = os.path.join(work, name)
