@@ -70,6 +70,7 @@ HEADLINE = [
     ("head.qemu", "QEMU TCG (qemu-system-riscv32), same ELF + data"),
     ("head.vp.functional", "VP functional: ISS + DMI, fixed-latency RAM, no caches (1 us quantum, run-ahead)"),
     ("head.vp.functional.every_quantum", "  same, synchronising at every quantum (platform.cpu.run_ahead=false)"),
+    ("head.vp.functional.q1ms", "  same, 1 ms quantum (run-ahead)"),
     ("head.vp.caches_ddr3", "VP with L1I + L1D + L2 over DDR3 (the default scenario's platform)"),
     ("head.vp.caches_hmc", "VP with L1I + L1D + L2 over the HMC"),
 ]
@@ -116,6 +117,8 @@ def cmd_table(tsv):
             rate = (fmt_rate(v) + ("IPS" if r["what"] == "instret" else "txn/s")) if r["what"] != "none" else "-"
             if r["what"] == "instret":
                 rate = "%.2f MIPS" % (v / 1e6)
+            elif r["what"] == "element_ops":
+                rate = "%.0f M elem/s" % (v / 1e6)
         else:
             rate = "-"
         out.append((r["name"], r["what"], "%d" % r["count"], "%.2f" % r["cpu"], "%.2f" % r["wall"], rate,

@@ -183,6 +183,7 @@ if want headline; then
     echo "  qemu-system-riscv32 not installed: no QEMU row"
   fi
   measure head.vp.functional.every_quantum instret 0 "${same[@]}" --set platform.cpu.run_ahead=false
+  measure head.vp.functional.q1ms instret 0 "${same[@]}" --set platform.quantum=1ms
   measure head.vp.caches_ddr3 instret 0 "${same[@]}" "${ddr[@]}" "${caches[@]}"
   measure head.vp.caches_hmc instret 0 "${same[@]}" --set platform.ram.timing=hmc "${caches[@]}"
   # The vector accelerator has no SpMV program: its dense loop on the accelerator model alone

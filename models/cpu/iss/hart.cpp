@@ -123,6 +123,7 @@ void Hart::set_timer_deadline(uint64_t cycle) {
 void Hart::recompute_next_event() {
   uint64_t next = limit_;
   if ((mie_ & kMTIP) && timer_deadline_ > cycle_ && timer_deadline_ < next) next = timer_deadline_;
+  other_event_ = step_mode_ ? 0 : next;
   if (checkpoint_ < next) next = checkpoint_;
   if (step_mode_) next = 0;
   next_event_ = next;

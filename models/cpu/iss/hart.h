@@ -246,6 +246,14 @@ class Hart {
   void take_trap(uint32_t cause, uint32_t tval);
   bool take_pending_interrupt();
   void recompute_next_event();
+  // At the end of an instruction: if the checkpoint is the only event reached, note it and go on
+  // without leaving the hot loop (once per quantum under run-ahead).
+  bool pass_checkpoint() {
+    if (next_event_ != checkpoint_ || cycle_ >= other_event_) return false;
+    checkpoint_ = env_.checkpoint(cycle_);
+    next_event_ = checkpoint_ < other_event_ ? checkpoint_ : other_event_;
+    return cycle_ < next_event_;
+  }
   void end_block() { next_event_ = 0; }
   bool do_semihosting_ebreak();
   void do_mret();
@@ -286,7 +294,8 @@ class Hart {
   uint64_t timer_deadline_ = ~0ull;
   uint64_t limit_ = 0;
   uint64_t next_event_ = 0;
-  uint64_t checkpoint_ = ~uint64_t(0);  // the hot loop runs while cycle_ < next_event_
+  uint64_t checkpoint_ = ~uint64_t(0);
+  uint64_t other_event_ = 0;  // next_event_ without the checkpoint  // the hot loop runs while cycle_ < next_event_
   bool waiting_ = false;
   bool step_mode_ = false;
   bool has_pending_stop_ = false;
