@@ -62,7 +62,7 @@ mid=(--set workload.spmv.rows=20000 --set workload.spmv.nnz_per_row=16)
 small=(--set workload.spmv.rows=2000 --set workload.spmv.nnz_per_row=16)
 ddr=(--set platform.ram.timing=ddr)
 dmioff=(--set platform.ram.timing=ddr --set platform.cpu.dmi=false --set platform.ram.dmi=false)
-trace=(--set trace.enabled=true --set 'trace.formats=[perfetto,csv]')
+trace=(--set trace.enabled=true --set 'trace.formats=[perfetto,csv]' --set trace.max_bytes=0)  # unbounded: the whole run's cost
 caches=(--set platform.caches.l1i.enabled=true --set platform.caches.l1d.enabled=true --set platform.caches.l2.enabled=true)
 # QEMU comparison data (tools/qemu/make_spmv_data.py; pure Python, ~3 us per nonzero, cached):
 # 250000 x 250000 with ~10 M nonzeros from __loader_start (QEMU's -m 128M holds it).

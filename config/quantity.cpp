@@ -91,7 +91,20 @@ uint64_t parse_size(const std::string& text) {
     static const std::vector<std::pair<const char*, double>> units = {
         {"", 1},     {"B", 1},    {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
         {"kB", 1e3}, {"KB", 1e3}, {"MB", 1e6},     {"GB", 1e9},        {"TB", 1e12}};
-    const double bytes = v * unit_factor(unit, units, text, "a size");
+    const double factor = unit_factor(unit, units, text, "a size");
+    // A whole number of a unit is computed in integers: a double holds integers exactly only up to
+    // 2^53, so "72057594037927935B" would become ...936 (and not round-trip through format_value).
+    const size_t digits = std::min(s.find_first_not_of("0123456789"), s.size());
+    if (digits != 0 && digits == s.size() - unit.size()) {
+        uint64_t n = 0, bytes = 0;
+        bool overflow = false;
+        for (size_t i = 0; i < digits; ++i)
+            overflow |= __builtin_mul_overflow(n, 10u, &n) || __builtin_add_overflow(n, uint64_t(s[i] - '0'), &n);
+        overflow |= __builtin_mul_overflow(n, uint64_t(factor), &bytes);
+        if (overflow) throw std::invalid_argument("size out of range: '" + text + "'");
+        return bytes;
+    }
+    const double bytes = v * factor;
     if (bytes < 0 || bytes != std::floor(bytes) || bytes > 1.8e19)
         throw std::invalid_argument("size must be a whole, non-negative number of bytes, got '" + text + "'");
     return static_cast<uint64_t>(bytes);

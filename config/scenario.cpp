@@ -10,10 +10,33 @@ namespace fs = std::filesystem;
 
 namespace vp::config {
 
+namespace {
+// The message is one line whatever the user typed (a --set or a key with a newline or an escape
+// sequence in it): control characters are shown as \n, \t or \xNN.
+std::string one_line(const std::string& s) {
+    std::string out;
+    for (const unsigned char c : s) {
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c < 0x20 || c == 0x7f) {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+        } else {
+            out += char(c);
+        }
+    }
+    return out;
+}
+}  // namespace
+
 ScenarioError::ScenarioError(const std::string& source, int line, const std::string& key_path,
                              const std::string& reason)
-    : std::runtime_error(source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
-                         (key_path.empty() ? std::string() : key_path + ": ") + reason),
+    : std::runtime_error(one_line(source + (line > 0 ? ":" + std::to_string(line) : std::string()) + ": " +
+                                  (key_path.empty() ? std::string() : key_path + ": ") + reason)),
       source_(source),
       key_path_(key_path),
       reason_(reason) {}
@@ -186,6 +209,7 @@ private:
                     return text;
                 }
                 case Kind::Path: return resolve_path(text, path);
+                case Kind::Dir: return resolve_path(text, path, true);
                 default: break;
             }
         } catch (const std::invalid_argument& e) {
@@ -222,7 +246,7 @@ private:
         }
     }
 
-    std::string resolve_path(std::string text, const std::string& key) {
+    std::string resolve_path(std::string text, const std::string& key, bool directory = false) {
         // ${var} expansion (e.g. ${firmware} = the directory of the built firmware).
         size_t pos;
         while ((pos = text.find("${")) != std::string::npos) {
@@ -238,6 +262,11 @@ private:
         std::error_code ec;
         const bool must_exist = opts_.unchecked_paths.empty() || key.rfind(opts_.unchecked_paths, 0) != 0;
         if (must_exist && !fs::exists(p, ec)) throw std::invalid_argument("file not found: '" + p.string() + "'");
+        if (directory) {
+            if (must_exist && !fs::is_directory(p, ec))
+                throw std::invalid_argument("not a directory: '" + p.string() + "'");
+            return fs::weakly_canonical(p, ec).string();
+        }
         // Only regular files: a directory reads as nothing, a FIFO or a device (/dev/zero) never ends.
         if (must_exist && !fs::is_regular_file(p, ec))
             throw std::invalid_argument("not a regular file: '" + p.string() + "'");
@@ -384,6 +413,23 @@ void Scenario::fail(const std::string& key_path, const std::string& reason) cons
 
 namespace {
 
+void input_files_into(const Schema& s, const nlohmann::json& values, const std::string& path, nlohmann::json& out) {
+    if (!values.is_object()) return;
+    for (auto& p : s.params()) {
+        auto it = values.find(p.key);
+        if (it == values.end()) continue;
+        const std::string kpath = join(path, p.key);
+        if (p.kind == Kind::Path && it->is_string()) {
+            out[kpath] = *it;
+        } else if (p.kind == Kind::Map) {
+            input_files_into(*p.children, *it, kpath, out);
+        } else if (p.kind == Kind::List && it->is_array()) {
+            for (size_t i = 0; i < it->size(); ++i)
+                input_files_into(*p.children, (*it)[i], kpath + "." + std::to_string(i), out);
+        }
+    }
+}
+
 void describe_into(const Schema& s, const std::string& path, std::ostringstream& out, bool markdown) {
     for (auto& p : s.params()) {
         const std::string kpath = join(path, p.key);
@@ -421,6 +467,12 @@ void describe_into(const Schema& s, const std::string& path, std::ostringstream&
 }
 
 }  // namespace
+
+nlohmann::json input_files(const Schema& schema, const nlohmann::json& values) {
+    nlohmann::json out = nlohmann::json::object();
+    input_files_into(schema, values, "", out);
+    return out;
+}
 
 std::string describe_text(const Schema& schema) {
     std::ostringstream out;

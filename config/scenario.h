@@ -72,6 +72,10 @@ private:
     std::map<std::string, bool> from_override_;
 };
 
+// Every file a configuration loads (its Path values), as {"key.path": "/absolute/path"}: what
+// `vp run --dry-run` reports next to the configuration, so that a sweep can hash a run's inputs.
+nlohmann::json input_files(const Schema& schema, const nlohmann::json& values);
+
 // Human-readable listing of every parameter (vp describe) and a Markdown table (docs/parameters.md).
 std::string describe_text(const Schema& schema);
 std::string describe_markdown(const Schema& schema);

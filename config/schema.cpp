@@ -16,6 +16,7 @@ const char* kind_name(Kind k) {
         case Kind::String: return "string";
         case Kind::Enum: return "enum";
         case Kind::Path: return "path";
+        case Kind::Dir: return "directory";
         case Kind::StringList: return "list of strings";
         case Kind::Map: return "map";
         case Kind::List: return "list";

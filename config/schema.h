@@ -7,7 +7,8 @@
 //   Bool -> bool, Int -> int64, Float -> double, Size -> uint64 bytes ("32KiB"), Time -> uint64 ps
 //   ("1.6ns"), Freq -> double Hz ("50MHz"), Bandwidth -> double bytes/s ("12.8GB/s", "10Gb/s"),
 //   Address -> uint64 ("0x8000_0000"), String/Enum -> string, Path -> absolute path string (the
-//   file must exist; relative paths are relative to the scenario file), Map -> object, List -> array.
+//   file must exist; relative paths are relative to the scenario file), Dir -> the same for an existing
+//   directory, Map -> object, List -> array.
 #pragma once
 #include <limits>
 #include <memory>
@@ -18,7 +19,23 @@
 
 namespace vp::config {
 
-enum class Kind { Bool, Int, Float, Size, Time, Freq, Bandwidth, Address, String, Enum, Path, StringList, Map, List };
+enum class Kind {
+    Bool,
+    Int,
+    Float,
+    Size,
+    Time,
+    Freq,
+    Bandwidth,
+    Address,
+    String,
+    Enum,
+    Path,
+    Dir,
+    StringList,
+    Map,
+    List
+};
 
 const char* kind_name(Kind k);
 

@@ -1,5 +1,6 @@
 #include "platform/devices.h"
 #include "models/dma/msgdma.h"
+#include "models/lapp/lapp_device.h"
 #include "models/memory/hmc/gather_engine.h"
 #include "models/periph/clint.h"
 #include "models/periph/finisher.h"
@@ -26,6 +27,8 @@ const std::vector<DeviceEntry>& device_table() {
                                          "vector accelerator: RV32IMF control hart with a Zve32f vector unit and "
                                          "instruction/data local memories (docs/vector.md)",
                                          true, "irq"),
+        device<LappDevice, LappConfig>("lapp", "LAPP, the binary-compatible linear FU-array accelerator (docs/lapp.md)",
+                                       false, "irq"),
     };
     return table;
 }

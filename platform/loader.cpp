@@ -28,6 +28,10 @@ void Loader::claim(uint64_t addr, uint64_t len, const std::string& what) {
 
 void Loader::write(uint64_t addr, const void* data, size_t len, const std::string& what) {
     claim(addr, len, what);
+    overwrite(addr, data, len, what);
+}
+
+void Loader::overwrite(uint64_t addr, const void* data, size_t len, const std::string& what) {
     // Large blobs go in chunks: a target may clip a debug access at its own end.
     const auto* bytes = static_cast<const uint8_t*>(data);
     size_t done = 0;

@@ -26,6 +26,9 @@ public:
     // Writes/reads `len` bytes at bus address `addr`; throws std::runtime_error naming the address
     // when part of the range is not backed by a target that accepts debug accesses.
     void write(uint64_t addr, const void* data, size_t len, const std::string& what);
+    // Writes over memory without placing anything: no overlap check (what running software would
+    // write into an image placed before, e.g. a host-side test standing in for the firmware).
+    void overwrite(uint64_t addr, const void* data, size_t len, const std::string& what);
     void read(uint64_t addr, void* data, size_t len, const std::string& what);
 
     // Places every PT_LOAD segment of `elf` at its physical address.

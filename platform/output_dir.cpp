@@ -35,7 +35,8 @@ OutputDir::OutputDir(std::string out) : out_(std::move(out)) {
     const fs::path dir(out_), stage(staging_);
     std::error_code ec;
     if (fs::exists(dir, ec)) {
-        if (!fs::is_directory(dir, ec)) throw std::invalid_argument("--out " + out_ + ": exists and is not a directory");
+        if (!fs::is_directory(dir, ec))
+            throw std::invalid_argument("--out " + out_ + ": exists and is not a directory");
         if (!is_marked_or_empty(dir, kOutputMarker))
             throw std::invalid_argument("--out " + out_ + ": exists and is not a vp output directory (no " +
                                         kOutputMarker + "); choose a new or empty directory");

@@ -3,7 +3,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <sys/resource.h>
+#include <unistd.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 #include "models/bus/bus.h"
 #include "models/cache/access_log.h"
@@ -23,6 +25,10 @@
 #include "config/quantity.h"
 #include "platform/devices.h"
 #include "platform/loader.h"
+#include "platform/progress.h"
+#include "platform/timeline_sampler.h"
+#include "models/profile/profiler.h"
+#include "models/vector/accelerator.h"
 #include "platform/watchdog.h"
 #include "platform/workload/workload.h"
 #include "vp/regs/bootinfo.h"
@@ -125,13 +131,18 @@ static Schema build_schema() {
 
     Schema& trace = s.map("trace", "per-transaction trace");
     trace.add("enabled", Kind::Bool, "false", "", "record every transaction of the bus, caches and memories");
-    trace.add("formats", Kind::StringList, "[perfetto]", "", "output formats: perfetto (trace.json), csv (trace.csv)");
+    trace.add("formats", Kind::StringList, "[perfetto]", "",
+              "output formats: perfetto (trace.json, Chrome JSON), pftrace (trace.pftrace, Perfetto's protobuf: ~10x "
+              "smaller and faster), csv (trace.csv)");
     trace.add("components", Kind::StringList, "[]", "", "record only these components (empty: all)");
     trace.add("address_from", Kind::Address, "0", "", "record only transactions ending above this address");
     trace.add("address_to", Kind::Address, "0xFFFFFFFFFFFFFFFF", "",
               "record only transactions starting below this address");
     trace.add("time_from", Kind::Time, "0s", "ps", "record only transactions issued at or after this time");
     trace.add("time_to", Kind::Time, "0s", "ps", "record only transactions issued before this time (0 = no limit)");
+    trace.add("max_bytes", Kind::Size, "256MiB", "bytes",
+              "size budget of the trace files together: at it the files are closed (valid), the run goes on "
+              "untraced and the summary says where the trace stopped (0 = no limit)");
     return s;
 }
 
@@ -264,6 +275,7 @@ void Platform::build() {
         load_images();
         prepare_workload();
         write_bootinfo();
+        if (opts_.profile) start_profiles();  // the harts are final now (set_tohost rebuilds the CPU's)
     });
 }
 
@@ -349,6 +361,7 @@ void Platform::build_cpu() {
         m.cpu = std::make_unique<Cpu>("cpu0", ctx_, scenario_.read<CpuConfig>("platform.cpu"));
         m.cpu->socket.bind(m.bus->target_socket);
         m.cpu->attach_caches(m.l1i.get(), m.l1d.get(), m.l2.get());
+        m.cpu->set_semihosting_sandbox(opts_.out_dir);
         if (m.plic) m.cpu->connect_external_irq(m.plic->context_irq(0));
         if (m.clint) {
             m.cpu->connect_software_irq(m.clint->software_irq(0));
@@ -545,16 +558,50 @@ void Platform::open_trace() {
     const Tick to = t.at("time_to").get<Tick>();
     f.time_to = to ? to : kTickMax;
     ctx_.tracer.set_filter(f);
+    if (const uint64_t budget = t.at("max_bytes").get<uint64_t>()) {
+        ctx_.tracer.set_budget(budget, [this, budget] {
+            log_platform_warning("the trace reached its budget (trace.max_bytes = " + config::format_size(budget) +
+                                 ") at " + config::format_time(ctx_.tracer.stopped_at()) +
+                                 " simulated: the files are closed, the run goes on untraced");
+        });
+    }
     fs::create_directories(opts_.out_dir);
     for (auto& fmt : t.at("formats").get<std::vector<std::string>>()) {
         if (fmt == "perfetto")
             ctx_.tracer.add_sink(make_perfetto_sink((fs::path(opts_.out_dir) / "trace.json").string(), ctx_.tracer));
         else if (fmt == "csv")
             ctx_.tracer.add_sink(make_csv_sink((fs::path(opts_.out_dir) / "trace.csv").string(), ctx_.tracer));
+        else if (fmt == "pftrace")
+            ctx_.tracer.add_sink(
+                make_perfetto_proto_sink((fs::path(opts_.out_dir) / "trace.pftrace").string(), ctx_.tracer));
         else
-            scenario_.fail("trace.formats", "unknown trace format '" + fmt + "' (perfetto, csv)");
+            scenario_.fail("trace.formats", "unknown trace format '" + fmt + "' (perfetto, pftrace, csv)");
     }
     ctx_.tracer.enable(true);
+}
+
+// --profile: the hook on every hart's instructions (only now: without --profile no hook exists).
+void Platform::start_profiles() {
+    Models& m = *m_;
+    auto counter = [&](const char* group, const char* name) -> const Counter* {
+        const StatGroup* g = ctx_.stats.find(group);
+        return g ? g->find_counter(name) : nullptr;
+    };
+    if (m.cpu) {
+        HartProfiler::Sources src;
+        auto misses = [](Cache* c) { return [c] { return c->array().totals().misses; }; };
+        for (Cache* l1 : {m.l1i.get(), m.l1d.get()})
+            if (l1) src.l1_misses.push_back(misses(l1));
+        if (m.l2) src.l2_misses = misses(m.l2.get());
+        for (const char* b : {"bytes_read", "bytes_written"})
+            if (const Counter* c = counter("bus", b)) src.bus_bytes.push_back(c);
+        profilers_.push_back(std::make_unique<HartProfiler>(m.cpu->component_name(), m.cpu->hart(),
+                                                            m.elves.empty() ? nullptr : m.elves.front().get(), src));
+    }
+    for (auto& dev : m.devices)  // the vector accelerator's control hart (its program has no symbols here)
+        if (auto* vec = dynamic_cast<VecAccel*>(dev.get()))
+            profilers_.push_back(std::make_unique<HartProfiler>(vec->component_name() + ".hart", vec->hart(), nullptr,
+                                                                HartProfiler::Sources{}));
 }
 
 RunResult Platform::run() {
@@ -567,13 +614,23 @@ RunResult Platform::run() {
     const auto t0 = std::chrono::steady_clock::now();
     auto host_elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
     const HostWatchdog watchdog(ctx_, max_host, max_memory);
-    ctx_.set_time_horizon(max_sim ? max_sim : kTickMax);  // no run-ahead past the limit (models/cpu)
 
     // Run in slices so that host-time and simulated-time limits are checked without adding events
     // to the simulation; a slice ends early when the simulation starves (every model is done).
     const Tick slice = std::max<Tick>(100 * kUs, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
     RunResult r;
     if (m_->workload && !opts_.quiet) std::cerr << "workload: " << m_->workload->describe() << "\n";
+    // Not with a debugger: its console shares the terminal.
+    ProgressLine progress(!opts_.quiet && opts_.gdb_port < 0, isatty(STDERR_FILENO) == 1, {max_sim, max_host});
+    timeline_ = std::make_unique<TimelineSampler>(ctx_.stats, slice);
+    if (m_->cpu) {
+        Cpu* cpu = m_->cpu.get();
+        timeline_->add_source(cpu->component_name() + ".instret", [cpu] { return cpu->hart().instret(); });
+        timeline_->add_source(cpu->component_name() + ".cycles", [cpu] { return cpu->hart().cycles(); });
+    }
+    auto show_progress = [&] {
+        progress.update(host_elapsed(), sim_now(), m_->cpu != nullptr, m_->cpu ? m_->cpu->hart().instret() : 0);
+    };
     bool first = true;
     while (!ctx_.stop_requested()) {
         // Run at least up to the next pending event: with SC_EXIT_ON_STARVATION the kernel does not
@@ -591,12 +648,20 @@ RunResult Platform::run() {
         }
         first = false;
         if (max_sim) step = std::min(step, max_sim - sim_now());
+        // The CPU runs ahead no further than the slice's end (models/cpu/cpu.cpp), so slices end, and
+        // the timeline is sampled, where they would with every-boundary synchronisation, and no run
+        // passes its simulated-time limit. Costs one synchronisation per slice.
+        ctx_.set_time_horizon(sim_now() + step);
         sc_core::sc_start(to_sc_time(step), sc_core::SC_EXIT_ON_STARVATION);
+        show_progress();
+        timeline_->sample(sim_now());
         if (ctx_.interrupted()) {
             ctx_.request_stop(ctx_.interrupt_code(), ctx_.interrupt_reason());
             break;
         }
     }
+    progress.finish();
+    for (auto& p : profilers_) p->finish();
     if (!ctx_.stop_requested() && m_->cpu && m_->cpu->asleep())
         ctx_.request_stop(kExitDeadlock, "the CPU sleeps in WFI and nothing is left that could wake it (at pc " +
                                              hex(m_->cpu->hart().pc()) + ")");
@@ -627,6 +692,7 @@ RunResult Platform::run() {
     if (m_->gdb) m_->gdb->program_exited(r.exit_code);  // gdb sees W<code>
     r.sim_time = ctx_.end_time();
     ctx_.stats.set_elapsed(r.sim_time);
+    timeline_->final_sample(r.sim_time);
     r.host_seconds = host_elapsed();
     return r;
 }
@@ -655,6 +721,14 @@ void Platform::write_outputs(const RunResult& r) {
     stats["run"] = {{"sim_time_ps", r.sim_time}, {"exit_code", r.exit_code}, {"stop_reason", r.stop_reason}};
     stats["components"] = ctx_.stats.to_json();
     stats["energy"] = ctx_.energy.to_json();  // energy ledger (docs/energy.md)
+    if (ctx_.tracer.configured()) {           // the trace's extent (docs/trace.md "Size budget")
+        const Tracer& t = ctx_.tracer;
+        stats["trace"] = {{"records", t.records_written()},
+                          {"bytes", t.bytes_written()},
+                          {"max_bytes", t.budget()},
+                          {"stopped_at_budget", t.stopped_at_budget()},
+                          {"stopped_at_ps", t.stopped_at_budget() ? nlohmann::json(t.stopped_at()) : nlohmann::json()}};
+    }
     write_atomically(dir / "stats.json", stats.dump(2) + "\n");
 
     // host.json: what depends on the machine running the simulation.
@@ -665,6 +739,38 @@ void Platform::write_outputs(const RunResult& r) {
     host["sim_seconds_per_host_second"] = r.host_seconds > 0 ? double(r.sim_time) * 1e-12 / r.host_seconds : 0.0;
     host["peak_rss_bytes"] = uint64_t(ru.ru_maxrss) * 1024;
     write_atomically(dir / "host.json", host.dump(2) + "\n");
+
+    // Statistics over time and the firmware's regions, for `vp report` (docs/report.md). Deterministic.
+    if (timeline_) {
+        nlohmann::ordered_json tl = timeline_->to_json();
+        nlohmann::ordered_json regions = nlohmann::ordered_json::array();
+        for (const Tracer::RegionLogEntry& e : ctx_.tracer.region_log())
+            regions.push_back({{"track", ctx_.tracer.component_name(e.track)},
+                               {"name", e.name},
+                               {"begin_ps", e.begin},
+                               {"end_ps", e.end}});
+        tl["regions"] = regions;
+        tl["regions_dropped"] = ctx_.tracer.region_log_dropped();
+        write_atomically(dir / "timeline.json", tl.dump() + "\n");
+    }
+
+    // --profile (docs/profile.md): JSON for tools and vp report, a flat table, folded stacks.
+    if (!profilers_.empty()) {
+        nlohmann::ordered_json pj;
+        pj["schema"] = "vp-profile";
+        pj["harts"] = nlohmann::ordered_json::array();
+        std::ostringstream flat, folded;
+        for (auto& p : profilers_) {
+            if (!p->total().instructions) continue;
+            pj["harts"].push_back(p->to_json());
+            p->write_flat(flat);
+            flat << "\n";
+            p->write_folded(folded);
+        }
+        write_atomically(dir / "profile.json", pj.dump(1) + "\n");
+        write_atomically(dir / "profile.txt", flat.str());
+        write_atomically(dir / "profile.folded", folded.str());
+    }
 
     // The validated configuration with every default filled in: what exactly ran.
     write_atomically(dir / "config.json", scenario_.values().dump(2) + "\n");
@@ -692,7 +798,22 @@ void Platform::print_summary(const RunResult& r) const {
         if (!line.empty()) out << "  " << c->component_name() << ": " << line << "\n";
     }
     const std::string dir = opts_.published_dir.empty() ? opts_.out_dir : opts_.published_dir;
-    out << "outputs         " << dir << "/stats.json" << (ctx_.tracer.enabled() ? " + trace" : "") << "\n";
+    out << "outputs         " << dir << "/stats.json" << (ctx_.tracer.configured() ? " + trace" : "") << "\n";
+    if (ctx_.tracer.configured()) out << trace_summary();
+}
+
+// One or two lines on the trace: what was written and, when the budget stopped it, where and how to
+// get the part that matters within the budget.
+std::string Platform::trace_summary() const {
+    const Tracer& t = ctx_.tracer;
+    std::string s = "trace           " + std::to_string(t.records_written()) + " transactions, " +
+                    config::format_size(t.bytes_written());
+    if (!t.stopped_at_budget()) return s + "\n";
+    s += ", STOPPED at the budget (trace.max_bytes = " + config::format_size(t.budget()) + ") at " +
+         config::format_time(t.stopped_at()) + " simulated of " + config::format_time(ctx_.end_time()) + "\n";
+    s += "                narrow it: trace.time_from/time_to, trace.components, trace.address_from/address_to, "
+         "or raise trace.max_bytes\n";
+    return s;
 }
 
 }  // namespace vp

@@ -14,6 +14,8 @@
 namespace vp {
 
 class Bus;
+class TimelineSampler;
+class HartProfiler;
 namespace cache {
 struct Region;
 }
@@ -24,6 +26,7 @@ struct RunOptions {
     std::string published_dir;  // where they appear when the run is over (for messages; = out_dir if empty)
     bool quiet = false;         // no end-of-run summary
     std::string elf;            // --elf: run this ELF instead of the scenario's (no result check)
+    bool profile = false;       // --profile: per-function profile of every hart (docs/profile.md)
     int gdb_port = -1;          // --gdb: wait for gdb on 127.0.0.1:PORT (0 = any free port); -1 = off.
                                 // limits.max_host_seconds is ignored then (docs/gdb.md)
 };
@@ -65,6 +68,7 @@ private:
     void prepare_workload();
     void write_bootinfo();
     void open_trace();
+    std::string trace_summary() const;
     void log_platform_warning(const std::string& msg);
     void open_access_log(const std::vector<cache::Region>& regions);
 
@@ -72,6 +76,9 @@ private:
     RunOptions opts_;
     SimContext ctx_;
     std::unique_ptr<Models> m_;
+    std::unique_ptr<TimelineSampler> timeline_;
+    std::vector<std::unique_ptr<HartProfiler>> profilers_;  // --profile
+    void start_profiles();                                  // timeline.json (statistics over time, for vp report)
     bool own_bootinfo_ = false;  // the scenario loads its own boot-info block as a raw binary
     uint64_t data_base_ = 0;     // the first ELF's __loader_start: where workload data go by default
 };

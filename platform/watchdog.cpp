@@ -7,7 +7,10 @@
 namespace vp {
 
 HostWatchdog::HostWatchdog(SimContext& ctx, double max_seconds, uint64_t max_resident_bytes)
-    : ctx_(ctx), max_seconds_(max_seconds), max_resident_(max_resident_bytes), start_(std::chrono::steady_clock::now()) {
+    : ctx_(ctx),
+      max_seconds_(max_seconds),
+      max_resident_(max_resident_bytes),
+      start_(std::chrono::steady_clock::now()) {
     if (max_seconds_ > 0 || max_resident_ > 0) thread_ = std::thread([this] { loop(); });
 }
 
@@ -29,9 +32,7 @@ uint64_t HostWatchdog::resident_bytes() {
     return uint64_t(resident) * uint64_t(sysconf(_SC_PAGESIZE));
 }
 
-uint64_t HostWatchdog::physical_memory() {
-    return uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE));
-}
+uint64_t HostWatchdog::physical_memory() { return uint64_t(sysconf(_SC_PHYS_PAGES)) * uint64_t(sysconf(_SC_PAGESIZE)); }
 
 void HostWatchdog::loop() {
     std::unique_lock<std::mutex> lock(m_);

@@ -8,7 +8,11 @@ PACKAGES=(
   libsystemc-dev libboost-dev catch2 libspdlog-dev libfmt-dev libyaml-cpp-dev nlohmann-json3-dev libcli11-dev zlib1g-dev
   gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf binutils-riscv64-unknown-elf
   qemu-system-misc gdb-multiarch
+  clang-14 libclang-rt-14-dev
   python3 python3-matplotlib python3-numpy
+  python3-yaml python3-distributed slurm-wlm munge   # vp sweep: spec, Dask engine, Slurm engine + its test
+  protobuf-compiler libprotobuf-dev python3-protobuf  # the Perfetto binary trace (models/trace, tests/trace)
+  chromium  # tests/report: the HTML report rendered in a real browser (headless)
 )
 
 missing=()

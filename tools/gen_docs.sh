@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the parts of docs/ that come from the code: docs/parameters.md from `vp describe`.
+# Regenerates the parts of docs/ that come from the code: docs/parameters.md from `vp describe`, the
+# register tables of docs/dma.md from include/vp/regs/msgdma.h (tools/gen_regs_doc.py).
 # Usage: tools/gen_docs.sh [VP_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,3 +16,4 @@ VP=${1:-build/bin/vp}
   "$VP" describe --markdown
 } > docs/parameters.md
 echo "wrote docs/parameters.md"
+python3 tools/gen_regs_doc.py include/vp/regs/msgdma.h --write docs/dma.md

@@ -34,17 +34,22 @@ void msgdma_cache_inval(const void *p, size_t n) {
 
 uint32_t msgdma_status(void) { return vp_read32(CSR(MSGDMA_CSR_STATUS)); }
 
+/* Intel's order (HAL alt_msgdma_init, Linux msgdma_pref_reset): the prefetcher first (write RESET,
+ * poll until it reads back 0), then the dispatcher (write RESET, poll STATUS.RESETTING). */
 void msgdma_reset(void) {
+    vp_write32(PREF(MSGDMA_PREF_STATUS), MSGDMA_PREF_STATUS_IRQ);
     vp_write32(PREF(MSGDMA_PREF_CONTROL), MSGDMA_PREF_CTL_RESET);
+    while (vp_read32(PREF(MSGDMA_PREF_CONTROL)) & MSGDMA_PREF_CTL_RESET) {}
     vp_write32(CSR(MSGDMA_CSR_CONTROL), MSGDMA_CONTROL_RESET);
     while (msgdma_status() & MSGDMA_STATUS_RESETTING) {}
+    vp_write32(CSR(MSGDMA_CSR_STATUS), MSGDMA_STATUS_MASK); /* only IRQ is write-1-to-clear */
 }
 
 void msgdma_init(bool irq) {
     msgdma_reset();
     msgdma_irq_count = 0;
     irq_seen = 0;
-    pref_giem = irq ? MSGDMA_PREF_CTL_GIEM : 0;
+    pref_giem = irq ? MSGDMA_PREF_CTL_GLOBAL_INTR_EN : 0;
     vp_write32(CSR(MSGDMA_CSR_CONTROL), MSGDMA_CONTROL_STOP_ON_ERR | (irq ? MSGDMA_CONTROL_GIEM : 0));
     if (irq) {
         vp_plic_set_priority(VP_IRQ_DMA0, 1);
@@ -55,7 +60,9 @@ void msgdma_init(bool irq) {
 }
 
 void msgdma_irq(void) {
+    /* The dispatcher's and the prefetcher's interrupt bits are separate; either drives the line. */
     vp_write32(CSR(MSGDMA_CSR_STATUS), MSGDMA_STATUS_IRQ);
+    vp_write32(PREF(MSGDMA_PREF_STATUS), MSGDMA_PREF_STATUS_IRQ);
     ++msgdma_irq_count;
     ++irq_seen;
 }
@@ -112,7 +119,7 @@ void msgdma_chain_set(msgdma_pdesc_t *d, uint32_t read_addr, uint32_t write_addr
     d->actual_bytes = 0;
     d->status = 0;
     d->reserved = 0;
-    d->control = control | MSGDMA_DESC_CTL_GO | MSGDMA_PDESC_OWNED_BY_HW; /* hand over last */
+    d->control = control | MSGDMA_DESC_CTL_GO | MSGDMA_DESC_CTL_OWNED_BY_HW; /* hand over last */
 }
 
 void msgdma_chain_start(msgdma_pdesc_t *first, size_t n, bool irq) {
@@ -127,7 +134,7 @@ uint32_t msgdma_chain_wait(msgdma_pdesc_t *last, msgdma_wait_t how) {
     for (;;) {
         if (how == MSGDMA_IRQ) wait_irq();
         msgdma_cache_inval(last, sizeof *last);
-        if (!(l->control & MSGDMA_PDESC_OWNED_BY_HW)) return l->status;
+        if (!(l->control & MSGDMA_DESC_CTL_OWNED_BY_HW)) return l->status;
         if (how == MSGDMA_IRQ) continue; /* an earlier descriptor's interrupt */
     }
 }

@@ -11,6 +11,9 @@ void BusConfig::params(config::Params& p) {
     p.add(width_bytes, "width", Kind::Size, "bytes", "data path width: bytes moved per beat").range(1, 256);
     p.add(latency_cycles, "latency", Kind::Int, "cycles", "address + arbitration cycles of every transaction")
         .range(0, 1000);
+    p.choice(crossbar, "topology", {{"shared", false}, {"crossbar", true}},
+             "shared: one request and one response channel; crossbar: per-target channels (slave-side "
+             "arbitration, e.g. an Avalon-MM switch fabric): transfers to different targets overlap");
 }
 
 Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
@@ -35,18 +38,33 @@ Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
     target_socket.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
     target_socket.register_transport_dbg(this, &Bus::transport_dbg);
     initiator_socket.register_invalidate_direct_mem_ptr(this, &Bus::invalidate_direct_mem_ptr);
-    stats_.derived("request_utilization", "ratio", "busy fraction of the request channel", [this] {
-        return stats_.elapsed() ? double(request_channel_.busy_total()) / double(stats_.elapsed()) : 0.0;
-    });
-    stats_.derived("response_utilization", "ratio", "busy fraction of the response channel", [this] {
-        return stats_.elapsed() ? double(response_channel_.busy_total()) / double(stats_.elapsed()) : 0.0;
-    });
+    stats_.derived("request_utilization", "ratio",
+                   "busy fraction of the request channel (crossbar: the busiest target's)",
+                   [this] { return stats_.elapsed() ? double(request_busy()) / double(stats_.elapsed()) : 0.0; });
+    stats_.derived("response_utilization", "ratio",
+                   "busy fraction of the response channel (crossbar: the busiest target's)",
+                   [this] { return stats_.elapsed() ? double(response_busy()) / double(stats_.elapsed()) : 0.0; });
+}
+
+Tick Bus::request_busy() const {
+    Tick t = request_channel_.busy_total();
+    for (const Timeline& c : target_request_) t = std::max(t, c.busy_total());
+    return t;
+}
+
+Tick Bus::response_busy() const {
+    Tick t = response_channel_.busy_total();
+    for (const Timeline& c : target_response_) t = std::max(t, c.busy_total());
+    return t;
 }
 
 std::string Bus::summary() const {
-    const double util = stats_.elapsed() ? double(request_channel_.busy_total()) / double(stats_.elapsed()) : 0.0;
+    const double util = stats_.elapsed() ? double(request_busy()) / double(stats_.elapsed()) : 0.0;
     char buf[160];
-    snprintf(buf, sizeof buf, "%llu transactions (%llu R, %llu W), mean wait %.1f ns, request channel %.1f%% busy",
+    snprintf(buf, sizeof buf,
+             cfg_.crossbar
+                 ? "%llu transactions (%llu R, %llu W), mean wait %.1f ns, crossbar, busiest target %.1f%% busy"
+                 : "%llu transactions (%llu R, %llu W), mean wait %.1f ns, request channel %.1f%% busy",
              (unsigned long long)transactions_.value, (unsigned long long)reads_.value,
              (unsigned long long)writes_.value, wait_.mean() / 1000.0, 100.0 * util);
     return buf;
@@ -58,8 +76,14 @@ void Bus::map(unsigned port, uint64_t base, uint64_t size, const std::string& ta
         if (base < m.base + m.size && m.base < base + size)
             throw std::invalid_argument("mapping '" + target_name + "' overlaps '" + m.name + "'");
     }
+    if (cfg_.crossbar && traffic_started_)
+        throw std::logic_error("bus: crossbar mapping added after the first transaction");
     map_.push_back({base, size, port, target_name});
     std::sort(map_.begin(), map_.end(), [](auto& a, auto& b) { return a.base < b.base; });
+    if (cfg_.crossbar) {
+        target_request_.assign(map_.size(), Timeline());
+        target_response_.assign(map_.size(), Timeline());
+    }
     last_ = nullptr;
     per_target_.clear();
     for (auto& m : map_) {
@@ -100,7 +124,7 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
         log_->debug("decode error at 0x{:x}", addr);
         return;
     }
-    ++*per_target_[m - map_.data()];
+    ++*per_target_[size_t(m - map_.data())];
     for (auto& observe : observers_) observe(p, arrival);
     if (is_write) {
         ++writes_;
@@ -110,9 +134,13 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
         bytes_read_ += len;
     }
 
-    // Request phase: address (+ write data) over the shared request channel.
+    // Request phase: address (+ write data) over the request channel (the target's own in a crossbar).
+    const size_t target = size_t(m - map_.data());
+    traffic_started_ = true;
+    Timeline& request = cfg_.crossbar ? target_request_[target] : request_channel_;
+    Timeline& response = cfg_.crossbar ? target_response_[target] : response_channel_;
     const Tick req_len = (cfg_.latency_cycles + (is_write ? beats : 0)) * period_;
-    const Tick req_start = request_channel_.reserve(arrival, req_len);
+    const Tick req_start = request.reserve(arrival, req_len);
     span.start(req_start);
 
     p.set_address(addr - m->base);
@@ -123,7 +151,7 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
     // Response phase: read data (or the write response) back over the response channel.
     const Tick ready = now + to_tick(target_delay);
     const Tick resp_len = (is_write ? 1 : beats) * period_;
-    const Tick resp_start = response_channel_.reserve(ready, resp_len);
+    const Tick resp_start = response.reserve(ready, resp_len);
     const Tick end = resp_start + resp_len;
 
     wait_.add((req_start - arrival) + (resp_start - ready));

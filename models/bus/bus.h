@@ -7,6 +7,10 @@
 // The two channels are split (like AXI): the bus is not held while a target works. A transaction
 // that finds a channel reserved waits for the first gap (first come, first served by arrival time,
 // ties in call order); the wait is recorded in the trace and in the `wait` histogram.
+// Topology `shared` (default): one request and one response channel for everything. `crossbar`:
+// slave-side arbitration, as an Avalon-MM switch fabric or an AXI crossbar: every target has its
+// own request and response channels, so transfers to different targets (a DMA reading DDR while it
+// writes a local memory) proceed in parallel and only transfers to the same target queue.
 // DMI requests are forwarded and translated; invalidations from targets reach every initiator.
 #pragma once
 #include <functional>
@@ -26,6 +30,7 @@ struct BusConfig {
     double clock_hz = 1e9;
     unsigned width_bytes = 8;     // data path width: bytes per beat
     unsigned latency_cycles = 1;  // address + arbitration cycles per transaction
+    bool crossbar = false;        // per-target channels (slave-side arbitration) instead of one shared pair
 
     void params(config::Params& p);
 };
@@ -60,13 +65,17 @@ private:
     void b_transport(int port, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
     bool get_direct_mem_ptr(int port, tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi);
     unsigned transport_dbg(int port, tlm::tlm_generic_payload& p);
+    Tick request_busy() const;
+    Tick response_busy() const;
     void invalidate_direct_mem_ptr(int port, sc_dt::uint64 start, sc_dt::uint64 end);
 
     BusConfig cfg_;
     Tick period_;
     std::vector<Mapping> map_;  // sorted by base
     mutable const Mapping* last_ = nullptr;
-    Timeline request_channel_, response_channel_;
+    Timeline request_channel_, response_channel_;             // shared topology
+    std::vector<Timeline> target_request_, target_response_;  // crossbar: per mapping (map_ order)
+    bool traffic_started_ = false;  // crossbar: the per-target channels follow map_, fixed once traffic flows
 
     Counter &transactions_, &reads_, &writes_, &bytes_read_, &bytes_written_, &decode_errors_, &dbg_accesses_,
         &dmi_grants_;

@@ -15,6 +15,7 @@
 //   for each blob in header order: its `size` bytes
 //   records to the end of the file, 8 bytes each: u32 addr, u8 kind (AccessLog::Kind), u8 size, u16 0
 #pragma once
+#include <sys/stat.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -95,6 +96,9 @@ class AccessLogReader {
 public:
     explicit AccessLogReader(const std::string& path) : path_(path), f_(std::fopen(path.c_str(), "rb")) {
         if (!f_) throw std::runtime_error("cannot read access log '" + path + "'");
+        struct stat st;
+        if (::fstat(fileno(f_), &st) != 0 || !S_ISREG(st.st_mode)) fail("not a regular file");
+        size_ = uint64_t(st.st_size);
         char magic[8];
         uint32_t version = 0, len = 0;
         get(magic, 8);
@@ -102,6 +106,7 @@ public:
         get(&version, 4);
         if (version != AccessLog::kVersion) fail("unsupported version " + std::to_string(version));
         get(&len, 4);
+        check_remaining(len);  // (a length from the file: never allocate more than the file holds)
         header_.resize(len);
         get(header_.data(), len);
     }
@@ -113,7 +118,8 @@ public:
 
     const std::string& header() const { return header_; }
     // Reads the next blob (call once per header blob, in order, before the records).
-    std::vector<uint8_t> blob(size_t size) {
+    std::vector<uint8_t> blob(uint64_t size) {
+        check_remaining(size);
         std::vector<uint8_t> b(size);
         get(b.data(), size);
         return b;
@@ -131,9 +137,14 @@ private:
     void get(void* p, size_t n) {
         if (n && std::fread(p, 1, n, f_) != n) fail("truncated file");
     }
+    void check_remaining(uint64_t n) {
+        const long pos = std::ftell(f_);
+        if (pos < 0 || n > size_ - uint64_t(pos)) fail("truncated file");
+    }
     [[noreturn]] void fail(const std::string& why) { throw std::runtime_error("access log '" + path_ + "': " + why); }
     std::string path_;
     std::FILE* f_;
+    uint64_t size_ = 0;
     std::string header_;
 };
 

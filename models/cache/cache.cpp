@@ -1,23 +1,12 @@
 #include "models/cache/cache.h"
 #include "models/common/exit_code.h"
 #include <algorithm>
-#include <cfenv>
 #include <cmath>
+#include <cstdarg>
 #include "models/cache/cache_ctrl.h"
 #include "config/params.h"
 
 namespace vp {
-
-namespace {
-// Restores the host FP exception flags on scope exit (clears exactly those raised in between).
-struct HostFpFlagsKept {
-    const int before = std::fetestexcept(FE_ALL_EXCEPT);
-    ~HostFpFlagsKept() {
-        const int raised = std::fetestexcept(FE_ALL_EXCEPT) & ~before;
-        if (raised) std::feclearexcept(raised);
-    }
-};
-}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Configuration
@@ -83,13 +72,7 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
       initiator_socket("initiator_socket"),
       cfg_(cfg),
       array_(cfg.geometry, cfg.policy, cfg.policy_params),
-      policy_name_(cfg.policy),
-      accesses_(stats_.counter("accesses", "count", "lookups (one per line touched)")),
-      hits_(stats_.counter("hits", "count", "lookups that found the line")),
-      misses_(stats_.counter("misses", "count", "lookups that did not find the line (line fills)")),
-      evictions_(stats_.counter("evictions", "count", "valid lines replaced")),
-      writebacks_(stats_.counter("writebacks", "count", "dirty lines written back (evictions and maintenance)")),
-      prio_fetches_(stats_.counter("priority_fetches", "count", "priority-table reads on misses in the FV range")),
+      mshrs_(cfg.mshrs, size_t(cfg.geometry.sets()) * cfg.geometry.ways),
       mshr_merges_(stats_.counter("mshr_merges", "count", "hits on a line whose fill was still in flight")),
       mshr_waits_(stats_.counter("mshr_waits", "count", "misses that waited for a free MSHR")),
       hazard_dirty_reads_(stats_.counter("hazard_dirty_reads", "count",
@@ -102,11 +85,10 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
     prio_.max_p = cfg.policy_params.pb_max_priority;
     prio_.period = cfg.policy_params.pb_period;
     prio_.default_prio = cfg.default_priority;
-    ready_.assign(size_t(cfg.geometry.sets()) * cfg.geometry.ways, 0);
-    mshr_free_.assign(cfg.mshrs, 0);
+    for (size_t k = 0; k < cache::kRegionStatCount; ++k)
+        totals_[k] = &stats_.counter(cache::kRegionStatFields[k].name, "count", cache::kRegionStatFields[k].desc);
     scratch_.assign(cfg.geometry.line, 0);
     wb_data_.assign(cfg.geometry.line, 0);
-    needs_priority_ = cfg.policy == "ac" || cfg.policy == "pb";
     payload_.set_extension(&ext_);
     down_.set_extension(&down_ext_);
     if (bus_side) {
@@ -119,8 +101,10 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
     if (cfg.ctrl_base)
         ctrl_ = std::make_unique<CacheController>((std::string(basename()) + "_ctrl").c_str(), ctx, *this,
                                                   MmioPort{cfg.ctrl_base, cfg.ctrl_latency});
-    stats_.derived("hit_rate", "ratio", "hits / accesses",
-                   [this] { return accesses_.value ? double(hits_.value) / double(accesses_.value) : 0.0; });
+    stats_.derived("hit_rate", "ratio", "hits / accesses", [this] {
+        const uint64_t accesses = totals_[0]->value, hits = totals_[1]->value;
+        return accesses ? double(hits) / double(accesses) : 0.0;
+    });
     set_regions({});
     const double e = cfg.e_access > 0 ? cfg.e_access : sram_access_pj(cfg.geometry.size);
     const double words = double(cfg.geometry.line) / 8.0;
@@ -150,16 +134,19 @@ bool Cache::cacheable_slow(uint64_t addr) const {
 
 void Cache::set_regions(const std::vector<cache::Region>& regions) {
     array_.set_regions(regions);
-    for (auto& r : regions) {
-        for (const char* k : {"accesses", "hits", "misses", "evictions", "writebacks", "priority_fetches"}) {
-            const std::string n = "region." + r.name + "." + k;
-            if (!stats_.find_counter(n)) stats_.counter(n, "count", std::string(k) + " in region " + r.name);
+    region_counters_.clear();
+    if (regions.empty()) return;
+    // One set of counters per region and one for "other", in the order of array_.stats().
+    for (size_t i = 0; i <= regions.size(); ++i) {
+        const bool other = i == regions.size();
+        const std::string prefix = "region." + (other ? std::string("other") : regions[i].name) + ".";
+        const std::string where = other ? " outside every region" : " in region " + regions[i].name;
+        RegionCounters& c = region_counters_.emplace_back();
+        for (size_t k = 0; k < cache::kRegionStatCount; ++k) {
+            const std::string key = cache::kRegionStatFields[k].name;
+            c[k] = stats_.find_counter(prefix + key);  // named again by a later call: the same counter
+            if (!c[k]) c[k] = &stats_.counter(prefix + key, "count", key + where);
         }
-    }
-    for (const char* k : {"accesses", "hits", "misses", "evictions", "writebacks", "priority_fetches"}) {
-        const std::string n = std::string("region.other.") + k;
-        if (!regions.empty() && !stats_.find_counter(n))
-            stats_.counter(n, "count", std::string(k) + " outside every region");
     }
 }
 
@@ -170,96 +157,104 @@ void Cache::select_policy(const std::string& name) {
     p.hot_start = prio_.hot_start;
     p.hot_end = prio_.hot_end;
     array_.set_policy(name, p);
-    policy_name_ = name;
-    needs_priority_ = name == "ac" || name == "pb";
+}
+
+void Cache::set_stat_window(uint32_t start, uint32_t end) {
+    win_lo_ = start;
+    win_span_ = end > start ? uint64_t(end) - start : 0;
+}
+
+void Cache::stat_snapshot() {
+    const cache::RegionStats t = array_.totals();
+    stat_latched_.accesses = t.accesses - stat_base_.accesses;
+    stat_latched_.misses = t.misses - stat_base_.misses;
+    stat_latched_.writebacks = t.writebacks - stat_base_.writebacks;
+    stat_latched_.win_accesses = win_accesses_;
+    stat_latched_.win_misses = win_misses_;
+}
+
+void Cache::stat_reset() {
+    stat_base_ = array_.totals();
+    win_accesses_ = win_misses_ = 0;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Timing of accesses
 
-Tick Cache::access(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin) {
-    const unsigned line = cfg_.geometry.line;
-    const uint64_t first = array_.line_addr(addr), last = array_.line_addr(addr + (len ? len : 1) - 1);
-    Tick done = at;
-    for (uint64_t l = first;; l += line) {
-        const bool full = addr <= l && addr + len >= l + line;
-        // AC counts a visit when the line's first word is touched (seed 000).
-        const bool offset0 = (l >= addr ? 0 : addr - l) < 4;
-        done = std::max(done, access_line(l == first ? addr : l, write, full, offset0, at, origin));
-        if (l == last) break;
-    }
-    return done;
-}
-
-Tick Cache::access_line(uint64_t addr, bool write, bool full_line, bool offset0, Tick at, const TxnExt& origin) {
+// The hit path: every access of every line starts here (the miss path below is the rare one).
+Cache::Lookup Cache::lookup(uint64_t addr, bool write, bool offset0, Tick at, const TxnExt& origin) {
     Tick t = at;
     if (cfg_.hit_latency) t = tag_port_.reserve(at, cfg_.hit_latency) + cfg_.hit_latency;
-    last_missed_ = false;
     ctx_.energy.add(e_access_);
-    if (array_.access(addr, write, offset0)) {
-        const unsigned set = array_.set_of(addr), way = array_.last_way();
-        const size_t i = size_t(set) * cfg_.geometry.ways + way;
-        if (__builtin_expect(t < latest_ready_ && ready_[i] > t, 0)) {  // its fill is still in flight: wait for it
-            ++mshr_merges_;
-            t = ready_[i];
-        }
-        if (__builtin_expect(array_.user_flags_at(set, way) != 0, 0)) {
-            array_.set_user_flags(addr, 0);
-            ++hazard_stale_hits_;
-            char buf[200];
-            snprintf(buf, sizeof buf,
-                     "%s hit at 0x%08llx (pc 0x%08x) on a line another master rewrote in memory: "
-                     "the cache returns stale data (invalidate before reading DMA output)",
-                     write ? "store" : "load", (unsigned long long)addr, origin.pc);
-            hazard(buf);
-        }
-        return t;
+    const bool hit = array_.access(addr, write, offset0);
+    if (__builtin_expect(addr - win_lo_ < win_span_, 0)) {  // the controller's statistics window
+        ++win_accesses_;
+        win_misses_ += !hit;
     }
+    last_missed_ = !hit;
+    if (!hit) return {false, t};
+    const unsigned set = array_.set_of(addr), way = array_.last_way();
+    const Tick ready = mshrs_.ready(slot(set, way), t);  // a fill still in flight: wait for it (an MSHR merge)
+    if (ready != t) ++mshr_merges_;
+    if (__builtin_expect(array_.user_flags_at(set, way) != 0, 0)) stale_hit(addr, write, origin);
+    return {true, ready};
+}
 
-    // Miss: an MSHR, the line (unless the write covers it whole) and, in the FV range, its priority.
-    last_missed_ = true;
-    // A CPU calls this from its ISS's load/store path, where host FP exception flags stand for the
-    // guest's fflags: the TLM calls and time conversions below must not leave new ones behind.
-    const HostFpFlagsKept fp_flags;
-    auto mshr = std::min_element(mshr_free_.begin(), mshr_free_.end());
-    Tick start = t;
-    if (*mshr > start) {
+// The miss path, in the order the hardware does it: an MSHR, the miss's trace span, the priority read
+// (in parallel with the fill), the victim's write-back (posted), the fill, and the completion.
+Tick Cache::miss(uint64_t addr, bool write, bool full_line, bool offset0, Tick at, Tick looked_up,
+                 const TxnExt& origin) {
+    const uint64_t line = array_.line_addr(addr);
+    // 1. The earliest free MSHR (with one MSHR the cache is blocking).
+    const unsigned mshr = mshrs_.earliest();
+    Tick start = looked_up;
+    if (mshrs_.free_at(mshr) > start) {
         ++mshr_waits_;
-        start = *mshr;
+        start = mshrs_.free_at(mshr);
     }
-    // The miss is a span of its own, so that fill, write-back and priority read hang below it.
-    ext_ = origin;
-    if (!ext_.initiator) ext_.initiator = trace_id();
-    payload_.set_address(array_.line_addr(addr));
-    payload_.set_data_length(cfg_.geometry.line);
-    payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    TraceSpan span(ctx_.tracer, trace_id(), payload_, at);
+    // 2. The miss is a span of its own (issued at the access's time), so that the fill, the write-back
+    //    and the priority read hang below it.
+    TraceSpan span(ctx_.tracer, trace_id(), miss_payload(line, write, origin), at);
     const uint64_t parent = span.active() ? span.id() : origin.trace_id;
     span.start(start);
     span.attr("miss", 1);
+    // 3. The line's initial priority: from the controller's table in the FV range (AC, PB), read from
+    //    below in parallel with the fill.
     Tick prio_done = start;
-    const uint32_t prio = initial_priority(array_.line_addr(addr), start, origin, parent, prio_done);
-    const cache::Eviction ev = array_.fill(addr, write, offset0, prio);
+    const uint32_t prio = initial_priority(line, start, origin, parent, prio_done);
+    // 4. The victim leaves and the line is installed (tags only: no data waits for the fill). A dirty
+    //    victim is written back posted: it takes downstream bandwidth but does not delay the fill.
+    const cache::Eviction victim = array_.fill(addr, write, offset0, prio);
     ctx_.energy.add(e_fill_);
-    if (ev.dirty) write_back(ev.addr, start, origin, parent);
-    const size_t i = size_t(array_.set_of(addr)) * cfg_.geometry.ways + array_.last_way();
+    const size_t filled = slot(array_.set_of(addr), array_.last_way());
+    if (victim.dirty) write_back(victim.addr, start, origin, parent);
+    // 5. The line from below, unless the write covers it whole.
     Tick fill_done = start;
-    if (!(write && full_line))  // a write of the whole line needs nothing from below
-        fill_done = downstream(tlm::TLM_READ_COMMAND, array_.line_addr(addr), cfg_.geometry.line, start, origin, parent,
-                               scratch_.data(), "fill");
+    if (!(write && full_line))
+        fill_done =
+            downstream(tlm::TLM_READ_COMMAND, line, cfg_.geometry.line, start, origin, parent, scratch_.data(), "fill");
+    // 6. Complete when line and priority are back: until then the MSHR is busy and the line in flight.
     const Tick done = std::max(fill_done, prio_done);
-    ready_[i] = done;
-    latest_ready_ = std::max(latest_ready_, done);
-    *mshr = done;
+    mshrs_.hold(mshr, filled, done);
     miss_latency_.add(done - start);
     span.finish(done, tlm::TLM_OK_RESPONSE);
     if (write && cfg_.posted_writes) return start;  // the store waits only for its MSHR
     return done;
 }
 
+// The miss span's payload (trace only): the line, the access's direction and origin.
+tlm::tlm_generic_payload& Cache::miss_payload(uint64_t line, bool write, const TxnExt& origin) {
+    ext_ = origin;
+    if (!ext_.initiator) ext_.initiator = trace_id();
+    payload_.set_address(line);
+    payload_.set_data_length(cfg_.geometry.line);
+    payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    return payload_;
+}
+
 uint32_t Cache::initial_priority(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent, Tick& done) {
     done = at;
-    if (!needs_priority_) return prio_.default_prio;
+    if (!policy().reads_priority) return prio_.default_prio;
     if (prio_.fv_end <= prio_.fv_start || line < prio_.fv_start || line >= prio_.fv_end || !prio_.pr_start)
         return prio_.default_prio;
     const uint64_t entry = prio_.pr_start + 4 * ((line - prio_.fv_start) / cfg_.geometry.line);
@@ -322,12 +317,10 @@ Tick Cache::maintain(Maint op, uint64_t addr, Tick at, const TxnExt& origin) {
         const cache::Eviction ev = array_.invalidate(line);
         if (ev.dirty) {
             ++dirty_discards_;
-            char buf[160];
-            snprintf(buf, sizeof buf,
-                     "invalidation (pc 0x%08x) dropped dirty line 0x%08llx: in hardware the CPU's "
-                     "writes to it are lost (clean or flush first)",
-                     origin.pc, (unsigned long long)line);
-            hazard(buf);
+            hazard(
+                "invalidation (pc 0x%08x) dropped dirty line 0x%08llx: in hardware the CPU's writes to it are "
+                "lost (clean or flush first)",
+                origin.pc, (unsigned long long)line);
         }
         if (dropped_) dropped_(line);
     }
@@ -352,9 +345,9 @@ Tick Cache::maintain_all(Maint op, Tick at) {
             if (dropped_) dropped_(ev.addr);
         }
         dirty_discards_ += discarded;
-        std::fill(ready_.begin(), ready_.end(), 0);
+        mshrs_.forget_fills();
         if (discarded)  // only a plain invalidation can drop dirty lines (flush cleaned them first)
-            hazard("whole-cache invalidation dropped " + std::to_string(discarded) + " dirty lines");
+            hazard("whole-cache invalidation dropped %llu dirty lines", (unsigned long long)discarded);
     }
     return done;
 }
@@ -373,14 +366,11 @@ void Cache::observe(tlm::tlm_generic_payload& p, Tick) {
     for (uint64_t l = array_.line_addr(addr);; l += cfg_.geometry.line) {
         if (p.is_read() && array_.dirty(l)) {
             ++hazard_dirty_reads_;
-            char buf[200];
-            snprintf(
-                buf, sizeof buf,
-                "%s read 0x%08llx, a line dirty in this cache: the master gets stale memory "
-                "(clean the line before starting the transfer)",
+            hazard(
+                "%s read 0x%08llx, a line dirty in this cache: the master gets stale memory (clean the line before "
+                "starting the transfer)",
                 who && who < ctx_.tracer.component_count() ? ctx_.tracer.component_name(who).c_str() : "another master",
                 (unsigned long long)l);
-            hazard(buf);
         } else if (p.is_write() && array_.contains(l)) {
             array_.set_user_flags(l, 1);  // stale: reported if the CPU hits it before invalidating
         }
@@ -388,8 +378,25 @@ void Cache::observe(tlm::tlm_generic_payload& p, Tick) {
     }
 }
 
-void Cache::hazard(const std::string& what) {
+// A CPU hit on a line another master rewrote in memory (observe() marked it): reported once per rewrite.
+void Cache::stale_hit(uint64_t addr, bool write, const TxnExt& origin) {
+    array_.set_user_flags(addr, 0);
+    ++hazard_stale_hits_;
+    hazard(
+        "%s hit at 0x%08llx (pc 0x%08x) on a line another master rewrote in memory: the cache returns stale data "
+        "(invalidate before reading DMA output)",
+        write ? "store" : "load", (unsigned long long)addr, origin.pc);
+}
+
+void Cache::hazard(const char* format, ...) {
     if (cfg_.hazard == CacheConfig::HazardAction::Ignore) return;
+    va_list args, again;
+    va_start(args, format);
+    va_copy(again, args);
+    std::string what(size_t(std::vsnprintf(nullptr, 0, format, args)), '\0');
+    std::vsnprintf(what.data(), what.size() + 1, format, again);
+    va_end(again);
+    va_end(args);
     if (hazard_reports_++ < 10)
         log_->warn("stale-data hazard: {}", what);
     else if (hazard_reports_ == 11)
@@ -448,22 +455,11 @@ void Cache::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
 // ---------------------------------------------------------------------------------------------
 
 void Cache::publish() {
-    const cache::RegionStats t = array_.totals();
-    accesses_.value = t.accesses;
-    hits_.value = t.hits;
-    misses_.value = t.misses;
-    evictions_.value = t.evictions;
-    writebacks_.value = t.writebacks;
-    prio_fetches_.value = t.priority_fetches;
-    const auto& regions = array_.regions();
-    if (regions.empty()) return;
-    for (size_t i = 0; i <= regions.size(); ++i) {
-        const std::string base = "region." + (i < regions.size() ? regions[i].name : std::string("other")) + ".";
-        const cache::RegionStats& s = array_.stats()[i];
-        const uint64_t values[] = {s.accesses, s.hits, s.misses, s.evictions, s.writebacks, s.priority_fetches};
-        const char* keys[] = {"accesses", "hits", "misses", "evictions", "writebacks", "priority_fetches"};
-        for (int k = 0; k < 6; ++k) const_cast<Counter*>(stats_.find_counter(base + keys[k]))->value = values[k];
-    }
+    auto copy = [](const cache::RegionStats& from, RegionCounters& to) {
+        for (size_t k = 0; k < cache::kRegionStatCount; ++k) to[k]->value = from.*cache::kRegionStatFields[k].count;
+    };
+    copy(array_.totals(), totals_);
+    for (size_t i = 0; i < region_counters_.size(); ++i) copy(array_.stats()[i], region_counters_[i]);
 }
 
 void Cache::finalize() { publish(); }
@@ -473,7 +469,7 @@ std::string Cache::summary() const {
     if (!t.accesses) return {};
     char buf[200];
     snprintf(buf, sizeof buf, "%s %lluK %u-way: %llu accesses, %llu misses (hit rate %.2f %%), %llu write-backs",
-             policy_name_.c_str(), (unsigned long long)(cfg_.geometry.size / 1024), cfg_.geometry.ways,
+             policy().name, (unsigned long long)(cfg_.geometry.size / 1024), cfg_.geometry.ways,
              (unsigned long long)t.accesses, (unsigned long long)t.misses, 100.0 * double(t.hits) / double(t.accesses),
              (unsigned long long)t.writebacks);
     return buf;

@@ -16,7 +16,12 @@
 // merge) instead of missing again. A dirty victim is written back posted: it uses the downstream
 // bandwidth but does not delay the fill. With posted_writes, a store miss costs the CPU only the time
 // to get an MSHR.
+//
+// In the code: access() walks the lines an access touches; lookup() is the hit path (tag port, array,
+// MSHR merge), miss() the miss path, top to bottom (cache.cpp).
 #pragma once
+#include <algorithm>
+#include <array>
 #include <functional>
 #include <memory>
 #include <string>
@@ -27,6 +32,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 #include "models/cache/cache_array.h"
+#include "models/cache/mshrs.h"
 #include "models/common/context.h"
 #include "models/common/timeline.h"
 #include "models/common/txn.h"
@@ -74,6 +80,11 @@ public:
 
     // Timing of one access issued at `at` (tags only; the caller moves the data). Returns the time the
     // access completes. `origin` names the initiator and PC for the trace and for hazard reports.
+    // `AroundMiss` is constructed before and destroyed after each miss, that is around the cache's calls
+    // into the models below: a caller whose own state those models could disturb passes a type that
+    // keeps it (the CPU's L1s: iss::HostFpFlagsKept). Hits never construct it.
+    struct NothingAround {};
+    template <class AroundMiss = NothingAround>
     Tick access(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin);
     bool cacheable(uint64_t addr) const {
         if (addr - cacheable_lo_ < cacheable_span_) return true;  // inside the last cacheable gap
@@ -115,9 +126,21 @@ public:
         uint32_t hot_start = 0, hot_end = 0;
     };
     PriorityRegs& priority_regs() { return prio_; }
+    // Statistics the controller exposes (STAT_* registers): live counts since the last reset, and a
+    // window [win_start, win_end) whose lookups are counted apart (a strip's feature reads, say).
+    // A snapshot latches all counts at once, so firmware reads consistent 64-bit values in halves.
+    struct StatSnapshot {
+        uint64_t accesses = 0, misses = 0, writebacks = 0, win_accesses = 0, win_misses = 0;
+    };
+    void set_stat_window(uint32_t start, uint32_t end);
+    void stat_snapshot();
+    void stat_reset();
+    const StatSnapshot& stat_latched() const { return stat_latched_; }
+
     // Replaces the policy by name (controller POLICY register); keeps tags.
     void select_policy(const std::string& name);
-    const std::string& policy_name() const { return policy_name_; }
+    const cache::PolicyInfo& policy() const { return array_.policy_info(); }
+    std::string policy_name() const { return policy().name; }
 
     std::string summary() const override;
     void finalize() override;
@@ -128,25 +151,33 @@ private:
     bool get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi);
     void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
 
-    Tick access_line(uint64_t addr, bool write, bool full_line, bool offset0, Tick at, const TxnExt& origin);
+    // The hit path of one line: the tag port, the array lookup and, on a hit, the wait for a fill still
+    // in flight. `ready`: when a hit's data is there, or when a miss may start.
+    struct Lookup {
+        bool hit;
+        Tick ready;
+    };
+    Lookup lookup(uint64_t addr, bool write, bool offset0, Tick at, const TxnExt& origin);
+    // The miss path of one line (`looked_up`: the end of its lookup). Returns when the access completes.
+    Tick miss(uint64_t addr, bool write, bool full_line, bool offset0, Tick at, Tick looked_up, const TxnExt& origin);
+    size_t slot(unsigned set, unsigned way) const { return size_t(set) * cfg_.geometry.ways + way; }
+    tlm::tlm_generic_payload& miss_payload(uint64_t line, bool write, const TxnExt& origin);
     // A timed downstream transaction; returns its completion time. `parent`: the span that caused it.
     Tick downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin, uint64_t parent,
                     uint8_t* data, const char* why);
     Tick write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent);
     uint32_t initial_priority(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent, Tick& done);
-    void hazard(const std::string& what);
+    void stale_hit(uint64_t addr, bool write, const TxnExt& origin);
+    // Counts nothing itself: logs (the first ten), stops the run (hazards: error), as configured.
+    void hazard(const char* format, ...) __attribute__((format(printf, 2, 3)));
     void publish();
 
     std::unique_ptr<tlm_utils::simple_target_socket<Cache>> target_socket_;
     CacheConfig cfg_;
     cache::CacheArray array_;
-    std::string policy_name_;
-    bool needs_priority_ = false;  // ac, pb: misses in the FV range read the priority table
-    bool last_missed_ = false;     // the last access_line() missed (for the trace)
+    bool last_missed_ = false;  // the last lookup() missed (b_transport's trace attribute)
     PriorityRegs prio_;
-    std::vector<Tick> ready_;      // per line (set * ways + way): when its fill completes
-    Tick latest_ready_ = 0;        // max of ready_: accesses after it need not look
-    std::vector<Tick> mshr_free_;  // per MSHR: when it becomes free
+    cache::Mshrs mshrs_;
     Timeline tag_port_;
     std::vector<uint8_t> scratch_;      // line buffer for timed transfers (data are not used)
     tlm::tlm_generic_payload payload_;  // the miss span's payload (trace only)
@@ -162,13 +193,42 @@ private:
     // The largest range around the last cacheable address free of uncached ranges (a memo).
     mutable uint64_t cacheable_lo_ = 0, cacheable_span_ = 0;
 
-    Counter &accesses_, &hits_, &misses_, &evictions_, &writebacks_, &prio_fetches_, &mshr_merges_, &mshr_waits_,
-        &hazard_dirty_reads_, &hazard_stale_hits_, &dirty_discards_, &uncached_;
+    // The array counts lookups, hits, misses, ... per region (one place); publish() copies those counts
+    // into these counters at the end of the run (kRegionStatFields order).
+    using RegionCounters = std::array<Counter*, cache::kRegionStatCount>;
+    RegionCounters totals_;
+    std::vector<RegionCounters> region_counters_;  // per region and "other" (none without regions)
+    Counter &mshr_merges_, &mshr_waits_, &hazard_dirty_reads_, &hazard_stale_hits_, &dirty_discards_, &uncached_;
     Histogram& miss_latency_;
     uint64_t hazard_reports_ = 0;
+    // STAT_* registers: totals at the last reset, the window and its live counts, the latched values.
+    cache::RegionStats stat_base_;
+    uint64_t win_lo_ = 0, win_span_ = 0, win_accesses_ = 0, win_misses_ = 0;
+    StatSnapshot stat_latched_;
     // Energy ledger events: a lookup (one word), a line written into the array (fill), a line read
     // out of it (write-back).
     EnergyLedger::Kind e_access_, e_fill_, e_writeback_;
 };
+
+template <class AroundMiss>
+Tick Cache::access(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin) {
+    const unsigned line = cfg_.geometry.line;
+    const uint64_t first = array_.line_addr(addr), last = array_.line_addr(addr + (len ? len : 1) - 1);
+    Tick done = at;
+    for (uint64_t l = first;; l += line) {
+        const uint64_t a = l == first ? addr : l;
+        const bool full = addr <= l && addr + len >= l + line;
+        const bool offset0 = (l >= addr ? 0 : addr - l) < 4;  // AC counts a visit when the first word is touched
+        const Lookup found = lookup(a, write, offset0, at, origin);
+        if (__builtin_expect(found.hit, 1)) {
+            done = std::max(done, found.ready);
+        } else {
+            [[maybe_unused]] const AroundMiss around{};
+            done = std::max(done, miss(a, write, full, offset0, at, found.ready, origin));
+        }
+        if (l == last) break;
+    }
+    return done;
+}
 
 }  // namespace vp

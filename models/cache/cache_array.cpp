@@ -34,6 +34,7 @@ CacheArray::CacheArray(const Geometry& g, const std::string& policy, const Polic
 
 void CacheArray::set_policy(const std::string& policy, const PolicyParams& params) {
     policy_ = make_policy(policy, geo_.sets(), geo_.ways, params);
+    policy_info_ = find_policy(policy);
     repeat_ok_ = policy_->repeat_hit_is_noop();
     forget();
     // A new policy starts without history; valid lines are made known to it as fills (priority 0)

@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 #include <vector>
-#include "models/cache/replacement.h"
+#include "models/cache/replacement/registry.h"
 
 namespace vp::cache {
 
@@ -51,6 +51,22 @@ struct RegionStats {
     }
 };
 
+// Each count with its name (stats.json, the replay tool's output) and meaning.
+struct RegionStatField {
+    const char* name;
+    uint64_t RegionStats::*count;
+    const char* desc;
+};
+inline constexpr RegionStatField kRegionStatFields[] = {
+    {"accesses", &RegionStats::accesses, "lookups (one per line touched)"},
+    {"hits", &RegionStats::hits, "lookups that found the line"},
+    {"misses", &RegionStats::misses, "lookups that did not find the line (line fills)"},
+    {"evictions", &RegionStats::evictions, "valid lines replaced"},
+    {"writebacks", &RegionStats::writebacks, "dirty lines written back (evictions and maintenance)"},
+    {"priority_fetches", &RegionStats::priority_fetches, "priority-table reads on misses in the FV range"},
+};
+inline constexpr size_t kRegionStatCount = sizeof kRegionStatFields / sizeof kRegionStatFields[0];
+
 // What leaving the cache means for a line: its address, and whether it must be written back.
 struct Eviction {
     bool valid = false;
@@ -68,7 +84,7 @@ public:
 
     // One access, counted in its region. A hit updates the policy (and the dirty bit on a write) and
     // returns true. A miss changes no line and returns false: the caller fetches the line's priority if it needs one and
-    // calls fill(). `offset0`: the access touches the line's first word (seed 000's AC counts those).
+    // calls fill(). `offset0`: the access touches the line's first word (AC counts only those).
     bool access(uint64_t addr, bool write, bool offset0) {
         const uint64_t tag = addr >> line_shift_;
         // The line accessed last, again, under a policy for which that changes nothing: count it only.
@@ -118,9 +134,11 @@ public:
     std::vector<uint64_t> dirty_lines() const;
     std::vector<Eviction> invalidate_all();
 
-    // Replaces the replacement policy (state restarts; tags, dirty bits stay).
+    // Replaces the replacement policy (state restarts; tags, dirty bits stay). Throws
+    // std::invalid_argument for a name the registry (replacement/registry.h) does not know.
     void set_policy(const std::string& policy, const PolicyParams& params);
     const ReplacementPolicy& policy() const { return *policy_; }
+    const PolicyInfo& policy_info() const { return *policy_info_; }
 
     // Statistics per region. Regions may not overlap; the last entry of stats() is "other".
     void set_regions(const std::vector<Region>& regions);
@@ -157,6 +175,7 @@ private:
     std::vector<uint64_t> tags_;  // line address >> line_shift, kInvalid when invalid
     std::vector<uint8_t> flags_;
     std::unique_ptr<ReplacementPolicy> policy_;
+    const PolicyInfo* policy_info_ = nullptr;
     std::vector<bool> valid_scratch_;
     AccessInfo info_;
     unsigned last_way_ = 0;

@@ -1,32 +1,22 @@
 #include "models/cache/cache_ctrl.h"
 #include "models/cache/cache.h"
+#include "models/cache/replacement/registry.h"
 #include "vp/regs/cache_ctrl.h"
 
 namespace vp {
-
-static const char* const kPolicies[] = {"lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp"};
-static_assert(CACHECTL_POLICY_GRASP + 1 == sizeof kPolicies / sizeof kPolicies[0], "policy table matches cache_ctrl.h");
-
-const char* cachectl_policy_name(uint32_t v) { return v < 8 ? kPolicies[v] : nullptr; }
-
-int cachectl_policy_value(const std::string& name) {
-    for (int i = 0; i < 8; ++i)
-        if (name == kPolicies[i]) return i;
-    return -1;
-}
 
 CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, Cache& cache, const MmioPort& port)
     : MmioDevice(name, ctx, port, CACHECTL_SIZE), cache_(cache) {
     Cache::PriorityRegs& pr = cache.priority_regs();
     regs_.add("POLICY", CACHECTL_POLICY, 4)
-        .reads([this](const RegAccess&) -> uint64_t { return uint64_t(cachectl_policy_value(cache_.policy_name())); })
+        .reads([this](const RegAccess&) -> uint64_t { return cache_.policy().reg_value; })
         .writes([this](uint64_t v, const RegAccess&) {
-            const char* n = cachectl_policy_name(uint32_t(v));
-            if (!n) {
-                log_->warn("POLICY write {}: no such policy (0..7), ignored", v);
+            const cache::PolicyInfo* p = cache::find_policy(uint32_t(v));
+            if (!p) {
+                log_->warn("POLICY write {}: no such policy (CACHECTL_POLICY_*), ignored", v);
                 return;
             }
-            cache_.select_policy(n);
+            cache_.select_policy(p->name);
         });
     // Plain value registers. PB and GRASP parameters take effect at the next POLICY write (the policy
     // object is rebuilt then), as a hardware controller latches them when the policy is selected.
@@ -63,6 +53,40 @@ CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, 
             cache_.maintain_all(Cache::Maint(v), a.at);
         })
         .no_debug_write();
+    // Statistics: window, snapshot/reset, and the latched 64-bit counts as 32-bit halves.
+    regs_.add("STAT_CTRL", CACHECTL_STAT_CTRL, 4)
+        .reads([](const RegAccess&) -> uint64_t { return 0; })
+        .writes([this](uint64_t v, const RegAccess&) {
+            if (v & CACHECTL_STAT_CTRL_SNAPSHOT) cache_.stat_snapshot();
+            if (v & CACHECTL_STAT_CTRL_RESET) cache_.stat_reset();
+        })
+        .no_debug_write();
+    regs_.add("STAT_WIN_START", CACHECTL_STAT_WIN_START, 4)
+        .reads([this](const RegAccess&) -> uint64_t { return win_start_; })
+        .writes([this](uint64_t v, const RegAccess&) {
+            win_start_ = uint32_t(v);
+            cache_.set_stat_window(win_start_, win_end_);
+        });
+    regs_.add("STAT_WIN_END", CACHECTL_STAT_WIN_END, 4)
+        .reads([this](const RegAccess&) -> uint64_t { return win_end_; })
+        .writes([this](uint64_t v, const RegAccess&) {
+            win_end_ = uint32_t(v);
+            cache_.set_stat_window(win_start_, win_end_);
+        });
+    using Snap = Cache::StatSnapshot;
+    auto counter = [this](const char* n, uint32_t off, uint64_t Snap::*field) {
+        regs_.add(std::string(n) + "_LO", off, 4).reads([this, field](const RegAccess&) -> uint64_t {
+            return uint32_t(cache_.stat_latched().*field);
+        });
+        regs_.add(std::string(n) + "_HI", off + 4, 4).reads([this, field](const RegAccess&) -> uint64_t {
+            return uint32_t(cache_.stat_latched().*field >> 32);
+        });
+    };
+    counter("STAT_ACCESSES", CACHECTL_STAT_ACCESSES, &Snap::accesses);
+    counter("STAT_MISSES", CACHECTL_STAT_MISSES, &Snap::misses);
+    counter("STAT_WRITEBACKS", CACHECTL_STAT_WRITEBACKS, &Snap::writebacks);
+    counter("STAT_WIN_ACCESSES", CACHECTL_STAT_WIN_ACCESSES, &Snap::win_accesses);
+    counter("STAT_WIN_MISSES", CACHECTL_STAT_WIN_MISSES, &Snap::win_misses);
     const auto& g = cache.config().geometry;
     auto ro = [this](const char* n, uint32_t off, uint64_t v) {
         regs_.add(n, off, 4).reads([v](const RegAccess&) -> uint64_t { return v; });

@@ -1,4 +1,4 @@
-// The cache controller's registers (seed 000, Fig. 4; layout in include/vp/regs/cache_ctrl.h): the
+// The cache controller's registers (priority-aware caches, docs/cache.md; include/vp/regs/cache_ctrl.h): the
 // policy select, the feature-vector range and priority table for the priority-aware policies, the
 // PB parameters, GRASP's hot range, and whole-cache maintenance. One controller per cache, mapped on
 // the bus; firmware programs it before a kernel runs.
@@ -14,10 +14,7 @@ public:
 
 private:
     Cache& cache_;
+    uint32_t win_start_ = 0, win_end_ = 0;  // STAT_WIN_START / STAT_WIN_END as written
 };
-
-// Policy names by CACHECTL_POLICY_* value, and back (-1: unknown).
-const char* cachectl_policy_name(uint32_t value);
-int cachectl_policy_value(const std::string& name);
 
 }  // namespace vp

@@ -56,8 +56,9 @@ public:
     void initiator_stopped() { --active_initiators_; }
     void initiator_busy_until(Tick t) { busy_until_ = std::max(busy_until_, t); }
     bool other_initiators_active() const { return active_initiators_ > 0 || busy_until_ > sim_now(); }
-    // The simulated time at which the run will be stopped (limits.max_sim_time; kTickMax: none).
-    // Nothing runs ahead past it, so a time-limited run ends where it would without run-ahead.
+    // The end of the platform's current simulation slice (at most limits.max_sim_time; kTickMax:
+    // none). Nothing runs ahead past it, so slices end (the timeline is sampled, limits are checked)
+    // where they would without run-ahead.
     void set_time_horizon(Tick t) { horizon_ = t; }
     Tick time_horizon() const { return horizon_; }
 

@@ -13,6 +13,7 @@ enum ExitCode : int {
     kExitWrongResult = 5,  // the host's result check failed
     kExitHazard = 6,       // a stale-data hazard with `hazards: error`
     kExitDeadlock = 7,     // the firmware waits (WFI) for an event that nothing can raise any more
+    kExitKilled = 8,       // the debugger killed the run (gdb `kill`)
 };
 
 }  // namespace vp

@@ -56,6 +56,11 @@ const Counter* StatGroup::find_counter(const std::string& name) const {
     return it == counters_.end() ? nullptr : it->second;
 }
 
+Counter* StatGroup::find_counter(const std::string& name) {
+    auto it = counters_.find(name);
+    return it == counters_.end() ? nullptr : it->second;
+}
+
 const Histogram* StatGroup::find_histogram(const std::string& name) const {
     auto it = histograms_.find(name);
     return it == histograms_.end() ? nullptr : it->second;

@@ -75,6 +75,7 @@ public:
     void derived(const std::string& name, const std::string& unit, const std::string& desc, std::function<double()> fn);
 
     const Counter* find_counter(const std::string& name) const;
+    Counter* find_counter(const std::string& name);  // for a model that sets a counter it registered
     const Histogram* find_histogram(const std::string& name) const;
     nlohmann::ordered_json to_json() const;
     nlohmann::ordered_json describe() const;

@@ -11,29 +11,24 @@
 
 namespace vp {
 
-namespace {
 // The core's extra cycles per instruction class (models/cpu/iss/timing.h).
-struct TimingParams {
-    iss::TimingConfig& t;
-    void params(config::Params& p) {
-        using config::Kind;
-        auto cycles = [&](uint32_t& field, const char* key, const char* help) {
-            p.add(field, key, Kind::Int, "cycles", help).range(0, 1000);
-        };
-        cycles(t.mul, "mul", "mul, mulh*");
-        cycles(t.div, "div", "div*, rem*");
-        cycles(t.fadd, "fadd", "fadd.s, fsub.s");
-        cycles(t.fmul, "fmul", "fmul.s");
-        cycles(t.fma, "fma", "fmadd.s family");
-        cycles(t.fdiv, "fdiv", "fdiv.s");
-        cycles(t.fsqrt, "fsqrt", "fsqrt.s");
-        cycles(t.fmisc, "fmisc", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv");
-        cycles(t.load_use, "load_use", "next instruction reads a load's result");
-        cycles(t.taken_branch, "taken_branch", "taken conditional branch");
-        cycles(t.jump, "jump", "jal, jalr, mret, trap entry");
-    }
-};
-}  // namespace
+void HartTimingParams::params(config::Params& p) {
+    using config::Kind;
+    auto cycles = [&](uint32_t& field, const char* key, const char* help) {
+        p.add(field, key, Kind::Int, "cycles", help).range(0, 1000);
+    };
+    cycles(t.mul, "mul", "mul, mulh*");
+    cycles(t.div, "div", "div*, rem*");
+    cycles(t.fadd, "fadd", "fadd.s, fsub.s");
+    cycles(t.fmul, "fmul", "fmul.s");
+    cycles(t.fma, "fma", "fmadd.s family");
+    cycles(t.fdiv, "fdiv", "fdiv.s");
+    cycles(t.fsqrt, "fsqrt", "fsqrt.s");
+    cycles(t.fmisc, "fmisc", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv");
+    cycles(t.load_use, "load_use", "next instruction reads a load's result");
+    cycles(t.taken_branch, "taken_branch", "taken conditional branch");
+    cycles(t.jump, "jump", "jal, jalr, mret, trap entry");
+}
 
 void CpuConfig::params(config::Params& p) {
     using config::Kind;
@@ -46,9 +41,15 @@ void CpuConfig::params(config::Params& p) {
           "while no other initiator works, run ahead of the kernel to the last quantum boundary before its "
           "next event instead of stopping at every boundary (same results, fewer synchronisations; "
           "docs/timing.md)");
+    p.add(semihosting_files, "semihosting_files", Kind::Bool, "",
+          "semihosting file calls (open, remove, rename) reach host files, confined to semihosting_dir; "
+          "false: console and exit only");
+    p.add(semihosting_dir, "semihosting_dir", Kind::Dir, "",
+          "the only directory semihosting files live in (an existing directory; guest names with an "
+          "absolute path, '..' or a symlink are refused); empty: the run's output directory");
     p.add(hartid, "hartid", Kind::Int, "", "mhartid").range(0, 1023);
     p.add(reset_pc, "reset_pc", Kind::Address, "", "reset PC when no ELF gives an entry point").range(0, 4294967295.0);
-    TimingParams timing_params{timing};
+    HartTimingParams timing_params{timing};
     p.section(timing_params, "timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
 }
 
@@ -112,15 +113,7 @@ void Cpu::set_timer(std::function<uint64_t(Tick)> mtime_at,
     });
 }
 
-void Cpu::set_tohost(uint32_t addr) {
-    iss::HartConfig h = hart_->config();
-    h.has_tohost = true;
-    h.tohost_addr = addr;
-    iss::MemTiming* timing = hart_->mem_timing();
-    hart_ = std::make_unique<iss::Hart>(h, *this);  // before the simulation starts: no state to keep
-    hart_->set_pc(cfg_.reset_pc);
-    hart_->set_mem_timing(timing);
-}
+void Cpu::set_tohost(uint32_t addr) { hart_->set_tohost(addr); }
 
 void Cpu::set_reset_pc(uint32_t pc) {
     cfg_.reset_pc = pc;
@@ -323,34 +316,49 @@ std::string Cpu::summary() const {
 // ---------------------------------------------------------------------------------------------
 // Memory
 
-void Cpu::request_dmi(uint32_t addr) {
+bool dmi_fast_region(tlm::tlm_fw_transport_if<>& fw, uint32_t addr, Tick period, iss::FastRegion& r) {
     tlm::tlm_generic_payload p;
     tlm::tlm_dmi dmi;
     p.set_address(addr);
     p.set_command(tlm::TLM_READ_COMMAND);
-    if (!socket->get_direct_mem_ptr(p, dmi)) return;
-    if (!dmi.is_read_allowed()) return;
+    if (!fw.get_direct_mem_ptr(p, dmi)) return false;
+    if (!dmi.is_read_allowed()) return false;
     const uint64_t lo = dmi.get_start_address(), hi = dmi.get_end_address();
-    if (lo > 0xFFFFFFFFull) return;
-    iss::FastRegion r;
+    if (lo > 0xFFFFFFFFull) return false;
     r.host = dmi.get_dmi_ptr();
     r.base = uint32_t(lo);
     r.size = uint32_t(std::min<uint64_t>(hi, 0xFFFFFFFFull) - lo + 1);
     r.read = true;
     r.write = dmi.is_write_allowed();
     r.exec = true;
-    r.read_cycles = uint32_t(div_ceil(to_tick(dmi.get_read_latency()), period_));
-    r.write_cycles = uint32_t(div_ceil(to_tick(dmi.get_write_latency()), period_));
-    hart_->remove_fast_regions(r.base, r.size);
-    hart_->add_fast_region(r);
+    r.read_cycles = uint32_t(div_ceil(to_tick(dmi.get_read_latency()), period));
+    r.write_cycles = uint32_t(div_ceil(to_tick(dmi.get_write_latency()), period));
+    return true;
+}
+
+bool acquire_dmi(tlm::tlm_fw_transport_if<>& fw, iss::Hart& hart, uint32_t addr, Tick period, iss::FastRegion& r) {
+    if (!dmi_fast_region(fw, addr, period, r)) return false;
+    hart.remove_fast_regions(r.base, r.size);
+    hart.add_fast_region(r);
+    return true;
+}
+
+void invalidate_fast_regions(iss::Hart& hart, uint64_t start, uint64_t end) {
+    if (start > 0xFFFFFFFFull) return;
+    end = std::min<uint64_t>(end, 0xFFFFFFFFull);
+    hart.remove_fast_regions(uint32_t(start), uint32_t(end - start + 1));
+}
+
+void Cpu::request_dmi(uint32_t addr) {
+    iss::FastRegion r;
+    if (!acquire_dmi(*socket.operator->(), *hart_, addr, period_, r)) return;
     ++dmi_regions_;
-    log_->debug("DMI [0x{:08x}, 0x{:08x}] read {} / write {} cycles", lo, hi, r.read_cycles, r.write_cycles);
+    log_->debug("DMI [0x{:08x}, 0x{:08x}] read {} / write {} cycles", r.base, uint64_t(r.base) + r.size - 1,
+                r.read_cycles, r.write_cycles);
 }
 
 void Cpu::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end) {
-    if (start > 0xFFFFFFFFull) return;
-    end = std::min<sc_dt::uint64>(end, 0xFFFFFFFFull);
-    hart_->remove_fast_regions(uint32_t(start), uint32_t(end - start + 1));
+    invalidate_fast_regions(*hart_, start, end);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -381,10 +389,11 @@ uint32_t Cpu::cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint
     ext_.pc = hart_->pc();
     ext_.trace_id = 0;
     ext_.trace_component = 0;
-    // Called from the ISS's inline load/store path, where the host FP exception flags stand for the
-    // guest's pending fflags (iss/hart_inline.h): the cache leaves them as they are (a hit runs
-    // integer code only; its miss path restores any flag the TLM/SystemC code raises).
-    const Tick done = cache.access(addr, len, write, at, ext_);
+    // Called from the ISS's inline load/store and fetch paths, where the host FP exception flags stand
+    // for the guest's pending fflags (iss/env.h, MemTiming). A hit runs integer code only; a miss calls
+    // into the bus, the L2 and the memory models, which may raise host flags: the L1 keeps them around
+    // each miss (only there: testing the flags on every access would cost every access).
+    const Tick done = cache.access<iss::HostFpFlagsKept>(addr, len, write, at, ext_);
     return done > at ? uint32_t(div_ceil(done - at, period_)) : 0;
 }
 
@@ -489,6 +498,14 @@ uint64_t Cpu::read_time() {
 void Cpu::console_write(const char* s, size_t n) {
     std::fwrite(s, 1, n, stdout);
     std::fflush(stdout);
+}
+
+void Cpu::warning(const std::string& message) { log_->warn("{}", message); }
+
+void Cpu::set_semihosting_sandbox(const std::string& run_out_dir) {
+    hart_->set_semihosting_root(!cfg_.semihosting_files        ? ""
+                                : cfg_.semihosting_dir.empty() ? run_out_dir
+                                                               : cfg_.semihosting_dir);
 }
 
 void Cpu::exit_request(int code) { exit_code_ = code; }

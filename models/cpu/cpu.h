@@ -27,11 +27,28 @@ namespace cache {
 class AccessLogWriter;
 }
 
+// Asks `fw` (an initiator socket's forward interface) for a DMI pointer covering `addr` and describes
+// it as an ISS fast region, its latencies in cycles of `period`. False if no read DMI is granted.
+bool dmi_fast_region(tlm::tlm_fw_transport_if<>& fw, uint32_t addr, Tick period, iss::FastRegion& r);
+// The same, installed in `hart` (replacing regions it overlaps). False if no DMI is granted.
+bool acquire_dmi(tlm::tlm_fw_transport_if<>& fw, iss::Hart& hart, uint32_t addr, Tick period, iss::FastRegion& r);
+// A DMI invalidation of [start, end] (TLM's 64-bit range): the hart drops the fast regions in it.
+void invalidate_fast_regions(iss::Hart& hart, uint64_t start, uint64_t end);
+
+// The ISS timing parameters (extra cycles per instruction class) as a parameter section; shared by
+// every hart of the platform (the CPU, LAPP's first stage).
+struct HartTimingParams {
+    iss::TimingConfig& t;
+    void params(config::Params& p);
+};
+
 struct CpuConfig {
     double clock_hz = 1e9;
     bool dmi = true;  // use DMI fast paths where targets grant them
     bool semihosting = true;
     bool run_ahead = true;  // skip quantum boundaries at which nothing else in the system happens
+    bool semihosting_files = true;  // file calls reach semihosting_dir (the run's output dir when empty)
+    std::string semihosting_dir;
     uint32_t hartid = 0;
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
@@ -59,6 +76,9 @@ public:
     // HTIF: stores to `addr` (the ELF's tohost symbol) end the run.
     void set_tohost(uint32_t addr);
     void set_reset_pc(uint32_t pc);
+    // The run's output directory: the semihosting file sandbox unless the configuration names
+    // another (semihosting_dir) or turns file access off (semihosting_files: false).
+    void set_semihosting_sandbox(const std::string& run_out_dir);
     // Names a PC for fault reports (the platform installs the ELF's symbol table).
     void set_symbolizer(std::function<std::string(uint32_t)> fn) { symbolize_ = std::move(fn); }
     // Debugger hook: called in the CPU thread when the hart stops at a breakpoint, watchpoint or after
@@ -107,6 +127,7 @@ private:
     bool debug_access(bool write, uint32_t addr, void* data, unsigned len) override;
     uint64_t read_time() override;
     void console_write(const char* s, size_t n) override;
+    void warning(const std::string& message) override;
     void exit_request(int code) override;
     bool tohost_write(uint32_t value) override;
     uint64_t checkpoint(uint64_t cycle) override;

@@ -1,5 +1,5 @@
 // Parameters of the cascaded mSGDMA (config/params.h): one declaration each.
-#include "models/dma/msgdma.h"
+#include "models/dma/msgdma_config.h"
 #include "vp/regs/msgdma.h"
 
 namespace vp {
@@ -22,7 +22,9 @@ void MsgdmaConfig::params(config::Params& p) {
     p.add(response_fifo_depth, "response_fifo_depth", Kind::Int, "entries", "dispatcher response FIFO").range(1, 1024);
     p.add(response_port, "response_port", Kind::Bool, "",
           "memory-mapped response port (the dispatcher waits while its response FIFO is full)");
-    p.add(extended, "extended", Kind::Bool, "", "extended (32-byte) descriptor format on the descriptor port");
+    p.add(extended, "extended", Kind::Bool, "",
+          "Intel's extended descriptor formats: 32-byte descriptor port, 64-byte prefetcher descriptors "
+          "(sequence number, burst counts, strides, 64-bit addresses)");
     p.add(prefetcher, "prefetcher", Kind::Bool, "", "instantiate the descriptor prefetcher core");
     p.add(pipelined, "pipelined", Kind::Bool, "",
           "DMA 2 is the seed's pipelined read DMA (addresses streamed in, reads in flight up to fifo_depth); "

@@ -45,19 +45,22 @@ tlm::tlm_response_status RegisterBank::access(tlm::tlm_generic_payload& p, const
     if (p.get_command() == tlm::TLM_IGNORE_COMMAND) return done(tlm::TLM_OK_RESPONSE, 0);
 
     const unsigned shift = unsigned(off - r->offset_) * 8;
-    const uint64_t lane = len == 8 ? ~uint64_t(0) : ((uint64_t(1) << (8 * len)) - 1);
+    const uint64_t mask = len == 8 ? ~uint64_t(0) : ((uint64_t(1) << (8 * len)) - 1);
     uint8_t* data = p.get_data_ptr();
     auto side_effect_free_read = [&] {
         const auto& fn = r->peek_ ? r->peek_ : r->read_;
         return fn ? fn(RegAccess{a.at, true}) : 0;
     };
 
+    RegAccess lane = a;  // tells the callbacks which bytes this access covers
+    lane.offset = unsigned(off - r->offset_);
+    lane.size = len;
     if (p.is_read()) {
         uint64_t v = 0;
         if (a.debug)
             v = side_effect_free_read();
         else if (r->read_)
-            v = r->read_(a);
+            v = r->read_(lane);
         v >>= shift;
         for (unsigned i = 0; i < len; ++i) data[i] = uint8_t(v >> (8 * i));
         return done(tlm::TLM_OK_RESPONSE, len);
@@ -72,8 +75,8 @@ tlm::tlm_response_status RegisterBank::access(tlm::tlm_generic_payload& p, const
     }
     uint64_t v = 0;
     for (unsigned i = 0; i < len; ++i) v |= uint64_t(data[i]) << (8 * i);
-    if (len < r->width_) v = (side_effect_free_read() & ~(lane << shift)) | (v << shift);
-    r->write_(v, a);
+    if (len < r->width_) v = (side_effect_free_read() & ~(mask << shift)) | (v << shift);
+    r->write_(v, lane);
     return done(tlm::TLM_OK_RESPONSE, len);
 }
 

@@ -38,8 +38,10 @@ namespace vp {
 
 // What a register callback knows about the access that triggered it.
 struct RegAccess {
-    Tick at = 0;         // time the access takes effect (service start; sim_now() for debug accesses)
-    bool debug = false;  // transport_dbg
+    Tick at = 0;          // time the access takes effect (service start; sim_now() for debug accesses)
+    bool debug = false;   // transport_dbg
+    unsigned offset = 0;  // first byte of the access within the register (narrow accesses)
+    unsigned size = 0;    // bytes accessed (0: the whole register, as for merges and peeks)
 };
 
 class Register {

@@ -15,11 +15,13 @@ public:
         f_ = std::fopen(path.c_str(), "w");
         if (!f_) throw std::runtime_error("cannot write trace file '" + path + "'");
         std::setvbuf(f_, nullptr, _IOFBF, 1 << 20);
-        std::fputs(
-            "id,parent,component,initiator,cmd,addr,len,issue_ps,start_ps,end_ps,wait_ps,status,pc,function,attrs\n",
-            f_);
+        static const char header[] =
+            "id,parent,component,initiator,cmd,addr,len,issue_ps,start_ps,end_ps,wait_ps,status,pc,function,attrs\n";
+        std::fputs(header, f_);
+        bytes_ += sizeof header - 1;
     }
     ~CsvSink() override { close(); }
+    uint64_t bytes_written() const override { return bytes_; }
 
     void transaction(const TraceRecord& r) override {
         const char* cmd = r.cmd == tlm::TLM_READ_COMMAND ? "R" : r.cmd == tlm::TLM_WRITE_COMMAND ? "W" : "I";
@@ -40,15 +42,19 @@ public:
             fmt::format_to(out, FMT_COMPILE("{}{}={}"), i ? ";" : "", r.attrs[i].key, r.attrs[i].value);
         buf_.push_back('\n');
         std::fwrite(buf_.data(), 1, buf_.size(), f_);
+        bytes_ += buf_.size();
     }
     void region(uint16_t track, const std::string& name, Tick begin, Tick end) override {
-        std::fprintf(f_, "0,0,%s,,REGION,0x0,0,%llu,%llu,%llu,0,1,,%s,\n", tracer_.component_name(track).c_str(),
-                     (unsigned long long)begin, (unsigned long long)begin, (unsigned long long)end, name.c_str());
+        if (!f_) return;
+        bytes_ += counted(std::fprintf(f_, "0,0,%s,,REGION,0x0,0,%llu,%llu,%llu,0,1,,%s,\n",
+                                       tracer_.component_name(track).c_str(), (unsigned long long)begin,
+                                       (unsigned long long)begin, (unsigned long long)end, name.c_str()));
     }
     void instant(uint16_t track, const std::string& name, int64_t value, Tick at) override {
-        std::fprintf(f_, "0,0,%s,,MARK,0x0,0,%llu,%llu,%llu,0,1,,%s,value=%lld\n",
-                     tracer_.component_name(track).c_str(), (unsigned long long)at, (unsigned long long)at,
-                     (unsigned long long)at, name.c_str(), (long long)value);
+        if (!f_) return;
+        bytes_ += counted(std::fprintf(f_, "0,0,%s,,MARK,0x0,0,%llu,%llu,%llu,0,1,,%s,value=%lld\n",
+                                       tracer_.component_name(track).c_str(), (unsigned long long)at,
+                                       (unsigned long long)at, (unsigned long long)at, name.c_str(), (long long)value));
     }
     void close() override {
         if (f_) std::fclose(f_);
@@ -56,8 +62,11 @@ public:
     }
 
 private:
+    static uint64_t counted(int n) { return n > 0 ? uint64_t(n) : 0; }  // fprintf: < 0 on error
+
     const Tracer& tracer_;
     FILE* f_ = nullptr;
+    uint64_t bytes_ = 0;
     fmt::memory_buffer buf_;
     std::unordered_map<uint32_t, std::string> functions_;
 };

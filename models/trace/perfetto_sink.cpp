@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 #include <map>
 #include <stdexcept>
+#include <string_view>
 #include <unordered_map>
 #include <nlohmann/json.hpp>
 #include "models/trace/tracer.h"
@@ -45,9 +46,10 @@ public:
         f_ = std::fopen(path.c_str(), "w");
         if (!f_) throw std::runtime_error("cannot write trace file '" + path + "'");
         std::setvbuf(f_, nullptr, _IOFBF, 1 << 20);
-        std::fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", f_);
+        put("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
     }
     ~PerfettoSink() override { close(); }
+    uint64_t bytes_written() const override { return bytes_; }
 
     void transaction(const TraceRecord& r) override {
         const unsigned lane = place(r.component, r.issue, r.end);
@@ -123,7 +125,7 @@ public:
                      ",\"tid\":" + std::to_string(l) + ",\"args\":{\"name\":" + tname + "}}");
             }
         }
-        std::fputs("\n]}\n", f_);
+        put("\n]}\n");
         std::fclose(f_);
         f_ = nullptr;
     }
@@ -175,9 +177,15 @@ private:
     }
 
     void emit_buffer() {
-        if (!first_) std::fputs(",\n", f_);
+        if (!first_) put(",\n");
         first_ = false;
         std::fwrite(buf_.data(), 1, buf_.size(), f_);
+        bytes_ += buf_.size();
+    }
+
+    void put(std::string_view s) {
+        std::fwrite(s.data(), 1, s.size(), f_);
+        bytes_ += s.size();
     }
 
     const std::string& initiator_name(uint16_t id) {
@@ -202,14 +210,15 @@ private:
     }
 
     void emit(const std::string& event) {
-        if (!first_) std::fputs(",\n", f_);
+        if (!first_) put(",\n");
         first_ = false;
-        std::fputs(event.c_str(), f_);
+        put(event);
     }
 
     const Tracer& tracer_;
     FILE* f_ = nullptr;
     bool first_ = true;
+    uint64_t bytes_ = 0;
     std::map<uint16_t, std::vector<Tick>> lanes_;
     std::map<uint16_t, bool> used_;
     std::unordered_map<uint64_t, std::vector<Child>> pending_;

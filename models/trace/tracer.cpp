@@ -32,6 +32,32 @@ void Tracer::record(const TraceRecord& r) {
     if (!enabled_ || closed_ || !passes(r)) return;
     ++written_;
     for (auto& s : sinks_) s->transaction(r);
+    stopped_at_ = std::max(stopped_at_, r.issue);  // the latest issue time recorded so far
+    if (budget_) check_budget(r.issue);
+}
+
+void Tracer::set_budget(uint64_t max_bytes, std::function<void()> on_full) {
+    budget_ = max_bytes;
+    stop_above_ = max_bytes - std::min<uint64_t>(64 * 1024, max_bytes / 8);
+    on_full_ = std::move(on_full);
+}
+
+uint64_t Tracer::bytes_written() const {
+    if (closed_ || full_) return final_bytes_;
+    uint64_t n = 0;
+    for (auto& s : sinks_) n += s->bytes_written();
+    return n;
+}
+
+// At the budget: close the files now (they stay valid), stop tracing, tell the platform.
+void Tracer::check_budget(Tick at) {
+    if (bytes_written() < stop_above_) return;
+    stopped_at_ = std::max(stopped_at_, at);
+    for (auto& s : sinks_) s->close();
+    for (auto& s : sinks_) final_bytes_ += s->bytes_written();
+    full_ = true;
+    enabled_ = false;
+    if (on_full_) on_full_();
 }
 
 void Tracer::region_begin(uint16_t track, const std::string& name, Tick at) { regions_.push_back({track, name, at}); }
@@ -39,9 +65,14 @@ void Tracer::region_begin(uint16_t track, const std::string& name, Tick at) { re
 void Tracer::region_end(uint16_t track, Tick at) {
     for (auto it = regions_.rbegin(); it != regions_.rend(); ++it) {
         if (it->track != track) continue;
+        if (region_log_.size() < kMaxRegionLog)
+            region_log_.push_back({track, it->name, it->begin, at});
+        else
+            ++region_log_dropped_;
         if (enabled_ && !closed_ && at >= filter_.time_from && it->begin < filter_.time_to)
             for (auto& s : sinks_) s->region(track, it->name, it->begin, at);
         regions_.erase(std::next(it).base());
+        if (budget_ && enabled_ && !closed_) check_budget(at);
         return;
     }
 }
@@ -53,13 +84,17 @@ size_t Tracer::open_regions(uint16_t track) const {
 void Tracer::instant(uint16_t track, const std::string& name, int64_t value, Tick at) {
     if (!enabled_ || closed_ || at < filter_.time_from || at >= filter_.time_to) return;
     for (auto& s : sinks_) s->instant(track, name, value, at);
+    if (budget_) check_budget(at);
 }
 
 void Tracer::close() {
     if (closed_) return;
     const Tick now = sim_now();
     while (!regions_.empty()) region_end(regions_.back().track, std::max(now, regions_.back().begin));
-    for (auto& s : sinks_) s->close();
+    if (!full_) {
+        for (auto& s : sinks_) s->close();
+        for (auto& s : sinks_) final_bytes_ += s->bytes_written();
+    }
     closed_ = true;
 }
 

@@ -46,6 +46,8 @@ public:
     virtual void region(uint16_t track, const std::string& name, Tick begin, Tick end) = 0;
     virtual void instant(uint16_t track, const std::string& name, int64_t value, Tick at) = 0;
     virtual void close() = 0;
+    // Bytes written so far (the size budget counts every sink's file; closing adds a few kB at most).
+    virtual uint64_t bytes_written() const { return 0; }
 };
 
 struct TraceFilter {
@@ -57,7 +59,10 @@ struct TraceFilter {
 class Tracer {
 public:
     bool enabled() const { return enabled_; }
-    void enable(bool on) { enabled_ = on; }
+    void enable(bool on) {
+        enabled_ = on;
+        configured_ |= on;
+    }
 
     // Components register once; the id names their track. Id 0 is reserved for "unknown".
     uint16_t register_component(const std::string& name);
@@ -78,9 +83,32 @@ public:
     void region_end(uint16_t track, Tick at);
     void instant(uint16_t track, const std::string& name, int64_t value, Tick at);
     size_t open_regions(uint16_t track) const;
+    // Closed regions, kept whether or not the trace is on (the report's firmware timeline): the
+    // first kMaxRegionLog of them, in closing order; later ones are only counted (firmware is
+    // untrusted: it may open regions without end).
+    struct RegionLogEntry {
+        uint16_t track;
+        std::string name;
+        Tick begin, end;
+    };
+    static constexpr size_t kMaxRegionLog = 10000;
+    const std::vector<RegionLogEntry>& region_log() const { return region_log_; }
+    uint64_t region_log_dropped() const { return region_log_dropped_; }
 
     uint64_t records_written() const { return written_; }
     void close();  // closes open regions at the current time and flushes the sinks
+
+    // Size budget over all sinks (0: none). When the files reach it, the sinks are closed (valid
+    // files), tracing switches off for the rest of the run (spans are inert again: the run goes on at
+    // the untraced speed) and `on_full` is called once. A reserve of min(64 KiB, budget / 8) is kept for
+    // the closing records, so the files end within the budget.
+    void set_budget(uint64_t max_bytes, std::function<void()> on_full = {});
+    uint64_t budget() const { return budget_; }
+    bool configured() const { return configured_; }  // tracing was asked for (it may have stopped)
+    bool stopped_at_budget() const { return full_; }
+    // The latest issue time of the transactions recorded before the budget stopped the trace.
+    Tick stopped_at() const { return stopped_at_; }
+    uint64_t bytes_written() const;  // over all sinks, final after close()
 
 private:
     bool passes(const TraceRecord& r) const;
@@ -99,7 +127,16 @@ private:
         Tick begin;
     };
     std::vector<OpenRegion> regions_;
+    std::vector<RegionLogEntry> region_log_;
+    uint64_t region_log_dropped_ = 0;
     bool closed_ = false;
+    bool configured_ = false;
+    uint64_t budget_ = 0, stop_above_ = 0;
+    bool full_ = false;
+    Tick stopped_at_ = 0;
+    uint64_t final_bytes_ = 0;
+    std::function<void()> on_full_;
+    void check_budget(Tick at);
 };
 
 // Records one component's service of one transaction. Construct on entry, set the service start
@@ -143,6 +180,8 @@ private:
 // Sinks: Chrome/Perfetto trace-event JSON and CSV (see docs/trace.md).
 std::unique_ptr<TraceSink> make_perfetto_sink(const std::string& path, const Tracer& tracer);
 std::unique_ptr<TraceSink> make_csv_sink(const std::string& path, const Tracer& tracer);
+// Perfetto's native protobuf format (trace.pftrace), models/trace/perfetto_proto_sink.cpp.
+std::unique_ptr<TraceSink> make_perfetto_proto_sink(const std::string& path, const Tracer& tracer);
 
 // Formats ps as microseconds with exact decimals ("12.345678"), the JSON trace's time unit.
 std::string ps_to_us_string(Tick ps);

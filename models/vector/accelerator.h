@@ -1,4 +1,4 @@
-// The vector accelerator (seed 004's OSCAR-style vector processor): a control hart built from the
+// The vector accelerator (an OSCAR-style in-order vector processor, docs/vector.md): a control hart built from the
 // platform's ISS core (RV32IMF) with the vector unit plugged in, its instruction and data local
 // memories, and the control registers of include/vp/regs/vec.h. docs/vector.md.
 //

@@ -1,14 +1,20 @@
 // vp: the virtual platform's command line.
-//   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L] [--elf X] [--gdb PORT]
+//   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L] [--elf X] [--gdb PORT] [--trace]
 //   vp describe [--markdown]      every configurable parameter with default, unit and meaning
 //   vp list                       the scenarios shipped in scenarios/
+//   vp sweep SPEC.yaml [...]      a design-space sweep (tools/sweep, docs/sweeps.md)
+//   vp report OUT_DIR [B] [-o F]  one HTML page of a run (or two compared): tools/report/vp_report.py
 // Exit codes: the firmware's / run's exit code; 2 for bad input (scenario, options, files).
 #include <atomic>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <systemc>
+#include "platform/cli/sweep.h"
 #include "platform/output_dir.h"
 #include "platform/platform.h"
 #include "models/common/exit_code.h"
@@ -78,6 +84,28 @@ int cmd_list() {
     return 0;
 }
 
+// `vp report` is Python (matplotlib): Debian's interpreter, which has python3-matplotlib, unless
+// VP_PYTHON names another; VP_TOOLS_DIR overrides where tools/report is.
+int cmd_report(const std::vector<std::string>& dirs, const std::string& out) {
+    const char* tools = std::getenv("VP_TOOLS_DIR");
+    const std::string script = std::string(tools ? tools : VP_TOOLS_DIR) + "/report/vp_report.py";
+    std::string python = "python3";
+    if (const char* p = std::getenv("VP_PYTHON"))
+        python = p;
+    else if (fs::exists("/usr/bin/python3"))
+        python = "/usr/bin/python3";
+    std::vector<std::string> args{python, script};
+    args.insert(args.end(), dirs.begin(), dirs.end());
+    if (!out.empty()) args.insert(args.end(), {"-o", out});
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    std::cout.flush();
+    execvp(argv[0], argv.data());
+    std::cerr << "vp: error: cannot run " << python << " " << script << ": " << std::strerror(errno) << "\n";
+    return 1;
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -94,7 +122,13 @@ int sc_main(int argc, char** argv) {
     run->add_option("--out", out_dir, "output directory (default: out/<scenario name>)");
     run->add_option("--log-level", log_level, "trace, debug, info, warn, error, off")
         ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}));
-    run->add_flag("--quiet", quiet, "no end-of-run summary");
+    run->add_flag("--quiet", quiet, "no end-of-run summary and no progress line");
+    bool profile = false;
+    run->add_flag("--profile", profile,
+                  "per-function profile of every hart: profile.txt, profile.json, profile.folded (docs/profile.md)");
+    bool trace = false;
+    run->add_flag("--trace", trace,
+                  "record the per-transaction trace (= --set trace.enabled=true; bounded by trace.max_bytes)");
     std::string elf;
     run->add_option("--elf", elf, "run this firmware ELF on the scenario's platform (no result check)");
     int gdb_port = -1;  // GDB stub (docs/gdb.md)
@@ -102,11 +136,22 @@ int sc_main(int argc, char** argv) {
                     "wait for gdb (target remote :PORT) on 127.0.0.1:PORT before the first instruction; "
                     "0 = any free port (printed)")
         ->check(CLI::Range(0, 65535));
+    bool dry_run = false;
+    run->add_flag("--dry-run", dry_run, "print the resolved configuration and the files it loads (JSON); do not run");
 
     bool markdown = false;
     auto* describe = app.add_subcommand("describe", "print every configurable parameter");
     describe->add_flag("--markdown", markdown, "as a Markdown table (docs/parameters.md)");
     auto* list = app.add_subcommand("list", "list the scenarios shipped in scenarios/");
+    auto* sweep = app.add_subcommand("sweep", "run a design-space sweep (vp sweep SPEC.yaml; vp sweep --help)");
+    sweep->prefix_command()->set_help_flag();  // every argument, --help included, goes to tools/sweep
+    std::vector<std::string> report_dirs;
+    std::string report_out;
+    auto* report = app.add_subcommand("report", "one self-contained HTML page of a run's outputs (docs/report.md)");
+    report->add_option("dirs", report_dirs, "a run's output directory, or two to compare (A B)")
+        ->required()
+        ->expected(1, 2);
+    report->add_option("-o,--output", report_out, "HTML file (default: OUT_DIR/report.html, A/compare.html)");
 
     try {
         app.parse(argc, argv);
@@ -121,8 +166,11 @@ int sc_main(int argc, char** argv) {
         return 0;
     }
     if (*list) return cmd_list();
+    if (*sweep) return vp::cli::exec_sweep(sweep->remaining());
+    if (*report) return cmd_report(report_dirs, report_out);
 
     // run
+    if (trace) sets.push_back("trace.enabled=true");
     std::unique_ptr<vp::config::Scenario> scenario;
     try {
         auto opts = load_options(sets);
@@ -141,12 +189,17 @@ int sc_main(int argc, char** argv) {
     vp::RunOptions ro;
     ro.quiet = quiet;
     ro.gdb_port = gdb_port;
+    ro.profile = profile;
     if (!elf.empty()) {
         if (!fs::exists(elf)) {
             std::cerr << "vp: error: --elf " << elf << ": file not found\n";
             return vp::kExitBadInput;
         }
         ro.elf = elf;
+    }
+    if (dry_run) {
+        std::cout << vp::cli::dry_run_json(*scenario, elf) << "\n";
+        return 0;
     }
     std::unique_ptr<vp::OutputDir> out;
     try {

@@ -1,5 +1,5 @@
 // Sparse matrices for the workloads: CSR with float values and 32-bit indices (the layout the
-// firmware kernels read), a deterministic random generator, a Matrix Market reader, and the
+// firmware kernels read), a deterministic random generator (Matrix Market files: matrix_market.h), and the
 // reference SpMV the VP checks firmware results against.
 #pragma once
 #include <cstdint>
@@ -19,10 +19,6 @@ struct CsrMatrix {
 // Rows with a uniformly random number of nonzeros in [1, 2*nnz_per_row - 1] (mean nnz_per_row) at
 // distinct random columns, values uniform in [-1, 1). Same seed, same matrix, on every host.
 CsrMatrix random_csr(uint32_t rows, uint32_t cols, uint32_t nnz_per_row, uint64_t seed);
-
-// Reads a Matrix Market "coordinate" file (real, integer or pattern; general, symmetric or
-// skew-symmetric; symmetric ones expanded). Throws std::runtime_error naming the file and line.
-CsrMatrix read_matrix_market(const std::string& path);
 
 // Dense vector with values uniform in [-1, 1).
 std::vector<float> random_vector(uint32_t n, uint64_t seed);

@@ -19,6 +19,14 @@ uint64_t ImageBuilder::add(const std::string& name, std::vector<uint8_t> data, b
     return at;
 }
 
+uint64_t ImageBuilder::reserve(const std::string& name, uint64_t bytes, bool region) {
+    const uint64_t at = next_;
+    if (region) image_.regions.push_back({name, at, at + bytes});
+    image_.blobs.push_back({name, at, {}});
+    next_ = align(at + bytes);
+    return at;
+}
+
 uint64_t ImageBuilder::add(const std::string& name, const void* data, size_t bytes, bool region) {
     const uint8_t* b = static_cast<const uint8_t*>(data);
     return add(name, std::vector<uint8_t>(b, b + bytes), region);

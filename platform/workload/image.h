@@ -37,6 +37,9 @@ public:
     uint64_t add(const std::string& name, const std::vector<T>& v, bool region = false) {
         return add(name, v.data(), v.size() * sizeof(T), region);
     }
+    // Places a blob of `bytes` without building its contents (data stays empty): for host tools that
+    // need a data set's addresses but not its bytes (vp-gcn-sim on graphs of hundreds of MiB).
+    uint64_t reserve(const std::string& name, uint64_t bytes, bool region = false);
     void region(const std::string& name, uint64_t lo, uint64_t hi) { image_.regions.push_back({name, lo, hi}); }
     // Where the next blob goes.
     uint64_t next() const { return next_; }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include "platform/loader.h"
 #include "platform/workload/kronecker.h"
+#include "platform/workload/matrix_market.h"
 #include "vp/checksum.h"
 #include "vp/spmv_data.h"
 

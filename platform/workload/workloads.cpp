@@ -1,4 +1,6 @@
+#include "platform/workload/gcn_workload.h"
 #include "platform/workload/rgcn_workload.h"
+#include "platform/workload/sell_workload.h"
 #include "platform/workload/spmv_workload.h"
 #include "platform/workload/workload.h"
 
@@ -13,6 +15,14 @@ const std::vector<WorkloadEntry>& workload_table() {
             "rgcn",
             "one R-GCN layer's sparse products sum_r A_r X + A_r^T X + E X: firmware/programs/rgcn, layout "
             "include/vp/rgcn_data.h"),
+        workload_kind<GcnWorkload, GcnConfig>(
+            "gcn",
+            "one GCN layer's aggregation Y = Â X with feature slicing, vertex tiling and automatic tile morphing: "
+            "firmware/programs/gcn, layout include/vp/gcn_data.h, docs/gcn.md"),
+        workload_kind<SellWorkload, SellConfig>(
+            "sell",
+            "y = A x in CSR and SELL-C-sigma, the six cases of seed 004's Table 1 (and acc_hmc): "
+            "firmware/programs/sell_spmv, layout include/vp/sell_data.h"),
     };
     return table;
 }

@@ -2,9 +2,11 @@
 // surviving eviction; the priority-table fetch of seed 000; controller registers; stale-data hazards.
 // Each TEST_CASE runs in its own process (SystemC elaborates once).
 #include <catch2/catch.hpp>
+#include <cfenv>
 #include <cstring>
 #include "models/cache/cache.h"
 #include "models/cache/cache_ctrl.h"
+#include "models/cpu/iss/env.h"
 #include "models/memory/fixed_timing.h"
 #include "models/memory/memory.h"
 #include "tests/support/test_initiator.h"
@@ -237,6 +239,63 @@ TEST_CASE("controller registers: policy select, priority range, geometry, whole-
     CHECK(f.cache_counter("dirty_discards") == 0);
 }
 
+TEST_CASE("statistics registers: window, snapshot and reset read back what stats.json reports") {
+    Fixture f(small_cache(4096, 4));  // 16 sets of 4 ways
+    f.cache.set_regions({{"features", 0x4000, 0x8000}});
+    Cache::StatSnapshot first, second;
+    auto read64 = [&](uint32_t off) {
+        return uint64_t(f.ctrl_port.read32(off)) | uint64_t(f.ctrl_port.read32(off + 4)) << 32;
+    };
+    auto latched = [&]() {
+        Cache::StatSnapshot s;
+        s.accesses = read64(CACHECTL_STAT_ACCESSES);
+        s.misses = read64(CACHECTL_STAT_MISSES);
+        s.writebacks = read64(CACHECTL_STAT_WRITEBACKS);
+        s.win_accesses = read64(CACHECTL_STAT_WIN_ACCESSES);
+        s.win_misses = read64(CACHECTL_STAT_WIN_MISSES);
+        return s;
+    };
+    f.cpu.body = [&](TestInitiator& cpu) {
+        f.ctrl_port.write32(CACHECTL_STAT_WIN_START, 0x4000);
+        f.ctrl_port.write32(CACHECTL_STAT_WIN_END, 0x8000);
+        CHECK(f.ctrl_port.read32(CACHECTL_STAT_WIN_START) == 0x4000);
+        CHECK(f.ctrl_port.read32(CACHECTL_STAT_WIN_END) == 0x8000);
+        uint32_t v = 0;
+        Tick t = 0;
+        for (uint32_t a : {0x4000u, 0x4004u, 0x4040u, 0x100u, 0x4000u}) cpu.transport(false, a, &v, 4, t += 100 * kNs);
+        cpu.write32(0x200, 5, t += 100 * kNs);  // set 8, now dirty
+        // Snapshot and reset in one write: 6 lookups, 4 misses (0x4000, 0x4040, 0x100, 0x200), of them
+        // 4 lookups and 2 misses in the window.
+        f.ctrl_port.write32(CACHECTL_STAT_CTRL, CACHECTL_STAT_CTRL_SNAPSHOT | CACHECTL_STAT_CTRL_RESET);
+        first = latched();
+        // Four more lines of set 8 (line 0x200 + k * 1 KiB): the fourth evicts the dirty 0x200.
+        for (uint32_t a : {0x600u, 0xA00u, 0xE00u, 0x1200u}) cpu.transport(false, a, &v, 4, t += 100 * kNs);
+        CHECK(read64(CACHECTL_STAT_ACCESSES) == first.accesses);  // latched: unchanged until a snapshot
+        f.ctrl_port.write32(CACHECTL_STAT_CTRL, CACHECTL_STAT_CTRL_SNAPSHOT);
+        second = latched();
+        CHECK(f.ctrl_port.read32(CACHECTL_STAT_CTRL) == 0);
+    };
+    sc_core::sc_start();
+    CHECK(first.accesses == 6);
+    CHECK(first.misses == 4);
+    CHECK(first.writebacks == 0);
+    CHECK(first.win_accesses == 4);
+    CHECK(first.win_misses == 2);
+    CHECK(second.accesses == 4);
+    CHECK(second.misses == 4);
+    CHECK(second.writebacks == 1);
+    CHECK(second.win_accesses == 0);
+    CHECK(second.win_misses == 0);
+    // stats.json's counters (published at the end of the run) are the sum of both intervals, and the
+    // window equal to a region counts exactly that region's lookups.
+    f.cache.finalize();
+    CHECK(f.cache_counter("accesses") == first.accesses + second.accesses);
+    CHECK(f.cache_counter("misses") == first.misses + second.misses);
+    CHECK(f.cache_counter("writebacks") == first.writebacks + second.writebacks);
+    CHECK(f.cache_counter("region.features.accesses") == first.win_accesses);
+    CHECK(f.cache_counter("region.features.misses") == first.win_misses);
+}
+
 // A CPU-side L1 (no target socket; the CPU calls access()) watching another master's traffic.
 TEST_CASE("stale-data hazards: another master reading a dirty line, the CPU hitting a line another master rewrote") {
     SimContext ctx;
@@ -323,4 +382,67 @@ TEST_CASE("hazards: error stops the run with exit code 6") {
     sc_core::sc_start();
     CHECK(ctx.stop_requested());
     CHECK(ctx.exit_code() == 6);
+}
+
+namespace {
+// Counts the AroundMiss objects the cache makes and how many are alive.
+struct MissProbe {
+    static inline int made = 0, live = 0;
+    MissProbe() { ++made, ++live; }
+    ~MissProbe() { --live; }
+};
+
+// A memory below the cache whose timing code raises a host FP flag (as a model computing with doubles
+// may), and which notes whether a MissProbe surrounds the call.
+struct FpRaisingMemory : sc_core::sc_module {
+    tlm_utils::simple_target_socket<FpRaisingMemory> socket{"socket"};
+    int probes_alive = -1;
+    explicit FpRaisingMemory(sc_core::sc_module_name n) : sc_module(n) {
+        socket.register_b_transport(this, &FpRaisingMemory::b_transport);
+    }
+    void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
+        probes_alive = MissProbe::live;
+        volatile double one = 1.0, three = 3.0;
+        volatile double third = one / three;  // FE_INEXACT
+        (void)third;
+        delay += sc_core::sc_time(10, sc_core::SC_NS);
+        p.set_response_status(tlm::TLM_OK_RESPONSE);
+    }
+};
+}  // namespace
+
+// The CPU's L1s run inside the ISS's load/store path, where the host FP flags hold the guest's fflags.
+TEST_CASE("access<AroundMiss>: made around each miss only, and iss::HostFpFlagsKept drops the flags raised below") {
+    SimContext ctx;
+    CacheConfig cc = small_cache(4096, 4);
+    cc.ctrl_base = 0;
+    cc.hit_latency = 0;
+    Cache l1("l1d", ctx, cc, false);
+    FpRaisingMemory mem("mem");
+    l1.initiator_socket.bind(mem.socket);
+    TestInitiator dummy("dummy");  // an SC_THREAD for the test body
+    Memory mem2("mem2", ctx, Fixture::mem_config(), Fixture::timing());
+    dummy.socket.bind(mem2.target_socket);
+    dummy.body = [&](TestInitiator&) {
+        TxnExt o;
+        l1.access<MissProbe>(0x1000, 4, false, 0, o);  // miss
+        CHECK(MissProbe::made == 1);
+        CHECK(mem.probes_alive == 1);                        // the line fill ran inside it
+        l1.access<MissProbe>(0x1004, 4, false, 1 * kUs, o);  // hit
+        CHECK(MissProbe::made == 1);
+        l1.access<MissProbe>(0x103c, 8, false, 2 * kUs, o);  // 0x1000 hits, 0x1040 misses
+        CHECK(MissProbe::made == 2);
+        CHECK(MissProbe::live == 0);
+
+        std::feclearexcept(FE_ALL_EXCEPT);
+        std::feraiseexcept(FE_DIVBYZERO);                               // the guest's pending flag
+        l1.access<iss::HostFpFlagsKept>(0x2000, 4, false, 3 * kUs, o);  // miss: the memory raises FE_INEXACT
+        CHECK(std::fetestexcept(FE_DIVBYZERO));
+        CHECK_FALSE(std::fetestexcept(FE_INEXACT));
+        l1.access(0x3000, 4, false, 4 * kUs, o);  // without it the model's flag stays behind
+        CHECK(std::fetestexcept(FE_INEXACT));
+        std::feclearexcept(FE_ALL_EXCEPT);
+    };
+    sc_core::sc_start();
+    CHECK(l1.array().totals().misses == 4);
 }

@@ -75,7 +75,8 @@ TEST_CASE("cache array: changing the policy keeps the lines") {
     c.set_policy("ac", PolicyParams{});
     CHECK(c.contains(0x000));
     CHECK(c.dirty(0x100));
-    CHECK(std::string(c.policy().name()) == "ac");
+    CHECK(std::string(c.policy_info().name) == "ac");
+    CHECK(c.policy_info().reads_priority);
 }
 
 TEST_CASE("cache array: repeated hits on the last line are counted and mark it dirty (shortcut path)") {

@@ -1,8 +1,21 @@
-// Cache replacement policies: each policy's victim on hand-made sequences, and the rules shared by all
-// (invalid ways first, victims in range, deterministic for a seed). No SystemC needed.
+// Cache replacement policies: each policy's victim on hand-made sequences, the rules shared by all
+// (invalid ways first, victims in range, deterministic for a seed), and the registry against the
+// controller's register header and the docs. No SystemC needed.
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <regex>
 #include <set>
-#include "models/cache/policies.h"
+#include <sstream>
+#include "models/cache/replacement/access_count.h"
+#include "models/cache/replacement/drrip.h"
+#include "models/cache/replacement/grasp.h"
+#include "models/cache/replacement/lru.h"
+#include "models/cache/replacement/plru.h"
+#include "models/cache/replacement/priority_base.h"
+#include "models/cache/replacement/registry.h"
+#include "models/cache/replacement/srrip.h"
 
 using namespace vp::cache;
 
@@ -33,7 +46,6 @@ TEST_CASE("make_policy knows every name and rejects bad arguments") {
     for (const auto& n : policy_names()) {
         auto p = make_policy(n, 16, 4);
         REQUIRE(p);
-        CHECK(p->name() == n);
         CHECK(p->sets() == 16);
         CHECK(p->ways() == 4);
     }
@@ -180,7 +192,7 @@ TEST_CASE("Random is deterministic per seed and uses every way") {
 }
 
 TEST_CASE("SRRIP inserts at max-1, promotes hits to 0 and ages the set until a line reaches max") {
-    RripPolicy p(1, 4, 2);
+    RripPolicy p(1, 4);  // rrpv_bits 2 (PolicyParams default)
     CHECK(p.max_rrpv() == 3);
     fill_all(p, 0);
     for (unsigned w = 0; w < 4; ++w) CHECK(p.rrpv(0, w) == 2);
@@ -364,4 +376,80 @@ TEST_CASE("PB: hits reset to the initial priority, every period accesses to a se
     CHECK(p.victim(0, kFull4) == 2);  // all three at 0: way 2, filled before way 3, is the oldest
     p.on_hit(0, 2, {});
     CHECK(p.priority(0, 2) == 10);
+}
+
+// ---- the registry: one line per policy, checked against the register header and the docs ----------
+
+namespace {
+
+std::string read_source(const std::string& rel) {
+    std::ifstream f(std::string(VP_SOURCE_DIR) + "/" + rel);
+    REQUIRE(f.good());
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+std::string upper(std::string s) {
+    for (char& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("registry: names and POLICY values unique, in value order, each name builds its policy") {
+    std::set<std::string> names;
+    const auto& all = policies();
+    REQUIRE(!all.empty());
+    for (size_t i = 0; i < all.size(); ++i) {
+        INFO(all[i].name);
+        CHECK(names.insert(all[i].name).second);
+        if (i > 0) CHECK(all[i].reg_value > all[i - 1].reg_value);
+        CHECK(find_policy(std::string(all[i].name)) == &all[i]);
+        CHECK(find_policy(all[i].reg_value) == &all[i]);
+        CHECK(make_policy(all[i].name, 4, 4) != nullptr);
+    }
+    CHECK(policy_names().size() == all.size());
+    CHECK(find_policy(std::string("fifo")) == nullptr);
+    CHECK(find_policy(uint32_t(all.back().reg_value + 1)) == nullptr);
+    // The two policies that install lines with a priority from the controller's table.
+    CHECK(find_policy(std::string("ac"))->reads_priority);
+    CHECK(find_policy(std::string("pb"))->reads_priority);
+    CHECK_FALSE(find_policy(std::string("lru"))->reads_priority);
+}
+
+TEST_CASE("registry: every CACHECTL_POLICY_* of include/vp/regs/cache_ctrl.h is a policy with that value, and back") {
+    const std::string header = read_source("include/vp/regs/cache_ctrl.h");
+    const std::regex define(R"(#define\s+CACHECTL_POLICY_([A-Z0-9_]+)\s+(0x[0-9A-Fa-f]+|[0-9]+)u?\b)");
+    std::map<std::string, uint32_t> values;  // NAME -> value, as the header defines them
+    for (auto it = std::sregex_iterator(header.begin(), header.end(), define); it != std::sregex_iterator(); ++it)
+        values[(*it)[1]] = uint32_t(std::stoul((*it)[2], nullptr, 0));
+    REQUIRE(values.size() >= 8);  // the header as shipped: lru .. grasp
+    for (const PolicyInfo& p : policies()) {
+        INFO(p.name);
+        REQUIRE(values.count(upper(p.name)) == 1);
+        CHECK(values[upper(p.name)] == p.reg_value);
+    }
+    for (const auto& [name, value] : values) {
+        INFO("CACHECTL_POLICY_" << name);
+        const PolicyInfo* p = find_policy(value);
+        REQUIRE(p != nullptr);
+        CHECK(upper(p->name) == name);
+    }
+}
+
+TEST_CASE("registry: docs/cache_policies.md has one row per policy with its POLICY value and table use") {
+    const std::string doc = read_source("docs/cache_policies.md");
+    // | `name` | value | yes/no | ...
+    const std::regex row(R"(\n\| `([a-z0-9_]+)` \| ([0-9]+) \| (yes|no) \|)");
+    std::map<std::string, std::pair<uint32_t, bool>> rows;
+    for (auto it = std::sregex_iterator(doc.begin(), doc.end(), row); it != std::sregex_iterator(); ++it)
+        CHECK(rows.emplace((*it)[1], std::make_pair(uint32_t(std::stoul((*it)[2])), (*it)[3] == "yes")).second);
+    CHECK(rows.size() == policies().size());
+    for (const PolicyInfo& p : policies()) {
+        INFO(p.name);
+        REQUIRE(rows.count(p.name) == 1);
+        CHECK(rows[p.name].first == p.reg_value);
+        CHECK(rows[p.name].second == p.reads_priority);
+    }
 }

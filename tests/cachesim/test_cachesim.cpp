@@ -144,7 +144,7 @@ TEST_CASE("OPT never misses more than any policy on the same stream") {
     cfg.l2 = level(4096, 4, "opt");
     const uint64_t opt = l2_misses(log, cfg);
     CHECK(opt > 0);
-    for (const char* p : {"lru", "plru", "random", "srrip", "drrip", "ac", "pb", "grasp"}) {
+    for (const std::string& p : cache::policy_names()) {
         cfg.l2.policy = p;
         INFO("policy " << p);
         CHECK(opt <= l2_misses(log, cfg));
@@ -253,4 +253,31 @@ TEST_CASE("bad configurations and logs are rejected with the reason") {
     CHECK(parse_size("256") == 256);
     CHECK_THROWS_WITH(parse_size("3 parsecs"), Catch::Contains("unknown size unit"));
     CHECK_THROWS_WITH(parse_size("lots"), Catch::Contains("not a size"));
+}
+
+TEST_CASE("lengths in a hostile log are checked against the file before anything is allocated") {
+    // Header length, blob sizes and header types from the file (issue #17): each once allocated what
+    // the file claimed (up to 4 GiB, or 1 TiB for a blob) or threw a JSON type error past the handler.
+    const fs::path p = fs::temp_directory_path() / ("vp_test_cachesim_hostile_" + std::to_string(::getpid()));
+    auto write_log = [&](uint32_t header_len, const std::string& header, const std::string& tail = "") {
+        std::ofstream f(p, std::ios::binary);
+        const uint32_t version = 1;
+        f.write("VPACCLOG", 8);
+        f.write(reinterpret_cast<const char*>(&version), 4);
+        f.write(reinterpret_cast<const char*>(&header_len), 4);
+        f << header << tail;
+    };
+    write_log(0xffffffffu, "{}");
+    CHECK_THROWS_WITH(load_log(p.string()), Catch::Contains("truncated"));
+    const std::string huge_blob = R"({"blobs":[{"name":"t","addr":0,"size":1099511627776}]})";
+    write_log(uint32_t(huge_blob.size()), huge_blob, "12345678");
+    CHECK_THROWS_WITH(load_log(p.string()), Catch::Contains("truncated"));
+    const std::string wrong_type = R"({"blobs":[{"name":"t","addr":0,"size":"big"}]})";
+    write_log(uint32_t(wrong_type.size()), wrong_type);
+    CHECK_THROWS_WITH(load_log(p.string()), Catch::Contains("bad JSON header"));
+    write_log(2, "[]");  // valid JSON, not an object
+    CHECK_THROWS_WITH(load_log(p.string()), Catch::Contains("bad JSON header"));
+    fs::remove(p);
+    // Not a regular file (a directory here; /dev/zero would never end)
+    CHECK_THROWS_WITH(load_log(fs::temp_directory_path().string()), Catch::Contains("not a regular file"));
 }

@@ -1,5 +1,6 @@
 // Quantities with units, as written in scenario files.
 #include <catch2/catch.hpp>
+#include "config/params.h"
 #include "config/quantity.h"
 
 using namespace vp::config;
@@ -50,4 +51,17 @@ TEST_CASE("formatting for reports") {
     REQUIRE(format_time(13750) == "13.75 ns");
     REQUIRE(format_freq(1.6e9) == "1.6 GHz");
     REQUIRE(format_bandwidth(12.8e9) == "12.8 GB/s");
+}
+
+TEST_CASE("whole sizes are exact beyond 2^53 bytes and round-trip through format_value") {
+    // Found by the quantity fuzz target (fuzz/quantity_fuzz.cpp): the number went through a double,
+    // so 2^56 - 1 bytes came back as 2^56 and the default text of a size did not parse back to it.
+    const uint64_t v = 0xffffffffffffffull;
+    CHECK(parse_size("72057594037927935B") == v);
+    CHECK(parse_size("72057594037927935") == v);
+    CHECK(parse_size(format_value(Kind::Size, v)) == v);
+    CHECK(parse_size("18446744073709551615B") == ~0ull);
+    CHECK_THROWS_WITH(parse_size("18446744073709551616B"), Catch::Contains("out of range"));
+    CHECK_THROWS_WITH(parse_size("16777216TiB"), Catch::Contains("out of range"));
+    CHECK(parse_size("1.5KiB") == 1536);  // fractions still go through the double path
 }

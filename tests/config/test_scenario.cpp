@@ -107,3 +107,14 @@ TEST_CASE("a scenario file on disk resolves relative paths against its directory
     REQUIRE_THROWS_WITH(Scenario::from_file((dir / "missing.yaml").string(), make_schema()),
                         Catch::Contains("cannot open scenario file"));
 }
+
+TEST_CASE("error messages are one line whatever the input holds (found by the scenario fuzz target)") {
+    // A --set without '=' was echoed with its newline; a key with an escape character likewise.
+    const auto e = error_of("", {"pt: 3\n"});
+    CHECK_THAT(e, Catch::Contains("pt: 3\\n"));
+    CHECK(e.find('\n') == std::string::npos);
+    const auto k = error_of("platform:\n  \"r\\x1bam\": 1\n");
+    CHECK_FALSE(k.empty());
+    CHECK(k.find('\x1b') == std::string::npos);
+    CHECK_THAT(k, Catch::Contains("\\x1b"));
+}

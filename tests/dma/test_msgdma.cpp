@@ -7,9 +7,7 @@
 #include <cstring>
 #include <map>
 #include <random>
-#include "models/dma/msgdma.h"
-#include "models/memory/memory.h"
-#include "tests/periph/harness.h"
+#include "tests/dma/dma_bench.h"
 #include "vp/regs/msgdma.h"
 
 using namespace vp;
@@ -17,67 +15,9 @@ using namespace vp::test;
 
 namespace {
 
-constexpr uint64_t kRam = 0x80000000;
-constexpr uint64_t kRamSize = 4 << 20;
-constexpr uint64_t kDma = 0x18010000;
 constexpr uint64_t CSR = kDma + MSGDMA_CSR_OFFSET, DESC = kDma + MSGDMA_DESC_OFFSET,
                    RESP = kDma + MSGDMA_RESPONSE_OFFSET, PREF = kDma + MSGDMA_PREF_OFFSET,
                    CONV = kDma + MSGDMA_CONV_OFFSET;
-
-struct DmaBench {
-    SimContext ctx;
-    MemorySink* sink = nullptr;
-    Bus bus{"bus", ctx, BusConfig{}};
-    ScriptedInitiator cpu{"cpu"};
-    std::unique_ptr<Memory> ram;
-    std::unique_ptr<Msgdma> dma, dma_b;
-    std::vector<Edge> edges;
-
-    explicit DmaBench(MsgdmaConfig cfg = {}, Tick mem_latency = 50 * kNs, bool two = false, MsgdmaConfig cfg_b = {}) {
-        auto s = std::make_unique<MemorySink>();
-        sink = s.get();
-        ctx.tracer.add_sink(std::move(s));
-        ctx.tracer.enable(true);
-        MemoryConfig mc;
-        mc.size = kRamSize;
-        mc.dmi = false;
-        mc.fixed.latency = mem_latency;
-        ram = std::make_unique<Memory>("ram", ctx, mc);
-        cfg.base = kDma;
-        dma = std::make_unique<Msgdma>("dma", ctx, cfg);
-        cpu.socket.bind(bus.target_socket);
-        dma->initiator_socket.bind(bus.target_socket);
-        bus.initiator_socket.bind(ram->target_socket);
-        bus.map(0, kRam, kRamSize, "ram");
-        bus.initiator_socket.bind(dma->socket);
-        bus.map(1, kDma, dma->size(), "dma");
-        if (two) {
-            cfg_b.base = kDma + 0x10000;
-            dma_b = std::make_unique<Msgdma>("dma_b", ctx, cfg_b);
-            dma_b->initiator_socket.bind(bus.target_socket);
-            bus.initiator_socket.bind(dma_b->socket);
-            bus.map(2, cfg_b.base, dma_b->size(), "dma_b");
-        }
-        dma->irq().on_change([this](bool l) { edges.push_back({sim_now(), l}); });
-    }
-    void run(std::function<void(ScriptedInitiator&)> script) {
-        cpu.script = std::move(script);
-        sc_core::sc_start();
-    }
-    void poke(uint64_t addr, const void* p, size_t n) { ram->store().write(addr - kRam, p, n); }
-    void peek(uint64_t addr, void* p, size_t n) { ram->store().read(addr - kRam, p, n); }
-    template <class T>
-    void poke_vec(uint64_t addr, const std::vector<T>& v) {
-        poke(addr, v.data(), v.size() * sizeof(T));
-    }
-    template <class T>
-    std::vector<T> peek_vec(uint64_t addr, size_t n) {
-        std::vector<T> v(n);
-        peek(addr, v.data(), n * sizeof(T));
-        return v;
-    }
-    uint64_t counter(const std::string& name) const { return ctx.stats.find("dma")->find_counter(name)->value; }
-};
 
 void submit(ScriptedInitiator& c, uint64_t rd, uint64_t wr, uint32_t len, uint32_t ctl, uint64_t desc = DESC) {
     c.write32(desc + MSGDMA_DESC_READ_ADDR, uint32_t(rd));
@@ -90,13 +30,6 @@ void submit(ScriptedInitiator& c, uint64_t rd, uint64_t wr, uint32_t len, uint32
 void wait_idle(ScriptedInitiator& c, uint64_t csr = CSR) {
     for (int k = 0; k < 1000000 && (c.read32(csr + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_BUSY); ++k)
         sc_core::wait(100, sc_core::SC_NS);
-}
-
-std::vector<uint8_t> pattern(size_t n, uint32_t seed) {
-    std::vector<uint8_t> v(n);
-    std::mt19937 g(seed);
-    for (auto& b : v) b = uint8_t(g());
-    return v;
 }
 
 void configure_conv(ScriptedInitiator& c, uint32_t ctrl, uint64_t elem_base, uint32_t esz, uint32_t isz,
@@ -148,12 +81,12 @@ TEST_CASE("registers: reset values / control read-back / fill levels and GO comm
         c.write32(DESC + MSGDMA_DESC_CONTROL, 0);
         sc_core::wait(5, sc_core::SC_US);
         CHECK(c.read32(CSR + MSGDMA_CSR_STATUS) == (MSGDMA_STATUS_DESC_EMPTY | MSGDMA_STATUS_RESP_EMPTY));
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0);
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 0);
         // GO commits the stored words.
         c.write32(DESC + MSGDMA_DESC_CONTROL, MSGDMA_DESC_CTL_GO);
         CHECK(c.read32(CSR + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_BUSY);
         wait_idle(c);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00010001u);
+        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0);  // standard format: no sequence numbers
         CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 1);
         CHECK((c.read32(CSR + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_RESP_EMPTY) == 0);
         CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == 256);
@@ -188,7 +121,6 @@ TEST_CASE("dispatcher: stop bit holds queued descriptors / fill level / full fla
         CHECK(b.counter("dropped_descriptors") == 1);
         c.write32(CSR + MSGDMA_CSR_CONTROL, 0);  // resume
         wait_idle(c);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00040004u);
         CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 4);
         CHECK((c.read32(CSR + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_RESP_EMPTY) == 0);
         for (int k = 0; k < 4; ++k) {
@@ -295,7 +227,7 @@ TEST_CASE("prefetcher: chain by next pointer / stops at OWNED_BY_HW clear / writ
     const auto src = pattern(3 * 512, 5);
     b.poke_vec(kRam, src);
     const uint64_t dl = kRam + 0x100000;
-    const uint32_t own = MSGDMA_PDESC_OWNED_BY_HW | MSGDMA_DESC_CTL_GO;
+    const uint32_t own = MSGDMA_DESC_CTL_OWNED_BY_HW | MSGDMA_DESC_CTL_GO;
     put_pdesc(b, dl, kRam, kRam + 0x10000, 512, dl + 32, own);
     put_pdesc(b, dl + 32, kRam + 512, kRam + 0x10200, 512, dl + 64, own);
     put_pdesc(b, dl + 64, kRam + 1024, kRam + 0x10400, 512, dl + 96, own | MSGDMA_DESC_CTL_TC_IRQ_EN);
@@ -303,7 +235,7 @@ TEST_CASE("prefetcher: chain by next pointer / stops at OWNED_BY_HW clear / writ
     b.run([&](ScriptedInitiator& c) {
         c.write32(PREF + MSGDMA_PREF_NEXT_LO, uint32_t(dl));
         CHECK(c.read32(PREF + MSGDMA_PREF_NEXT_LO) == uint32_t(dl));
-        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_GIEM);
+        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_GLOBAL_INTR_EN);
         while (!b.dma->irq().level()) sc_core::wait(50, sc_core::SC_NS);
         CHECK(c.read32(PREF + MSGDMA_PREF_STATUS) == MSGDMA_PREF_STATUS_IRQ);
         c.write32(PREF + MSGDMA_PREF_STATUS, MSGDMA_PREF_STATUS_IRQ);
@@ -315,7 +247,7 @@ TEST_CASE("prefetcher: chain by next pointer / stops at OWNED_BY_HW clear / writ
     for (int k = 0; k < 3; ++k) {
         CHECK(pdesc_word(b, dl + 32 * k, MSGDMA_PDESC_ACTUAL) == 512);
         CHECK(pdesc_word(b, dl + 32 * k, MSGDMA_PDESC_STATUS) == 0);
-        CHECK((pdesc_word(b, dl + 32 * k, MSGDMA_PDESC_CONTROL) & MSGDMA_PDESC_OWNED_BY_HW) == 0);
+        CHECK((pdesc_word(b, dl + 32 * k, MSGDMA_PDESC_CONTROL) & MSGDMA_DESC_CTL_OWNED_BY_HW) == 0);
     }
     CHECK(b.peek_vec<uint8_t>(kRam + 0x20000, 512) == std::vector<uint8_t>(512, 0));
     CHECK(b.counter("descriptors") == 3);
@@ -325,21 +257,21 @@ TEST_CASE("prefetcher: park mode keeps OWNED_BY_HW and replays a circular chain 
     DmaBench b;
     b.poke_vec(kRam, pattern(256, 6));
     const uint64_t dl = kRam + 0x100000;
-    const uint32_t own = MSGDMA_PDESC_OWNED_BY_HW | MSGDMA_DESC_CTL_GO;
+    const uint32_t own = MSGDMA_DESC_CTL_OWNED_BY_HW | MSGDMA_DESC_CTL_GO;
     put_pdesc(b, dl, kRam, kRam + 0x10000, 128, dl + 32, own);
     put_pdesc(b, dl + 32, kRam + 128, kRam + 0x10080, 128, dl, own);  // back to the first
     b.run([&](ScriptedInitiator& c) {
         c.write32(PREF + MSGDMA_PREF_NEXT_LO, uint32_t(dl));
-        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_PARK);
+        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_PARK_MODE);
         sc_core::wait(20, sc_core::SC_US);
-        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_PARK);  // stop
+        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_PARK_MODE);  // stop
         sc_core::wait(5, sc_core::SC_US);
         sc_core::sc_stop();
     });
     const uint64_t n = b.counter("descriptors");
     CHECK(n > 10);  // replayed many times
-    CHECK(pdesc_word(b, dl, MSGDMA_PDESC_CONTROL) & MSGDMA_PDESC_OWNED_BY_HW);
-    CHECK(pdesc_word(b, dl + 32, MSGDMA_PDESC_CONTROL) & MSGDMA_PDESC_OWNED_BY_HW);
+    CHECK(pdesc_word(b, dl, MSGDMA_PDESC_CONTROL) & MSGDMA_DESC_CTL_OWNED_BY_HW);
+    CHECK(pdesc_word(b, dl + 32, MSGDMA_PDESC_CONTROL) & MSGDMA_DESC_CTL_OWNED_BY_HW);
     CHECK(b.peek_vec<uint8_t>(kRam + 0x10000, 256) == b.peek_vec<uint8_t>(kRam, 256));
 }
 
@@ -352,11 +284,11 @@ TEST_CASE("prefetcher: polling picks up a descriptor handed to hardware later") 
     b.run([&](ScriptedInitiator& c) {
         c.write32(PREF + MSGDMA_PREF_NEXT_LO, uint32_t(dl));
         c.write32(PREF + MSGDMA_PREF_POLL_FREQ, 100);
-        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_POLL_EN);
+        c.write32(PREF + MSGDMA_PREF_CONTROL, MSGDMA_PREF_CTL_RUN | MSGDMA_PREF_CTL_DESC_POLL_EN);
         sc_core::wait(10, sc_core::SC_US);
         CHECK(b.counter("descriptors") == 0);
         CHECK(b.counter("polls") >= 5);
-        c.write32(dl + MSGDMA_PDESC_CONTROL, MSGDMA_DESC_CTL_GO | MSGDMA_PDESC_OWNED_BY_HW);  // hand over
+        c.write32(dl + MSGDMA_PDESC_CONTROL, MSGDMA_DESC_CTL_GO | MSGDMA_DESC_CTL_OWNED_BY_HW);  // hand over
         sc_core::wait(10, sc_core::SC_US);
         CHECK(b.counter("descriptors") == 1);
         CHECK(c.read32(PREF + MSGDMA_PREF_CONTROL) & MSGDMA_PREF_CTL_RUN);  // still polling the next one
@@ -367,7 +299,7 @@ TEST_CASE("prefetcher: polling picks up a descriptor handed to hardware later") 
         sc_core::sc_stop();
     });
     CHECK(b.peek_vec<uint8_t>(kRam + 0x10000, 256) == src);
-    CHECK((pdesc_word(b, dl, MSGDMA_PDESC_CONTROL) & MSGDMA_PDESC_OWNED_BY_HW) == 0);
+    CHECK((pdesc_word(b, dl, MSGDMA_PDESC_CONTROL) & MSGDMA_DESC_CTL_OWNED_BY_HW) == 0);
 }
 
 namespace {
@@ -589,12 +521,13 @@ TEST_CASE("extended descriptors: 32-byte format / GO in word 7 commits / high ad
         c.write32(DESC + MSGDMA_EDESC_WRITE_ADDR_HI, 0);
         c.write32(DESC + MSGDMA_DESC_CONTROL, MSGDMA_DESC_CTL_GO);  // word 3 of the standard format: not a commit here
         sc_core::wait(2, sc_core::SC_US);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0);
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 0);
         c.write32(DESC + MSGDMA_EDESC_SEQ_BURST, 7);
+        c.write32(DESC + MSGDMA_EDESC_STRIDE, 0x00010001u);
         c.write32(DESC + MSGDMA_EDESC_CONTROL, MSGDMA_DESC_CTL_GO);
         wait_idle(c);
         CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == 300);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00010001u);
+        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00070007u);  // the descriptor's sequence number
     });
     CHECK(b.peek_vec<uint8_t>(kRam + 0x4000, 300) == src);
 }
@@ -607,20 +540,22 @@ TEST_CASE("response port back-pressure: the dispatcher waits while the response 
     b.run([&](ScriptedInitiator& c) {
         for (int k = 0; k < 4; ++k) submit(c, kRam + 64 * k, kRam + 0x10000 + 64 * k, 64, 0);
         sc_core::wait(10, sc_core::SC_US);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00020002u);  // two done, two held back
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 2);  // two done, two held back
         CHECK(c.read32(CSR + MSGDMA_CSR_STATUS) & MSGDMA_STATUS_RESP_FULL);
         CHECK(c.read32(CSR + MSGDMA_CSR_FILL_LEVEL) == 0x00020002u);
         CHECK(c.read32(RESP + MSGDMA_RESP_STATUS) == 0);  // pop one: one more runs
         sc_core::wait(10, sc_core::SC_US);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00030003u);
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 2);
+        CHECK(c.read32(CSR + MSGDMA_CSR_FILL_LEVEL) == 0x00010001u);
         for (int k = 0; k < 3; ++k) {
             while (c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 0) sc_core::wait(100, sc_core::SC_NS);
             CHECK(c.read32(RESP + MSGDMA_RESP_ACTUAL_BYTES) == 64);
             c.read32(RESP + MSGDMA_RESP_STATUS);
         }
         wait_idle(c);
-        CHECK(c.read32(CSR + MSGDMA_CSR_SEQ_NUM) == 0x00040004u);
+        CHECK(c.read32(CSR + MSGDMA_CSR_RESP_FILL) == 0);
     });
+    CHECK(b.counter("descriptors") == 4);
     CHECK(b.peek_vec<uint8_t>(kRam + 0x10000, 256) == b.peek_vec<uint8_t>(kRam, 256));
 }
 

@@ -18,6 +18,7 @@ PAGES = [
     ("include/vp/regs/cache_ctrl.h", ["CACHECTL_"], "docs/cache.md"),
     ("include/vp/regs/hmc.h", ["HMC_", "GS_"], "docs/hmc.md"),
     ("include/vp/regs/vec.h", ["VEC_"], "docs/vector.md"),
+    ("include/vp/regs/lapp.h", ["LAPP_"], "docs/lapp.md"),
 ]
 
 ACCESS = re.compile(r"^\s*(RW1C|RO|RW|WO|W|R|read|write)\s*(:|$)", re.I)

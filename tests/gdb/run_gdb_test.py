@@ -7,8 +7,16 @@ Cases:
                  change a global, continue to the exit: gdb and the VP report the new exit code
   watch_step     breakpoint in a function, stepi, finish, write/read watchpoints, FP registers
   rsp_interrupt  raw RSP: qSupported, target.xml, g/p/m/M, Z0, c; Ctrl-C (0x03) stops with T02; W00
-  rsp_kill       raw RSP: k ends the simulation (VP exit code 6)
+  rsp_kill       raw RSP: k ends the simulation (VP exit code 8)
   rsp_detach     raw RSP: D lets the program run to its end without the debugger (VP exit 0)
+  watch_top      gdb: `watch *(long long*)0xfffffffc` (a range past 4 GiB) and continue to the exit
+  hbreak         gdb: `hbreak` (Z1) stops through the hart's trigger module
+  rsp_triggers   raw RSP: Z1 takes one of the 4 triggers (the 5th is refused), the trigger shows in
+                 tdata1 with dmode = 1 and firmware-level CSR writes cannot change it
+  rsp_hostile    raw RSP from a hostile client (issue #17): watchpoint ranges past 4 GiB, memory
+                 ranges across the end of the address space, huge register numbers and lengths,
+                 full breakpoint tables, an unterminated 64 MiB packet; the VP stays up, answers
+                 errors, keeps its memory bounded and the program still runs to its end
 """
 import argparse
 import os
@@ -170,12 +178,42 @@ def case_watch_step(a, work):
     print("PASS: function breakpoint, stepi, finish, write and read watchpoints, FP registers")
 
 
+def case_watch_top(a, work):
+    vp = Vp(a.vp, a.elf, os.path.join(work, "out"))
+    out = run_gdb(a.gdb, a.elf, vp.port, ["break main", "continue", "watch *(long long*)0xfffffffc", "continue"])
+    rc = vp.wait()
+    print(vp.report())
+    expect_all(out, [r"Hardware watchpoint 2: \*\(long long\s*\*\)0xfffffffc",
+                     r"\[Inferior 1 \(Remote target\) exited normally\]"])
+    if rc != 0:
+        fail(f"VP exit code {rc}, expected 0")
+    print("PASS: a watchpoint reaching past 4 GiB is accepted and the program runs to its end")
+
+
+def case_hbreak(a, work):
+    vp = Vp(a.vp, a.elf, os.path.join(work, "out"))
+    out = run_gdb(a.gdb, a.elf, vp.port, ["hbreak sum_table", "continue", "print n", "p/x $tinfo", "delete",
+                                          "continue"])
+    rc = vp.wait()
+    print(vp.report())
+    expect_all(out, [r"Hardware assisted breakpoint 1 at 0x[0-9a-f]+: file .*gdb_demo\.c",
+                     r"Breakpoint 1, sum_table \(t=0x[0-9a-f]+ <g_table>, n=4\)",
+                     r"^\$1 = 4$",
+                     # the trigger CSRs are in the target description: tinfo = Sdtrig 1.0, mcontrol only
+                     r"^\$2 = 0x1000004$",
+                     r"\[Inferior 1 \(Remote target\) exited normally\]"])
+    if rc != 0:
+        fail(f"VP exit code {rc}, expected 0")
+    print("PASS: a hardware breakpoint (trigger) stops at the function")
+
+
 # ---------------------------------------------------------------------------------------------
 # A minimal RSP client
 
 class Rsp:
     def __init__(self, port):
         self.s = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+        self.s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # (many small packets: no Nagle delay)
         self.buf = b""
 
     def _byte(self):
@@ -289,11 +327,11 @@ def case_rsp_kill(a, work):
     r.s.sendall(b"$k#6b")
     rc = vp.wait()
     print(vp.report())
-    if rc != 6:
-        fail(f"VP exit code {rc} after k, expected 6")
+    if rc != 8:  # models/common/exit_code.h kExitKilled (6 is a stale-data hazard)
+        fail(f"VP exit code {rc} after k, expected 8")
     if "gdb_demo:" in "".join(vp.out):
         fail("the program ran on after k")
-    print("PASS: k ends the simulation (exit code 6)")
+    print("PASS: k ends the simulation (exit code 8)")
 
 
 def case_rsp_detach(a, work):
@@ -311,12 +349,144 @@ def case_rsp_detach(a, work):
     print("PASS: D detaches (breakpoints removed) and the program runs to its end")
 
 
+def rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def case_rsp_hostile(a, work):
+    syms = elf_symbols(a.elf)
+    vp = Vp(a.vp, a.elf, os.path.join(work, "out"))
+    r = Rsp(vp.port)
+    r.cmd("qSupported")
+
+    def expect(cmd, want):
+        got = r.cmd(cmd)
+        if not re.fullmatch(want, got):
+            vp.kill()
+            fail(f"{cmd[:60]}: expected /{want}/, got {got[:80]!r}\n" + vp.report())
+
+    # Watchpoints reaching past 4 GiB (once a heap overflow in Hart::refresh_watch_flags).
+    for z in ["Z2,80000000,ffffffff", "Z3,ffff0000,ffffffff", "Z2,fffffffc,8", "Z4,fffff001,fffff000"]:
+        expect(z, "OK")
+    for z in ["z2,80000000,ffffffff", "z3,ffff0000,ffffffff", "z2,fffffffc,8", "z4,fffff001,fffff000"]:
+        expect(z, "OK")
+    expect("Z2,100000000,4", "E01")          # address beyond 32 bits
+    expect("Z2,1000,100000000", "E01")       # length beyond 32 bits
+    expect("Z2,1000,0", "E01")
+    # Memory ranges across the end of the address space: no wrap-around to address 0.
+    expect("Mffffff00,200:" + "00" * 0x200, "E01")
+    expect("Xfffffffe,4:abcd", "E01")
+    expect("M100000000,1:00", "E01")
+    expect("m100000000,4", "E01")
+    expect("mfffffff0,ffffffffffffffff", "E..|([0-9a-f]{2}){0,16}")   # at most the 16 bytes up to 2^32
+    expect("m0,ffffffffffffffff", "E..|([0-9a-f]{2})*")
+    expect("m" + "1" * 40 + ",4", "E01")      # more hex digits than 64 bits hold
+    # Target description: offsets past the end, other annexes (no file access through qXfer).
+    expect("qXfer:features:read:target.xml:ffffffffffffffff,10", "l")
+    expect("qXfer:features:read:../../../etc/passwd:0,100", "E00")
+    expect("qXfer:features:read:target.xml:0,ffffffffffffffff", "(?s)[ml].*")
+    expect("G" + "zz" * 132, "E01")
+    expect("vCont;t", "E01")
+    # Register numbers beyond 32 bits must not alias pc (p100000020 truncated is p20).
+    expect("p100000020", "E01")
+    expect("P100000020=00000000", "E01")
+    expect("pffffffffffffffff", "E01")
+    # A binary write with escapes lands intact ('}' '#' '$' '*' escaped as } + c^0x20).
+    data = bytes([0x7D, 0x23, 0x24, 0x2A])
+    esc = "".join("}" + chr(b ^ 0x20) for b in data)
+    expect(f"X{syms['g_table']:x},4:{esc}", "OK")
+    expect(f"m{syms['g_table']:x},4", "7d23242a")
+    # Full tables answer errors instead of growing without bound.
+    answers = [r.cmd(f"Z0,{0x80000000 + 4 * i:x},4") for i in range(1100)]
+    if answers[0] != "OK" or answers[-1] != "E01":
+        fail(f"1100 breakpoints: first {answers[0]}, last {answers[-1]} (expected OK ... E01)")
+    for i in range(1100):
+        r.cmd(f"z0,{0x80000000 + 4 * i:x},4")
+    answers = [r.cmd("Z2,80001000,4") for _ in range(100)]
+    if answers[0] != "OK" or answers[-1] != "E01":
+        fail(f"100 identical watchpoints: first {answers[0]}, last {answers[-1]} (expected OK ... E01)")
+    for _ in range(100):
+        r.cmd("z2,80001000,4")
+
+    # An unterminated packet of 64 MiB: dropped as it arrives (once buffered whole: 643 MiB sent,
+    # 669 MB resident), then NAKed ('-': not received intact) when it ends.
+    before = rss_kib(vp.proc.pid)
+    chunk = b"a" * (1 << 20)
+    r.s.sendall(b"$")
+    t0 = time.time()
+    for _ in range(64):
+        r.s.sendall(chunk)
+    r.s.sendall(b"#00")
+    if r._byte() != b"-":
+        fail("an oversized packet was not NAKed")
+    grew = rss_kib(vp.proc.pid) - before
+    print(f"64 MiB unterminated packet: {time.time() - t0:.2f} s, resident memory grew {grew} KiB")
+    if grew > 16 * 1024:
+        vp.kill()
+        fail(f"the VP buffered the oversized packet: resident memory grew by {grew} KiB")
+    expect("?", "T05.*")
+    expect(f"m{syms['g_table']:x},4", "7d23242a")
+    # The program still runs to its end.
+    r.send("c")
+    stop = r.recv()
+    rc = vp.wait()
+    print(vp.report())
+    if stop != "W00" or rc != 0:
+        fail(f"expected the program to exit after c, got {stop} and VP exit code {rc}")
+    print("PASS: hostile watch/memory/register ranges, full tables and an unterminated packet are refused; "
+          "memory stays bounded")
+
+
+def case_rsp_triggers(a, work):
+    syms = elf_symbols(a.elf)
+    vp = Vp(a.vp, a.elf, os.path.join(work, "out"))
+    r = Rsp(vp.port)
+    r.cmd("qSupported")
+    tdata1 = "p" + format(65 + 0x7A1, "x")
+    # mcontrol: type 2, dmode, action 1 (halt), m, execute (riscv-debug-spec Sdtrig, tdata1 layout)
+    halt_trigger = (2 << 28) | (1 << 27) | (1 << 12) | (1 << 6) | (1 << 2)
+    if le32(r.cmd(tdata1)) != 2 << 28:
+        fail("trigger 0 is not an idle mcontrol trigger before Z1")
+    answers = [r.cmd(f"Z1,{syms['main'] + 2 * i:x},2") for i in range(5)]
+    if answers != ["OK"] * 4 + ["E01"]:
+        fail(f"Z1 x5: {answers} (expected four OK, then E01: the hart has 4 triggers)")
+    if le32(r.cmd(tdata1)) != halt_trigger:
+        fail(f"tdata1 after Z1: {r.cmd(tdata1)}, expected the halt trigger {halt_trigger:08x}")
+    # A write without dmode (what M-mode software can do) leaves the debugger's trigger alone.
+    r.cmd("P" + format(65 + 0x7A1, "x") + "=00000000")
+    if le32(r.cmd(tdata1)) != halt_trigger:
+        fail("software changed a dmode trigger")
+    for i in range(4):
+        r.cmd(f"z1,{syms['main'] + 2 * i:x},2")
+    if le32(r.cmd(tdata1)) != 2 << 28:
+        fail("z1 did not free the trigger")
+    if r.cmd(f"Z1,{syms['sum_table']:x},2") != "OK":
+        fail("Z1 at sum_table failed")
+    r.send("c")
+    stop = r.recv()
+    if not stop.startswith("T05") or "hwbreak" not in stop or le32(r.cmd("p20")) != syms["sum_table"]:
+        fail(f"expected a hwbreak stop at sum_table, got {stop}")
+    r.cmd(f"z1,{syms['sum_table']:x},2")
+    r.send("c")
+    stop = r.recv()
+    rc = vp.wait()
+    print(vp.report())
+    if stop != "W00" or rc != 0:
+        fail(f"expected W00 and exit 0, got {stop} and {rc}")
+    print("PASS: Z1 uses the trigger module: 4 triggers, dmode protects them, hwbreak stop")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vp", required=True)
     ap.add_argument("--gdb", default="gdb-multiarch")
     ap.add_argument("--elf", required=True)
-    ap.add_argument("case", choices=["session", "watch_step", "rsp_interrupt", "rsp_kill", "rsp_detach"])
+    ap.add_argument("case", choices=["session", "watch_step", "rsp_interrupt", "rsp_kill", "rsp_detach", "rsp_hostile",
+                                        "watch_top", "hbreak", "rsp_triggers"])
     a = ap.parse_args()
     if not os.path.exists(a.elf):
         fail(f"{a.elf} not found (build the firmware)")

@@ -91,6 +91,7 @@ public:
         while (k < n && input_pos < input.size()) s[k++] = input[input_pos++];
         return k;
     }
+    void warning(const std::string& message) override { warnings.push_back(message); }
     void exit_request(int code) override {
         exited = true;
         exit_code = code;
@@ -133,6 +134,7 @@ public:
     uint64_t mtimecmp = ~0ull;
     Hart* hart = nullptr;  // set by the user, for read_time and the finisher
     std::string console, input;
+    std::vector<std::string> warnings;
     size_t input_pos = 0;
     bool echo = false;
     bool exited = false;

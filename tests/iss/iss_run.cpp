@@ -1,13 +1,18 @@
 // iss-run: runs a bare-metal RV32 ELF on the ISS with flat RAM at 0x80000000 (128 MiB),
 // semihosting, a UART transmit register and the sifive_test finisher. Prints MIPS to stderr.
 //
-//   iss-run [--no-dmi] [--trace] [--max-insns N] [--misa imafc] program.elf [args...]
+//   iss-run [--no-dmi] [--trace] [--max-insns N] [--misa imafc] [--files DIR] [--pmp-g G] program.elf [args...]
+// --files DIR: the semihosting file sandbox (default: no file access). --pmp-g G: PMP granularity
+// 2^(G+2) bytes (default 4 bytes). --csr NUM=VALUE (repeatable): write a CSR before the first
+// instruction, as firmware would (e.g. --csr 0x3b0=0xffffffff --csr 0x3a0=0x9f: a locked PMP entry).
 #include <chrono>
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "models/cpu/iss/disasm.h"
 #include "models/cpu/iss/elf_loader.h"
@@ -26,7 +31,8 @@ void trace(void* user, const Hart& hart, uint32_t pc, const DecodedInsn& d) {
 
 int usage() {
     std::fprintf(stderr,
-                 "usage: iss-run [--no-dmi] [--trace] [--max-insns N] [--misa LETTERS] program.elf [args...]\n");
+                 "usage: iss-run [--no-dmi] [--trace] [--max-insns N] [--misa LETTERS] [--files DIR] [--pmp-g G] "
+                 "[--csr NUM=VALUE] program.elf [args...]\n");
     return 2;
 }
 }  // namespace
@@ -34,7 +40,9 @@ int usage() {
 int main(int argc, char** argv) {
     bool dmi = true, tracing = false;
     uint64_t max_cycles = ~0ull;
-    std::string misa = "imafc";
+    std::string misa = "imafc", files;
+    unsigned pmp_g = 0;
+    std::vector<std::pair<uint16_t, uint32_t>> csr_writes;
     int i = 1;
     for (; i < argc && argv[i][0] == '-'; ++i) {
         if (!std::strcmp(argv[i], "--no-dmi"))
@@ -45,7 +53,15 @@ int main(int argc, char** argv) {
             max_cycles = std::strtoull(argv[++i], nullptr, 0);
         else if (!std::strcmp(argv[i], "--misa") && i + 1 < argc)
             misa = argv[++i];
-        else
+        else if (!std::strcmp(argv[i], "--files") && i + 1 < argc)
+            files = argv[++i];
+        else if (!std::strcmp(argv[i], "--pmp-g") && i + 1 < argc)
+            pmp_g = unsigned(std::strtoul(argv[++i], nullptr, 0));
+        else if (!std::strcmp(argv[i], "--csr") && i + 1 < argc && std::strchr(argv[i + 1], '=')) {
+            const char* a = argv[++i];
+            csr_writes.emplace_back(uint16_t(std::strtoul(a, nullptr, 0)),
+                                    uint32_t(std::strtoul(std::strchr(a, '=') + 1, nullptr, 0)));
+        } else
             return usage();
     }
     if (i >= argc) return usage();
@@ -77,14 +93,23 @@ int main(int argc, char** argv) {
     for (char c : misa) cfg.misa |= misa_bit(char(std::toupper(c)));
     cfg.reset_pc = elf.entry();
     cfg.timing = TimingConfig{};
+    cfg.pmp_granularity = pmp_g;
     if (auto tohost = elf.symbol("tohost")) {
         cfg.has_tohost = true;
         cfg.tohost_addr = *tohost;
     }
     Hart hart(cfg, env);
     env.hart = &hart;
+    hart.set_semihosting_root(files);
+    hart.set_semihosting_cmdline(cmdline);
     if (dmi) hart.add_fast_region(env.fast_region());
     if (tracing) hart.set_trace(&trace, &elf);
+    for (const auto& [csr, value] : csr_writes) {
+        if (!hart.write_csr(csr, value)) {
+            std::fprintf(stderr, "iss-run: --csr 0x%x: no such CSR\n", csr);
+            return 2;
+        }
+    }
 
     const auto t0 = std::chrono::steady_clock::now();
     const std::clock_t c0 = std::clock();

@@ -223,3 +223,73 @@ TEST_CASE("Extension plug-in: claims HINT encodings and a custom CSR", "[extensi
     CHECK(d.op == Op::Ext);
     CHECK(disasm(d, kRamBase + 4, r.hart.extension(d.ext_index())) == "hint.count a0, 5");
 }
+
+namespace {
+// Takes over at an armed PC: skips `skip` bytes, retiring `insns` instructions in `cycles` cycles.
+class Skipper : public Extension {
+public:
+    const char* name() const override { return "skipper"; }
+    ExecResult execute(Hart&, const DecodedInsn&) override { return ExecResult::Next; }
+    bool on_entry(Hart& hart, uint32_t pc) override {
+        ++calls;
+        if (!take) return false;
+        hart.set_x(a5, 0x5a5a);
+        hart.set_pc(pc + skip);
+        hart.retire_external(insns, cycles);
+        return true;
+    }
+    unsigned calls = 0, skip = 8;
+    uint64_t insns = 2, cycles = 1000;
+    bool take = true;
+};
+}  // namespace
+
+TEST_CASE("Extension entry hook: runs before the armed instruction, may take over, can be cleared", "[extension]") {
+    const char* src = R"(
+    .option norvc
+    li a0, 1
+    li a1, 2            # armed (+4): skipped by the hook
+    li a2, 3            # (+8): skipped
+    li a3, 4            # (+12): the hook continues here
+    ebreak
+  )";
+    SECTION("taken: the PC, the registers and the counters move as the extension says") {
+        Rig r;
+        auto& ext = static_cast<Skipper&>(r.hart.add_extension(std::make_unique<Skipper>()));
+        r.asm_load(src);
+        r.hart.set_entry_hook(kRamBase + 4, ext);
+        CHECK(r.hart.has_entry_hook(kRamBase + 4));
+        REQUIRE(r.run() == StopReason::Trap);
+        CHECK(ext.calls == 1);
+        CHECK(r.x(a1) == 0);
+        CHECK(r.x(a2) == 0);
+        CHECK(r.x(a3) == 4);
+        CHECK(r.x(a5) == 0x5a5a);
+        CHECK(r.hart.instret() == 1 + 2 + 1);  // li a0, the two retired by the hook, li a3
+        CHECK(r.hart.cycles() >= 1000);
+    }
+    SECTION("declined: the instruction executes normally") {
+        Rig r;
+        auto& ext = static_cast<Skipper&>(r.hart.add_extension(std::make_unique<Skipper>()));
+        ext.take = false;
+        r.asm_load(src);
+        r.hart.set_entry_hook(kRamBase + 4, ext);
+        REQUIRE(r.run() == StopReason::Trap);
+        CHECK(ext.calls == 1);
+        CHECK(r.x(a1) == 2);
+        CHECK(r.x(a2) == 3);
+        CHECK(r.hart.instret() == 4);
+    }
+    SECTION("cleared after decoding: no call") {
+        Rig r;
+        auto& ext = static_cast<Skipper&>(r.hart.add_extension(std::make_unique<Skipper>()));
+        r.asm_load(src);
+        r.hart.set_entry_hook(kRamBase + 4, ext);
+        r.hart.step();  // decodes the page with the hook armed
+        r.hart.clear_entry_hook(kRamBase + 4);
+        CHECK(!r.hart.has_entry_hook(kRamBase + 4));
+        REQUIRE(r.run() == StopReason::Trap);
+        CHECK(ext.calls == 0);
+        CHECK(r.x(a1) == 2);
+    }
+}

@@ -35,6 +35,7 @@ ProgramRun run_elf(const std::string& path, bool fast = true) {
     cfg.reset_pc = elf.entry();
     Hart hart(cfg, env);
     env.hart = &hart;
+    hart.set_semihosting_root("iss_program_files");  // host files of the programs (created when used)
     if (fast) hart.add_fast_region(env.fast_region());
     StopReason why;
     do {

@@ -33,10 +33,10 @@ inline std::vector<uint8_t> assemble(const std::string& src, uint32_t addr = 0x8
     }
     char text_addr[16];
     std::snprintf(text_addr, sizeof text_addr, "0x%x", addr);  // ld reads -Ttext as hex
-    const std::string cmd =
-        "riscv64-unknown-elf-as -march=" + march + " -mabi=ilp32f -o " + base + ".o " + base +
-        ".s && riscv64-unknown-elf-ld -m elf32lriscv --no-relax -Ttext=" + std::string(text_addr) + " -o " + base +
-        ".elf " + base + ".o && riscv64-unknown-elf-objcopy -O binary -j .text " + base + ".elf " + base + ".bin";
+    const std::string cmd = "riscv64-unknown-elf-as -march=" + march + " -mabi=ilp32f -o " + base + ".o " + base +
+                            ".s && riscv64-unknown-elf-ld -m elf32lriscv --no-relax -Ttext=" + std::string(text_addr) +
+                            " -o " + base + ".elf " + base + ".o && riscv64-unknown-elf-objcopy -O binary -j .text " +
+                            base + ".elf " + base + ".bin";
     if (std::system(cmd.c_str()) != 0) throw std::runtime_error("assembly failed:\n" + src);
     std::ifstream in(base + ".bin", std::ios::binary);
     std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -272,6 +272,28 @@ def test_spmv_model_replays_kronecker_spmv_through_the_cache_core():
 
 # ---- discovery ----
 
+def test_dry_run_prints_the_configuration_a_run_uses_and_its_input_files():
+    """vp run --dry-run (what vp sweep identifies a point by): the config.json the run writes, and
+    every file the configuration loads; nothing runs, nothing is written."""
+    out = os.path.join(WORK, "dry")
+    rc, text, err = vp("run", "--dry-run", "--out", out, "--set", "platform.caches.l2.size=64KiB", check=0)
+    assert not os.path.exists(out) and err == ""
+    d = json.loads(text)
+    vp("run", "--quiet", "--out", out, "--set", "platform.caches.l2.size=64KiB", check=0)
+    assert d["config"] == json.load(open(os.path.join(out, "config.json")))
+    assert d["config"]["platform"]["caches"]["l2"]["size"] == 65536
+    assert d["inputs"] == {"load.0.elf": os.path.join(os.environ["VP_FIRMWARE_DIR"], "spmv.elf")}
+    # Every Path parameter is an input: a second load entry and the UART's input file.
+    data = scenario("abc", "in.txt")
+    s = scenario(f"load:\n  - elf: ${{firmware}}/hello.elf\n  - binary: {data}\n    at: 0x80100000\n"
+                 f"platform:\n  uart:\n    input_file: {data}\n")
+    d = json.loads(vp("run", s, "--dry-run", check=0)[1])
+    assert d["inputs"] == {"load.0.elf": os.path.join(os.environ["VP_FIRMWARE_DIR"], "hello.elf"),
+                           "load.1.binary": data, "platform.uart.input_file": data}, d["inputs"]
+    rc, text, err = vp("run", "--dry-run", "--set", "platform.caches.l2.policy=bogus")
+    assert rc == 2 and text == "" and err.startswith("vp: error: --set platform.caches.l2.policy:"), (rc, err)
+
+
 def test_describe_lists_every_parameter():
     rc, out, err = vp("describe", check=0)
     for key in ("platform.quantum", "platform.ram.ddr.tRCD", "platform.cpu.timing.div", "trace.formats",
@@ -347,6 +369,45 @@ def test_access_log_records_every_l1_access():
     kinds = [body[i + 4] for i in range(0, len(body), 8)]
     assert kinds.count(0) + kinds.count(1) == counters(st, "l1d")["accesses"]
     assert kinds.count(2) == counters(st, "l1i")["accesses"]
+
+
+def test_semihosting_files_stay_in_the_sandbox():
+    """semihost_sandbox.elf tries to read /etc/passwd, create, append, remove and rename outside the
+    run's output directory (issue #17): all refused with a warning; its own file lands inside.
+    semihosting_dir moves the sandbox, semihosting_files=false turns file access off."""
+    elf = os.path.join(os.environ.get("VP_FIRMWARE_DIR", ""), "semihost_sandbox.elf")
+    top = os.path.join(WORK, "sh")
+    out = os.path.join(top, "out")
+    os.makedirs(top)
+    with open(os.path.join(top, "semihost_victim.txt"), "w") as f:
+        f.write("victim")
+    expected = {"semihost_victim.txt", "out"}  # what the directory around the sandbox may hold
+
+    def outside_untouched():
+        assert set(os.listdir(top)) == expected, os.listdir(top)
+        assert open(os.path.join(top, "semihost_victim.txt")).read() == "victim"
+
+    rc, o, err = vp("run", "--quiet", "--out", out, "--elf", elf)
+    assert rc == 0 and "semihost_sandbox: inside ok" in o and "0 escapes" in o, (rc, o, err)
+    assert open(os.path.join(out, "sandbox_kept.txt")).read() == "inside the sandbox\n"
+    assert "semihosting: open '/etc/passwd' refused: absolute path" in err, err
+    assert "semihosting: remove '../semihost_victim.txt' refused" in err, err
+    outside_untouched()
+
+    files = os.path.join(top, "files")
+    os.makedirs(files)  # (a path parameter must exist)
+    rc, o, err = vp("run", "--quiet", "--out", out, "--elf", elf, "--set", f"platform.cpu.semihosting_dir={files}")
+    assert rc == 0 and "inside ok" in o, (rc, o, err)
+    assert os.path.exists(os.path.join(files, "sandbox_kept.txt"))
+    expected.add("files")
+    outside_untouched()
+
+    # (the run with semihosting_dir published a new `out` without the first run's sandbox_kept.txt)
+    rc, o, err = vp("run", "--quiet", "--out", out, "--elf", elf, "--set", "platform.cpu.semihosting_files=false")
+    assert rc == 0 and "semihost_sandbox: inside refused" in o and "0 escapes" in o, (rc, o, err)
+    assert "semihosting file access is off" in err, err
+    assert not os.path.exists(os.path.join(out, "sandbox_kept.txt"))
+    outside_untouched()
 
 
 def main():

@@ -1,6 +1,8 @@
 // Transaction trace: the Perfetto JSON parses, holds one complete event per counted transaction,
 // links parents to children with flows; CSV rows match; filters select.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <unistd.h>
@@ -140,4 +142,56 @@ TEST_CASE("regions appear as slices on their track") {
     for (auto& e : j["traceEvents"])
         if (e["ph"] == "X") names.push_back(e["name"]);
     REQUIRE(names == std::vector<std::string>{"inner", "spmv"});
+}
+
+TEST_CASE("at the size budget the files are closed valid, tracing stops and the run goes on") {
+    Fixture f;
+    f.ctx.tracer.enable(true);
+    f.ctx.tracer.add_sink(make_perfetto_sink((f.dir / "b.json").string(), f.ctx.tracer));
+    int calls = 0;
+    const uint64_t budget = 8 * 1024;
+    f.ctx.tracer.set_budget(budget, [&] { ++calls; });
+    f.run(200);  // ~200 x 2 spans of ~300 B: far more than the budget
+    CHECK(calls == 1);
+    CHECK(f.ctx.tracer.stopped_at_budget());
+    CHECK_FALSE(f.ctx.tracer.enabled());
+    CHECK(f.ctx.tracer.configured());
+    // The run went on: every transaction was counted, only the first ones were recorded.
+    CHECK(f.counted("bus0") == 201);
+    const uint64_t recorded = f.ctx.tracer.records_written();
+    CHECK(recorded > 0);
+    CHECK(recorded < 2 * 201);
+    // The file is complete JSON, within the budget, with exactly the recorded spans.
+    CHECK(fs::file_size(f.dir / "b.json") <= budget);
+    CHECK(fs::file_size(f.dir / "b.json") == f.ctx.tracer.bytes_written());
+    auto j = load(f.dir / "b.json");
+    uint64_t spans = 0;
+    Tick last_issue = 0;
+    for (auto& e : j["traceEvents"]) {
+        if (e["ph"] != "X") continue;
+        ++spans;
+        last_issue = std::max(last_issue, Tick(std::llround(e["ts"].get<double>() * 1e6)));
+    }
+    CHECK(spans == recorded);
+    CHECK(f.ctx.tracer.stopped_at() == last_issue);
+    fs::remove_all(f.dir);
+}
+
+TEST_CASE("closed regions are logged whether or not the trace is on, up to a bound") {
+    SimContext ctx;
+    const uint16_t marker = ctx.tracer.register_component("marker");
+    for (int i = 0; i < 3; ++i) {
+        ctx.tracer.region_begin(marker, "r" + std::to_string(i), Tick(i) * 10);
+        ctx.tracer.region_end(marker, Tick(i) * 10 + 5);
+    }
+    REQUIRE(ctx.tracer.region_log().size() == 3);
+    CHECK(ctx.tracer.region_log()[1].name == "r1");
+    CHECK(ctx.tracer.region_log()[1].begin == 10);
+    CHECK(ctx.tracer.region_log()[1].end == 15);
+    for (size_t i = 0; i < Tracer::kMaxRegionLog; ++i) {
+        ctx.tracer.region_begin(marker, "x", 100);
+        ctx.tracer.region_end(marker, 101);
+    }
+    CHECK(ctx.tracer.region_log().size() == Tracer::kMaxRegionLog);
+    CHECK(ctx.tracer.region_log_dropped() == 3);
 }

@@ -31,14 +31,14 @@ Log load_log(const std::string& path, bool with_records) {
         for (const auto& r : log.header.value("regions", nlohmann::json::array()))
             log.regions.push_back(
                 {r.at("name").get<std::string>(), r.at("lo").get<uint64_t>(), r.at("hi").get<uint64_t>()});
+        size_t i = 0;
         for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
             log.blobs.push_back({b.at("name").get<std::string>(), b.at("addr").get<uint64_t>(), {}});
+        for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
+            log.blobs[i++].data = rd.blob(b.at("size").get<uint64_t>());
     } catch (const nlohmann::json::exception& e) {
         throw std::runtime_error("access log '" + path + "': bad JSON header: " + e.what());
     }
-    size_t i = 0;
-    for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
-        log.blobs[i++].data = rd.blob(b.at("size").get<size_t>());
     log.records_loaded = with_records;
     if (!with_records) return log;
     std::vector<cache::AccessRecord> chunk;
@@ -93,8 +93,7 @@ void validate(const Config& cfg) {
             if (!opt_ok) throw std::invalid_argument(std::string(name) + ": policy opt is only available for the L2");
             return;
         }
-        const auto& names = cache::policy_names();
-        if (std::find(names.begin(), names.end(), l.policy) == names.end())
+        if (!cache::find_policy(l.policy))
             throw std::invalid_argument(std::string(name) + ": unknown policy '" + l.policy + "'");
     };
     check(cfg.l1i, "l1i", false);
@@ -136,11 +135,11 @@ public:
         arr_.set_regions(regions);
         read_misses_.assign(regions.size() + 1, 0);
         line_ = lc.geo.line;
-        if (lc.policy == "ac" || lc.policy == "pb") {
+        if (arr_.policy_info().reads_priority) {
             const cache::Region fvr = fv_range(log, cfg.fv_region);
             const cache::Region* fv = fvr.hi > fvr.lo ? &fvr : nullptr;
             if (fv) {
-                const std::string tname = lc.policy == "ac" ? "prio_ac" : "prio_pb";
+                const std::string tname = "prio_" + lc.policy;  // the workload's table for this policy
                 table_ = log.blob(tname);
                 if (!table_)
                     throw std::runtime_error("access log '" + log.path + "' carries no blob '" + tname +
@@ -349,13 +348,9 @@ Result simulate(const Log& log, const Config& cfg) {
 
 nlohmann::json to_json(const LevelResult& r) {
     auto stats = [](const cache::RegionStats& s, uint64_t read_misses) {
-        return nlohmann::json{{"accesses", s.accesses},
-                              {"hits", s.hits},
-                              {"misses", s.misses},
-                              {"read_misses", read_misses},
-                              {"evictions", s.evictions},
-                              {"writebacks", s.writebacks},
-                              {"priority_fetches", s.priority_fetches}};
+        nlohmann::json j{{"read_misses", read_misses}};
+        for (const cache::RegionStatField& f : cache::kRegionStatFields) j[f.name] = s.*f.count;
+        return j;
     };
     nlohmann::json j;
     j["size"] = r.cfg.geo.size;

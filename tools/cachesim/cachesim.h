@@ -5,10 +5,11 @@
 // What reaches each level mirrors the TLM cache model (models/cache/cache.cpp):
 //   - a CPU access touches every line it spans; AC's "offset 0" = the access covers the line's
 //     first 4 bytes;
-//   - an L1 miss: (1) when the level's policy is ac or pb and the line lies in the feature range,
-//     the priority-table word is read from below (through the L2 when `priority_reads` is on, as on
-//     the platform); (2) the victim leaves, a dirty one as a full-line write below; (3) the line is
-//     read from below as one full-line read at the line address (so the L2 sees offset0 = true);
+//   - an L1 miss: (1) when the level's policy reads the priority table (ac, pb: PolicyInfo::
+//     reads_priority) and the line lies in the feature range, the priority-table word is read from
+//     below (through the L2 when `priority_reads` is on, as on the platform); the table is the log's
+//     blob "prio_<policy>"; (2) the victim leaves, a dirty one as a full-line write below; (3) the line
+//     is read from below as one full-line read at the line address (so the L2 sees offset0 = true);
 //   - an L2 miss reads memory; its priority comes from the same table (a memory read, counted as a
 //     priority fetch only).
 // The L1s do not depend on the L2 (tags only, no inclusion), so the L2 request stream is produced
@@ -64,7 +65,7 @@ void Log::for_each_chunk(Fn fn) const {
 struct LevelConfig {
     bool present = false;
     cache::Geometry geo;
-    std::string policy = "lru";  // a make_policy name, or "opt" (L2 only)
+    std::string policy = "lru";  // a policy of the registry (replacement/registry.h), or "opt" (L2 only)
     cache::PolicyParams params;
     uint32_t default_priority = 0;
 };

@@ -49,8 +49,9 @@ int main(int argc, char** argv) {
     app.add_option("--l2-size", l2_sizes, "L2 capacity, or a comma-separated list (one run each; 0 = no L2)")
         ->capture_default_str();
     app.add_option("--l2-ways", l2_ways, "L2 associativity")->capture_default_str();
-    app.add_option("--l2-policy", l2_policy, "L2 replacement policy (lru plru random srrip drrip ac pb grasp opt)")
-        ->capture_default_str();
+    std::string policies;
+    for (const std::string& p : cache::policy_names()) policies += p + " ";
+    app.add_option("--l2-policy", l2_policy, "L2 replacement policy (" + policies + "opt)")->capture_default_str();
     app.add_option("--line", line, "line size of every level (bytes)")->capture_default_str();
     app.add_option("--period", period, "PB: accesses per set between priority decays")->capture_default_str();
     app.add_option("--max-p", max_p, "PB: maximum priority")->capture_default_str();
@@ -144,9 +145,11 @@ int main(int argc, char** argv) {
 
         nlohmann::json runs = nlohmann::json::array();
         std::ostringstream rows;
-        if (csv && csv_header)
-            rows << "label,l1d_size,l1d_policy,l2_size,l2_policy,period,level,region,accesses,hits,misses,evictions,"
-                    "writebacks,priority_fetches,read_misses\n";
+        if (csv && csv_header) {
+            rows << "label,l1d_size,l1d_policy,l2_size,l2_policy,period,level,region,";
+            for (const cache::RegionStatField& f : cache::kRegionStatFields) rows << f.name << ',';
+            rows << "read_misses\n";
+        }
         for (uint64_t size : sizes) {
             cachesim::LevelConfig l2 = level(std::to_string(size), l2_ways, l2_policy, "l2");
             grasp_hot(l2);
@@ -158,9 +161,9 @@ int main(int argc, char** argv) {
                 run[lv.name] = cachesim::to_json(lv);
                 auto row = [&](const std::string& region, const cache::RegionStats& s, uint64_t rm) {
                     rows << label << ',' << cfg.l1d.geo.size * cfg.l1d.present << ',' << cfg.l1d.policy << ',' << size
-                         << ',' << l2_policy << ',' << period << ',' << lv.name << ',' << region << ',' << s.accesses
-                         << ',' << s.hits << ',' << s.misses << ',' << s.evictions << ',' << s.writebacks << ','
-                         << s.priority_fetches << ',' << rm << '\n';
+                         << ',' << l2_policy << ',' << period << ',' << lv.name << ',' << region << ',';
+                    for (const cache::RegionStatField& f : cache::kRegionStatFields) rows << s.*f.count << ',';
+                    rows << rm << '\n';
                 };
                 row("total", lv.total(), lv.total_read_misses());
                 for (size_t i = 0; i < lv.region_names.size(); ++i)

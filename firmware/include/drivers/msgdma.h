@@ -16,7 +16,7 @@
 
 #define MSGDMA_CACHE_LINE 64u
 
-/* An in-memory descriptor of the prefetcher (standard format). */
+/* An in-memory descriptor of the prefetcher, standard format (32 bytes; Intel's layout, vp/regs/msgdma.h). */
 typedef struct __attribute__((aligned(32))) msgdma_pdesc {
     uint32_t read_addr, write_addr, length, next;
     uint32_t actual_bytes, status, reserved, control;
@@ -43,7 +43,7 @@ void msgdma_cache_clean(const void *p, size_t n); /* write dirty lines back (bef
 void msgdma_cache_flush(const void *p, size_t n); /* write back and invalidate (before the DMA writes) */
 void msgdma_cache_inval(const void *p, size_t n); /* invalidate (after the DMA wrote) */
 
-/* Resets the dispatcher and the prefetcher, waits for the reset to finish, enables stop-on-error and
+/* Resets the prefetcher and then the dispatcher (Intel's order), waits for both, enables stop-on-error and
  * (irq) the global interrupt mask, and enables the DMA's PLIC source (priority 1, context 0). */
 void msgdma_init(bool irq);
 void msgdma_reset(void);

@@ -46,4 +46,34 @@ static inline uintptr_t vp_cachectl(const char *which) {
     return vp_bootinfo_find(name, &addr, 0) ? (uintptr_t)addr : 0;
 }
 
+/* Cache statistics (STAT_* registers of include/vp/regs/cache_ctrl.h) of the controller at `ctl`
+ * (vp_cachectl()): counts since the last reset, latched by a snapshot. */
+typedef struct {
+    uint64_t accesses, misses, writebacks; /* every lookup of the cache */
+    uint64_t win_accesses, win_misses;     /* lookups inside the window */
+} vp_cache_stats_t;
+
+/* The window whose lookups are counted apart: [start, end). */
+static inline void vp_cache_stat_window(uintptr_t ctl, uint32_t start, uint32_t end) {
+    vp_write32(ctl + CACHECTL_STAT_WIN_START, start);
+    vp_write32(ctl + CACHECTL_STAT_WIN_END, end);
+}
+static inline void vp_cache_stat_reset(uintptr_t ctl) {
+    vp_write32(ctl + CACHECTL_STAT_CTRL, CACHECTL_STAT_CTRL_RESET);
+}
+
+static inline uint64_t vp_cache_stat64(uintptr_t ctl, uint32_t off) {
+    return (uint64_t)vp_read32(ctl + off) | (uint64_t)vp_read32(ctl + off + 4) << 32;
+}
+
+/* Latches the counts and reads them; with `reset`, the live counts restart from 0 in the same write. */
+static inline void vp_cache_stat_read(uintptr_t ctl, vp_cache_stats_t *s, int reset) {
+    vp_write32(ctl + CACHECTL_STAT_CTRL, CACHECTL_STAT_CTRL_SNAPSHOT | (reset ? CACHECTL_STAT_CTRL_RESET : 0u));
+    s->accesses = vp_cache_stat64(ctl, CACHECTL_STAT_ACCESSES);
+    s->misses = vp_cache_stat64(ctl, CACHECTL_STAT_MISSES);
+    s->writebacks = vp_cache_stat64(ctl, CACHECTL_STAT_WRITEBACKS);
+    s->win_accesses = vp_cache_stat64(ctl, CACHECTL_STAT_WIN_ACCESSES);
+    s->win_misses = vp_cache_stat64(ctl, CACHECTL_STAT_WIN_MISSES);
+}
+
 #endif

@@ -94,7 +94,7 @@ int main(void) {
     msgdma_cache_inval(chain, sizeof chain);
     check("chain data", memcmp(dst_buf, src_buf, sizeof dst_buf) == 0);
     check("chain write-back", chain[0].actual_bytes == 1024 && chain[1].actual_bytes == 1024 &&
-                                  chain[2].actual_bytes == 1024 && !(chain[0].control & MSGDMA_PDESC_OWNED_BY_HW));
+                                  chain[2].actual_bytes == 1024 && !(chain[0].control & MSGDMA_DESC_CTL_OWNED_BY_HW));
     check("one interrupt for the chain", msgdma_irq_count == 1);
     memset(dst_buf, 0, 512);
     check("memcpy with interrupt status", msgdma_memcpy(dst_buf, src_buf + 512, 512, MSGDMA_IRQ) == 0);

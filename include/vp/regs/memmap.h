@@ -19,6 +19,7 @@
 #define VP_VEC_BASE          0x18030000u /* vector accelerator control registers (vec.h), 4 KiB */
 #define VP_VEC_ILM_BASE      0x18400000u /* vector accelerator instruction local memory, up to 1 MiB */
 #define VP_VEC_DLM_BASE      0x18500000u /* vector accelerator data local memory, up to 1 MiB */
+#define VP_LAPP_BASE         0x18040000u /* LAPP FU-array accelerator (lapp.h), 4 KiB window */
 #define VP_RAM_BASE          0x80000000u
 #define VP_RAM_DEFAULT_SIZE  0x08000000u /* 128 MiB, as QEMU virt's default */
 
@@ -31,5 +32,6 @@
 #define VP_IRQ_DMA0   11u /* first DMA interrupt; DMA blocks use 11..14 */
 #define VP_IRQ_GATHER 15u /* HMC gather engine */
 #define VP_IRQ_VEC    16u /* vector accelerator: done / error / notify */
+#define VP_IRQ_LAPP   17u /* LAPP: a started function returned or trapped */
 
 #endif

@@ -1,4 +1,4 @@
-/* Vector accelerator (seed 004): an in-order RV32IMF control hart with a Zve32f subset of RVV 1.0
+/* Vector accelerator (docs/vector.md): an in-order RV32IMF control hart with a Zve32f subset of RVV 1.0
  * that fetches from its instruction local memory (ILM) and accesses only its data local memory
  * (DLM). The CPU (or a DMA) fills the LMs over the bus, writes the entry PC and up to eight
  * arguments, starts the accelerator and waits for DONE or ERROR (polling STATUS or through the PLIC

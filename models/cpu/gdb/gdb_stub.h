@@ -13,6 +13,7 @@
 #include <set>
 #include <string>
 #include <vector>
+#include "models/cpu/gdb/rsp.h"
 #include "models/cpu/iss/hart.h"
 
 namespace vp {
@@ -36,24 +37,18 @@ public:
     // The run ended (program exit, finisher, limit): tells gdb (W<code>) and closes the connection.
     void program_exited(int code);
 
-    // Exit code of the run when gdb kills it ('k').
-    static constexpr int kKilledExitCode = 6;
-
 private:
     enum class Resume { Continue, Step, Kill };
 
     void on_stop(iss::StopReason why);                     // the CPU's debugger hook
     void session(std::string stop_reply, bool send_stop);  // serve gdb until it resumes the target
-    void present_watch_before_access();
-    bool at_breakpoint() const;  // the hart is on a breakpoint that was not just reported
-    std::string breakpoint_reply() const;
-    void poll();  // the CPU's quantum-boundary hook
+    bool at_breakpoint() const;                            // the hart is on a breakpoint that was not just reported
+    void poll();                                           // the CPU's quantum-boundary hook
     void accept_gdb();
     // The command loop; returns when the target resumes. send_stop: the target was running and gdb
     // waits for the stop reply (false on a new connection: gdb asks with '?').
     Resume serve(const std::string& stop_reply, bool send_stop = true);
     void resume(Resume r);
-    std::string stop_reply(iss::StopReason why) const;
     void detach();  // drop breakpoints/watchpoints, close the connection, let the CPU run freely
 
     // ---- packets ----
@@ -61,29 +56,6 @@ private:
     bool put_packet(const std::string& data);
     bool send_raw(const std::string& bytes);
     int read_byte();  // blocking; -1 on EOF/error
-    // Returns the reply, or sets `resume_out` and returns "" with `resumed` true for c/s/vCont.
-    std::string handle(const std::string& pkt, bool& resumed, Resume& resume_out);
-    std::string handle_query(const std::string& pkt);
-    std::string handle_vpacket(const std::string& pkt, bool& resumed, Resume& resume_out);
-    std::string handle_breakpoint(const std::string& pkt);
-    // One register by GDB number (false: not present on this hart).
-    bool read_reg(unsigned n, uint32_t& v);
-    bool write_reg(unsigned n, uint32_t v);
-    std::string read_registers();
-    std::string write_registers(const std::string& hex);
-    std::string read_memory(uint32_t addr, uint32_t len);
-    std::string write_memory(uint32_t addr, const std::vector<uint8_t>& data);
-    std::string target_xml() const;
-
-    // ---- breakpoints and watchpoints (counted: gdb may insert the same one twice) ----
-    struct Watch {
-        uint32_t addr, len;
-        iss::WatchKind kind;
-    };
-    void add_bp(uint32_t addr, bool hw);
-    bool remove_bp(uint32_t addr, bool hw);
-    std::multiset<uint32_t> sw_bps_, hw_bps_;
-    std::vector<Watch> watches_;
 
     Cpu& cpu_;
     SimContext& ctx_;
@@ -93,15 +65,15 @@ private:
     bool no_ack_ = false;
     bool started_ = false;  // the first stop (before the first instruction) has been served
     bool interrupted_ = false;
-    std::string last_stop_ = "S05";
     static constexpr uint32_t kNoPc = 1;  // (odd: never an instruction address)
     uint32_t reported_bp_pc_ = kNoPc;     // the breakpoint just reported (resuming there runs it)
     uint32_t resume_pc_ = kNoPc;          // where the hart was resumed, and its instret then
     uint64_t resume_instret_ = 0;
-    std::optional<uint32_t> pc_override_;  // the pc shown to gdb after a watchpoint (see .cpp)
-    std::string rxbuf_;                    // bytes received but not parsed yet
+    std::string rxbuf_;  // bytes received but not parsed yet: rxbuf_[rxpos_..]
+    size_t rxpos_ = 0;
     std::chrono::steady_clock::time_point next_poll_{};
-    std::vector<uint16_t> csrs_;  // the CSRs in the target description (those the hart has)
+    RspFramer framer_;
+    RspCommands cmds_;  // the commands and gdb's breakpoint/watchpoint tables
 };
 
 }  // namespace gdb

@@ -119,7 +119,7 @@ bool Hart::csr_read(uint16_t csr, uint32_t& v) {
         v = 0;
         return true;
       }
-      return false;
+      return pmp_.read(csr, v) || triggers_.read(csr, v);
   }
 }
 
@@ -178,6 +178,15 @@ bool Hart::csr_write(uint16_t csr, uint32_t v) {
     default:
       if ((csr >= 0xb03 && csr <= 0xb1f) || (csr >= 0xb83 && csr <= 0xb9f) || (csr >= 0x323 && csr <= 0x33f))
         return true;
+      if (pmp_.write(csr, v)) {
+        pmp_changed();
+        return true;
+      }
+      const unsigned generation = triggers_.generation();
+      if (triggers_.write(csr, v)) {
+        if (triggers_.generation() != generation) triggers_changed();
+        return true;
+      }
       return false;
   }
 }
@@ -185,6 +194,8 @@ bool Hart::csr_write(uint16_t csr, uint32_t v) {
 // Executes csrrw/csrrs/csrrc(i). `src` is the rs1 value or the immediate; `is_write_op` is true
 // for csrrw(i), which write even when src is 0. Returns false for an illegal access.
 bool Hart::csr_op(const DecodedInsn& d, uint32_t src, bool is_write_op) {
+  // `d` lives in the decode cache, which a CSR write may flush (PMP, triggers): read it first.
+  const uint8_t rd = d.rd;
   const uint16_t csr = uint16_t(d.imm & 0xfff);
   const bool writes = is_write_op || d.rs1 != 0;
   if (writes && (csr >> 10) == 3) return false;  // read-only CSR
@@ -204,7 +215,7 @@ bool Hart::csr_op(const DecodedInsn& d, uint32_t src, bool is_write_op) {
     }
     if (!csr_write(csr, nv)) return false;
   }
-  x_[d.rd] = old;
+  x_[rd] = old;
   return true;
 }
 

@@ -75,6 +75,7 @@ struct DecodedInsn {
 
   static constexpr uint8_t kCompressed = 1;  // 2-byte instruction
   static constexpr uint8_t kBreakpoint = 2;  // a debugger breakpoint is set on this PC
+  static constexpr uint8_t kEntryHook = 8;   // an extension's entry hook is armed on this PC
   static constexpr unsigned kExtShift = 4;   // bits 4..7: index of the owning Extension (Op::Ext)
 
   unsigned length() const { return (flags & kCompressed) ? 2 : 4; }

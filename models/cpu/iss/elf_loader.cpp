@@ -38,8 +38,14 @@ bool ElfImage::load(const std::string& path, std::string& error) {
     return false;
   }
   const std::vector<uint8_t> b((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse(b, path, error);
+}
+
+bool ElfImage::parse(const std::vector<uint8_t>& b, const std::string& file, std::string& error) {
+  segments_.clear();
+  symbols_.clear();
   auto fail = [&](const std::string& why) {
-    error = path + ": " + why;
+    error = file + ": " + why;
     return false;
   };
   if (b.size() < 52 || std::memcmp(b.data(),
@@ -75,6 +81,8 @@ bool ElfImage::load(const std::string& path, std::string& error) {
     if (filesz > memsz) return fail("segment " + std::to_string(i) + " has p_filesz > p_memsz");
     if (uint64_t(offset) + filesz > b.size())
       return fail("segment " + std::to_string(i) + " extends past the end of the file");
+    if (uint64_t(paddr) + memsz > (1ull << 32))
+      return fail("segment " + std::to_string(i) + " reaches past the end of the 32-bit address space");
     Segment s;
     s.paddr = paddr;
     s.vaddr = vaddr;
@@ -160,15 +168,18 @@ bool ElfImage::place(const std::function<bool(uint32_t, const uint8_t*, size_t)>
       error = buf;
       return false;
     }
-    if (s.memsz > s.data.size()) {
-      const std::vector<uint8_t> zeros(s.memsz - s.data.size(), 0);
-      if (!write(s.paddr + uint32_t(s.data.size()), zeros.data(), zeros.size())) {
+    // The zero-filled rest in bounded pieces (p_memsz is the file's word, up to 4 GiB).
+    static const std::vector<uint8_t> zeros(64 * 1024, 0);
+    for (uint64_t done = s.data.size(); done < s.memsz;) {
+      const size_t n = size_t(std::min<uint64_t>(zeros.size(), s.memsz - done));
+      if (!write(s.paddr + uint32_t(done), zeros.data(), n)) {
         char buf[96];
         std::snprintf(buf, sizeof buf, "zero-filled part at 0x%08x does not fit in memory",
                       s.paddr + uint32_t(s.data.size()));
         error = buf;
         return false;
       }
+      done += n;
     }
   }
   return true;

@@ -25,8 +25,12 @@ class ElfImage {
     std::vector<uint8_t> data;  // file contents (p_filesz bytes); the rest up to memsz is zero
   };
 
-  // Reads and checks the file. On failure returns false with a message in `error`.
+  // Reads and checks the file (a regular file of at most kMaxFileSize). On failure returns false
+  // with a message in `error`.
   bool load(const std::string& path, std::string& error);
+  // The same on bytes already in memory; `file` prefixes the messages.
+  bool parse(const std::vector<uint8_t>& bytes, const std::string& file, std::string& error);
+  static constexpr uint64_t kMaxFileSize = 1ull << 30;
 
   uint32_t entry() const { return entry_; }
   const std::vector<Segment>& segments() const { return segments_; }
@@ -37,8 +41,8 @@ class ElfImage {
   // "name+0x12", or "" when unknown.
   std::string describe(uint32_t addr) const;
 
-  // Writes every segment (data, then zeros up to memsz) through `write(paddr, bytes, len)`,
-  // which returns false if the target memory does not exist there.
+  // Writes every segment (data, then zeros up to memsz, in pieces of at most 64 KiB) through
+  // `write(paddr, bytes, len)`, which returns false if the target memory does not exist there.
   bool place(const std::function<bool(uint32_t, const uint8_t*, size_t)>& write, std::string& error) const;
 
  private:

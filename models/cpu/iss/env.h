@@ -2,8 +2,10 @@
 // unit test) provides to a Hart. Everything here is plain C++; no SystemC.
 #pragma once
 
+#include <cfenv>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 namespace vp::iss {
 
@@ -32,6 +34,12 @@ enum class CacheOp { Clean = 1, Flush = 2, Inval = 0 };  // values are the cbo.*
 // Timing of fast-region accesses when a cache model is attached (Hart::set_mem_timing). The hart
 // still moves the data through the fast region (no environment call); the model only says how many
 // cycles each access took. Without a MemTiming, fast regions cost their fixed read/write cycles.
+//
+// The hart calls these hooks from its inline load/store and fetch paths, without the HostFpGuard it
+// puts around environment calls (that would cost every access): the host's FP exception flags still
+// stand for the guest's pending fflags there (hart_inline.h). An implementation leaves them as it
+// found them; whatever it does that may raise host flags (calls into other models) goes inside a
+// HostFpFlagsKept.
 class MemTiming {
  public:
   virtual ~MemTiming() = default;
@@ -42,6 +50,18 @@ class MemTiming {
   // Returns the cycles the fetch takes.
   virtual uint32_t fetch_line(uint32_t addr, uint64_t now) = 0;
   virtual unsigned fetch_line_bits() const = 0;
+};
+
+// Keeps the host FP exception flags across a scope: on exit, clears exactly those raised inside it.
+struct HostFpFlagsKept {
+  const int before = std::fetestexcept(FE_ALL_EXCEPT);
+  HostFpFlagsKept() = default;
+  HostFpFlagsKept(const HostFpFlagsKept&) = delete;
+  HostFpFlagsKept& operator=(const HostFpFlagsKept&) = delete;
+  ~HostFpFlagsKept() {
+    const int raised = std::fetestexcept(FE_ALL_EXCEPT) & ~before;
+    if (raised) std::feclearexcept(raised);
+  }
 };
 
 class HartEnv {
@@ -75,6 +95,9 @@ class HartEnv {
   // run() reached the checkpoint cycle set with Hart::set_checkpoint() (at the instruction boundary
   // where it would have stopped had that been its cycle limit). Returns the next checkpoint.
   virtual uint64_t checkpoint(uint64_t cycle) { return ~uint64_t(0); }
+  // Something the simulated software did was refused (e.g. a semihosting file operation outside
+  // the sandbox): one line for the user. The hart limits how many it sends.
+  virtual void warning(const std::string& message) {}
 
   // A store hit the HTIF tohost word (HartConfig::tohost_addr); value is the word stored.
   // Return true if the program exits (the hart then stops with StopReason::Exit).

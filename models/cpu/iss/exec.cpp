@@ -51,12 +51,19 @@ void Hart::execute_block() {
     // (self-modifying code): no case reads `d` after its store.
     const DecodedInsn& d = *slot;
 
-    if (__builtin_expect(d.flags & DecodedInsn::kBreakpoint, 0)) {
-      if (pc != bp_skip_pc_) {
-        request_stop(StopReason::Breakpoint);
-        break;
+    if (__builtin_expect(d.flags & (DecodedInsn::kBreakpoint | DecodedInsn::kEntryHook), 0)) {
+      if (d.flags & DecodedInsn::kBreakpoint) {  // gdb breakpoint or trigger
+        const FlaggedInsn what = at_flagged_insn(pc);
+        if (what == FlaggedInsn::Stop) {
+          request_stop(StopReason::Breakpoint);
+          break;
+        }
+        if (what == FlaggedInsn::Trap) {
+          take_trap(kBreakpointCause, pc);
+          continue;
+        }
       }
-      bp_skip_pc_ = 1;
+      if ((d.flags & DecodedInsn::kEntryHook) && run_entry_hook(pc)) continue;
     }
     if (__builtin_expect(trace_fn_ != nullptr, 0)) trace_fn_(trace_user_, *this, pc, d);
 
@@ -89,7 +96,7 @@ void Hart::execute_block() {
   if (cond) TAKEN_JUMP(pc + uint32_t(d.imm), tc.taken_branch)
 #define LOAD(T, dest_expr)                           \
   {                                                  \
-    T v_;                                            \
+    T v_{};                                          \
     if (!load(rs1v + uint32_t(d.imm), v_)) continue; \
     dest_expr;                                       \
   }
@@ -228,7 +235,7 @@ void Hart::execute_block() {
           take_trap(kLoadMisaligned, rs1v);
           continue;
         }
-        uint32_t v;
+        uint32_t v = 0;
         if (!load(rs1v, v)) continue;
         x[d.rd] = v;
         reservation_valid_ = true;
@@ -261,7 +268,7 @@ void Hart::execute_block() {
           take_trap(kStoreMisaligned, rs1v);
           continue;
         }
-        uint32_t old;
+        uint32_t old = 0;  // (a device that answers with fewer bytes leaves the rest 0, not stack garbage)
         const unsigned rd = d.rd;
         if (!load_slow(rs1v, &old, 4, AccessKind::AmoLoad)) continue;
         const uint32_t b = x[d.rs2];

@@ -43,6 +43,14 @@ class Extension {
 
   virtual void reset(Hart& hart) {}
 
+  // Entry hook (Hart::set_entry_hook): called before the instruction at an armed PC executes, for
+  // extensions that execute a stretch of code themselves (an FU array running a loop). Return true
+  // when you did: the PC, registers and memory are then as if the hart had executed up to the new
+  // PC, and the cycles and instructions are accounted (Hart::retire_external). Return false to let
+  // the instruction at pc execute normally. Host FP flags are folded into fflags before the call
+  // and discarded after it (report FP flags through the fflags CSR).
+  virtual bool on_entry(Hart& hart, uint32_t pc) { return false; }
+
   // One-line disassembly of an instruction this extension claimed.
   virtual std::string disasm(const DecodedInsn& d, uint32_t pc) const { return name(); }
 };

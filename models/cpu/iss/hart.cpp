@@ -31,7 +31,8 @@ Hart::Hart(const HartConfig& config, HartEnv& env)
       env_(env),
       // One byte per 4 KiB page of the 4 GiB space; calloc'd memory is zero-filled lazily by
       // the OS, so only the pages of flags actually touched cost memory.
-      page_flags_(static_cast<uint8_t*>(std::calloc(1u << 20, 1)), &std::free) {
+      page_flags_(static_cast<uint8_t*>(std::calloc(1u << 20, 1)), &std::free),
+      pmp_(config.pmp_granularity) {
   cfg_.misa |= kMisaI;
   features_.misa = cfg_.misa;
   features_.zicsr = cfg_.zicsr;
@@ -69,6 +70,10 @@ void Hart::reset() {
   waiting_ = false;
   pending_load_reg_ = 0;
   misalign_mask_ = (cfg_.misa & kMisaC) ? 0 : 2;
+  pmp_.reset();
+  pmp_changed();
+  triggers_.reset();
+  triggers_changed();
   for (auto& e : extensions_) e->reset(*this);
 }
 
@@ -271,9 +276,17 @@ bool Hart::check_watch(uint32_t addr, unsigned len, bool write) {
 }
 
 bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
+  const bool amo = kind == AccessKind::AmoLoad;
+  if (!pmp_allows(addr, len, amo ? Pmp::kR | Pmp::kW : Pmp::kR)) {
+    take_trap(amo ? kStoreAccessFault : kLoadAccessFault, addr);
+    return false;
+  }
   const uint32_t page = addr >> kPageBits, last_page = (addr + len - 1) >> kPageBits;
   const uint8_t pf = page_flags_.get()[page] | page_flags_.get()[last_page];
-  if (pf & kWatchReadPage) check_watch(addr, len, false);
+  if (pf & kWatchReadPage) {
+    if (data_trigger(addr, len, false)) return false;
+    check_watch(addr, len, false);
+  }
   const FastRegion* r = find_region(addr, len);
   if (r && r->read) {
     std::memcpy(data, r->host + (addr - r->base), len);
@@ -281,7 +294,8 @@ bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
     cycle_ += c;
     stall_data_ += c;
     const uint32_t page_base = page << kPageBits;
-    if (page == last_page && !(pf & kWatchReadPage) && find_region(page_base, kPageSize) == r) {
+    if (page == last_page && !(pf & kWatchReadPage) && find_region(page_base, kPageSize) == r &&
+        pmp_allows(page_base, kPageSize, Pmp::kR)) {
       rtlb_[page % kTlbEntries] = TlbEntry{page, r->read_cycles, r->host + (page_base - r->base)};
     }
     return true;
@@ -308,9 +322,16 @@ bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
 }
 
 bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind) {
+  if (!pmp_allows(addr, len, Pmp::kW)) {
+    take_trap(kStoreAccessFault, addr);
+    return false;
+  }
   const uint32_t page = addr >> kPageBits, last_page = (addr + len - 1) >> kPageBits;
   const uint8_t pf = page_flags_.get()[page] | page_flags_.get()[last_page];
-  if (pf & kWatchWritePage) check_watch(addr, len, true);
+  if (pf & kWatchWritePage) {
+    if (data_trigger(addr, len, true)) return false;
+    check_watch(addr, len, true);
+  }
   const FastRegion* r = find_region(addr, len);
   if (r && r->write) {
     std::memcpy(r->host + (addr - r->base), data, len);
@@ -319,7 +340,8 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
     cycle_ += c;
     stall_data_ += c;
     const uint32_t page_base = page << kPageBits;
-    if (page == last_page && pf == 0 && find_region(page_base, kPageSize) == r) {
+    if (page == last_page && pf == 0 && find_region(page_base, kPageSize) == r &&
+        pmp_allows(page_base, kPageSize, Pmp::kW)) {
       wtlb_[page % kTlbEntries] = TlbEntry{page, r->write_cycles, r->host + (page_base - r->base)};
     }
   } else if (addr % len) {
@@ -401,6 +423,7 @@ bool Hart::mem_store(uint32_t addr, const void* data, unsigned len) {
 }
 
 bool Hart::debug_read(uint32_t addr, void* data, uint32_t len) {
+  if (uint64_t(addr) + len > (1ull << 32)) return false;  // addresses do not wrap around to 0
   if (const FastRegion* r = find_region(addr, len)) {
     std::memcpy(data, r->host + (addr - r->base), len);
     return true;
@@ -415,6 +438,7 @@ bool Hart::debug_read(uint32_t addr, void* data, uint32_t len) {
 }
 
 bool Hart::debug_write(uint32_t addr, const void* data, uint32_t len) {
+  if (uint64_t(addr) + len > (1ull << 32)) return false;  // addresses do not wrap around to 0
   bool ok = true;
   if (const FastRegion* r = find_region(addr, len)) {
     std::memcpy(r->host + (addr - r->base), data, len);
@@ -433,7 +457,7 @@ bool Hart::debug_write(uint32_t addr, const void* data, uint32_t len) {
 
 void Hart::notify_external_write(uint32_t addr, uint32_t len) {
   if (len == 0) return;
-  const uint32_t first = addr >> kPageBits, last = uint32_t((uint64_t(addr) + len - 1) >> kPageBits);
+  const uint32_t first = addr >> kPageBits, last = last_page(addr, len);
   for (uint32_t p = first; p <= last && p >= first; ++p) {
     if (page_flags_.get()[p] & kCodePage) invalidate_code_page(p);
   }
@@ -482,7 +506,7 @@ void Hart::invalidate_code_page(uint32_t page) {
 
 void Hart::invalidate_decoded(uint32_t addr, uint32_t len) {
   if (!len) return;
-  for (uint64_t page = addr >> kPageBits; page <= (uint64_t(addr) + len - 1) >> kPageBits; ++page) {
+  for (uint64_t page = addr >> kPageBits; page <= last_page(addr, len); ++page) {
     if (page_flags_.get()[page] & kCodePage) invalidate_code_page(uint32_t(page));
   }
 }
@@ -497,6 +521,7 @@ void Hart::flush_decode_cache() {
 
 // Fetches `len` (2 or 4) instruction bytes at addr, adding the memory cycles to `cycles`.
 bool Hart::fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles) {
+  if (!pmp_allows(addr, len, Pmp::kX)) return false;  // (an instruction access fault)
   const FastRegion* r = find_region(addr, len);
   if (r && r->exec) {
     std::memcpy(bytes, r->host + (addr - r->base), len);
@@ -537,9 +562,11 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
   decode_parcels(lo, hi, d);
   d.exec_cycles = uint8_t(std::min<uint32_t>(255, d.exec_cycles + exec_cycles_[unsigned(op_timing_class(d.op))]));
   d.fetch_cycles = uint8_t(std::min<uint32_t>(255, cycles));
-  if (!breakpoints_.empty() && std::find(breakpoints_.begin(), breakpoints_.end(), pc) != breakpoints_.end()) {
+  if ((!breakpoints_.empty() && std::find(breakpoints_.begin(), breakpoints_.end(), pc) != breakpoints_.end()) ||
+      triggers_.exec_may_fire(pc)) {
     d.flags |= DecodedInsn::kBreakpoint;
   }
+  if (has_entry_hook(pc)) d.flags |= DecodedInsn::kEntryHook;
   // Remember that this memory holds decoded code, so stores to it take the checked path.
   const uint32_t page = pc >> kPageBits, last_page = (pc + d.length() - 1) >> kPageBits;
   if (!(page_flags_.get()[page] & kCodePage)) set_page_flag(page, kCodePage);
@@ -595,35 +622,154 @@ void Hart::remove_breakpoint(uint32_t pc) {
   flush_decode_cache();
 }
 
-void Hart::refresh_watch_flags() {
-  // Rare operation: recompute the watch flags of every page from scratch.
-  uint8_t* flags = page_flags_.get();
-  for (uint32_t p = 0; p < (1u << 20); ++p) {
-    if (flags[p] & (kWatchReadPage | kWatchWritePage)) flags[p] &= ~(kWatchReadPage | kWatchWritePage);
+// ---------------------------------------------------------------------------------------------
+// Entry hooks
+
+bool Hart::has_entry_hook(uint32_t pc) const {
+  for (const EntryHook& h : entry_hooks_)
+    if (h.pc == pc) return true;
+  return false;
+}
+
+// Sets or clears the flag in the decoded entry of pc, if it is decoded (else decoding sets it).
+void Hart::mark_entry_hook(uint32_t pc, bool on) {
+  auto it = pages_.find(pc >> kPageBits);
+  if (it == pages_.end()) return;
+  DecodedInsn& d = it->second->insn[(pc & (kPageSize - 1)) >> 1];
+  d.flags = on ? uint8_t(d.flags | DecodedInsn::kEntryHook) : uint8_t(d.flags & ~DecodedInsn::kEntryHook);
+}
+
+void Hart::set_entry_hook(uint32_t pc, const Extension& ext) {
+  unsigned index = 0;
+  while (index < extensions_.size() && extensions_[index].get() != &ext) ++index;
+  if (index == extensions_.size()) return;  // not one of ours
+  clear_entry_hook(pc);
+  entry_hooks_.push_back(EntryHook{pc, index});
+  mark_entry_hook(pc, true);
+}
+
+void Hart::clear_entry_hook(uint32_t pc) {
+  const auto n = entry_hooks_.size();
+  entry_hooks_.erase(
+      std::remove_if(entry_hooks_.begin(), entry_hooks_.end(), [pc](const EntryHook& h) { return h.pc == pc; }),
+      entry_hooks_.end());
+  if (entry_hooks_.size() != n) mark_entry_hook(pc, false);
+}
+
+bool Hart::run_entry_hook(uint32_t pc) {
+  Extension* owner = nullptr;
+  for (const EntryHook& h : entry_hooks_)
+    if (h.pc == pc) owner = extensions_[h.ext].get();
+  if (!owner) return false;
+  bool taken;
+  {
+    HostFpGuard guard(*this);
+    taken = owner->on_entry(*this, pc);
   }
-  for (const Watchpoint& w : watchpoints_) {
-    const uint32_t first = w.addr >> kPageBits,
-                   last = uint32_t((uint64_t(w.addr) + std::max(w.len, 1u) - 1) >> kPageBits);
-    for (uint32_t p = first; p <= last && p >= first; ++p) {
-      if (int(w.kind) & int(WatchKind::Read)) set_page_flag(p, kWatchReadPage);
-      if (int(w.kind) & int(WatchKind::Write)) set_page_flag(p, kWatchWritePage);
-    }
+  if (taken) pending_load_reg_ = 0;
+  return taken;
+}
+
+// flags[first..last] = (flags & keep) | set, eight pages per step (a watchpoint may span 2^20 pages).
+static void update_page_flags(uint8_t* flags, uint32_t first, uint32_t last, uint8_t keep, uint8_t set) {
+  uint32_t p = first;
+  for (; p <= last && (p & 7); ++p) flags[p] = uint8_t((flags[p] & keep) | set);
+  const uint64_t keep8 = 0x0101010101010101ull * keep, set8 = 0x0101010101010101ull * set;
+  for (; uint64_t(p) + 7 <= last; p += 8) {
+    uint64_t w;
+    std::memcpy(&w, flags + p, 8);
+    w = (w & keep8) | set8;
+    std::memcpy(flags + p, &w, 8);
   }
+  for (; p <= last; ++p) flags[p] = uint8_t((flags[p] & keep) | set);
+}
+
+bool Hart::add_trigger_breakpoint(uint32_t pc) {
+  if (!triggers_.add_halt(pc)) return false;
+  triggers_changed();
+  return true;
+}
+
+void Hart::remove_trigger_breakpoint(uint32_t pc) {
+  triggers_.remove_halt(pc);
+  triggers_changed();
+}
+
+void Hart::pmp_changed() {
   flush_tlbs();
+  flush_decode_cache();
+}
+
+void Hart::triggers_changed() {
+  flush_decode_cache();  // decoding flags the instructions an execute trigger matches
+  refresh_watch_flags();
+}
+
+Hart::FlaggedInsn Hart::at_flagged_insn(uint32_t pc) {
+  const bool mie = mstatus_ & kMstatusMIE;
+  if (pc != bp_skip_pc_) {
+    if (std::find(breakpoints_.begin(), breakpoints_.end(), pc) != breakpoints_.end() ||
+        triggers_.exec(pc, mie, true) == Triggers::Fire::Halt)
+      return FlaggedInsn::Stop;
+  }
+  bp_skip_pc_ = 1;  // (resuming here after a stop: the instruction runs)
+  return triggers_.exec(pc, mie, false) == Triggers::Fire::Exception ? FlaggedInsn::Trap : FlaggedInsn::Run;
+}
+
+bool Hart::data_trigger(uint32_t addr, unsigned len, bool store) {
+  if (triggers_.access(addr, len, store, mstatus_ & kMstatusMIE) != Triggers::Fire::Exception) return false;
+  take_trap(kBreakpointCause, addr);  // before the access: it does not happen
+  return true;
+}
+
+void Hart::refresh_watch_flags() {
+  // Rare operation: clear the watch flags of the pages flagged last time, then flag the pages of
+  // the debugger's watchpoints and of the load/store triggers (their accesses take the slow path).
+  constexpr uint8_t kWatchBits = kWatchReadPage | kWatchWritePage;
+  for (const PageRange& r : flagged_ranges_)
+    update_page_flags(page_flags_.get(), r.first, r.last, uint8_t(~kWatchBits), 0);
+  flagged_ranges_.clear();
+  auto flag = [&](uint32_t lo, uint32_t hi, bool read, bool write) {
+    const PageRange r{lo >> kPageBits, hi >> kPageBits};
+    update_page_flags(page_flags_.get(), r.first, r.last, 0xff,
+                      uint8_t((read ? kWatchReadPage : 0) | (write ? kWatchWritePage : 0)));
+    flagged_ranges_.push_back(r);
+  };
+  for (const Watchpoint& w : watchpoints_) {
+    const uint64_t last = uint64_t(w.addr) + std::max(w.len, 1u) - 1;
+    flag(w.addr, uint32_t(std::min<uint64_t>(last, 0xffffffffu)), int(w.kind) & int(WatchKind::Read),
+         int(w.kind) & int(WatchKind::Write));
+  }
+  triggers_.for_each_data_range([&](uint32_t lo, uint32_t hi, bool load, bool store) { flag(lo, hi, load, store); });
+  flush_tlbs();  // (the inline paths never see a watched page)
 }
 
 void Hart::add_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {
+  // A range past the end of the 32-bit address space is cut there (addresses do not wrap).
+  len = uint32_t(std::min<uint64_t>(len, (1ull << 32) - addr));
   watchpoints_.push_back(Watchpoint{addr, len, kind});
   refresh_watch_flags();
 }
 
 void Hart::remove_watchpoint(uint32_t addr, uint32_t len, WatchKind kind) {
+  len = uint32_t(std::min<uint64_t>(len, (1ull << 32) - addr));  // as add_watchpoint stored it
   watchpoints_.erase(
       std::remove_if(watchpoints_.begin(), watchpoints_.end(),
                      [&](const Watchpoint& w) { return w.addr == addr && w.len == len && w.kind == kind; }),
       watchpoints_.end());
   refresh_watch_flags();
 }
+
+void Hart::set_tohost(uint32_t addr) {
+  cfg_.has_tohost = true;
+  cfg_.tohost_addr = addr;
+  set_page_flag(addr >> kPageBits, kTohostPage);
+}
+
+void Hart::set_semihosting_root(const std::string& dir) { semihost_->set_file_root(dir); }
+void Hart::set_semihosting_write_limit(uint64_t bytes) { semihost_->set_file_write_limit(bytes); }
+const std::string& Hart::semihosting_root() const { return semihost_->file_root(); }
+void Hart::set_semihosting_cmdline(const std::string& cmdline) { semihost_->set_cmdline(cmdline); }
 
 bool Hart::read_csr(uint16_t csr, uint32_t& value) {
   sync_fflags();

@@ -3,6 +3,7 @@
 // wrapper implements HartEnv and calls run() once per quantum.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -12,7 +13,9 @@
 #include "models/cpu/iss/decode.h"
 #include "models/cpu/iss/env.h"
 #include "models/cpu/iss/extension.h"
+#include "models/cpu/iss/pmp.h"
 #include "models/cpu/iss/timing.h"
+#include "models/cpu/iss/triggers.h"
 
 namespace vp::iss {
 
@@ -25,7 +28,9 @@ struct HartConfig {
   uint32_t reset_pc = 0x80000000;
   uint32_t reset_mtvec = 0;
   bool fpu_on_at_reset = false;  // mstatus.FS = Initial at reset (the spec's reset is Off)
-  bool semihosting = true;       // slli x0,x0,0x1f; ebreak; srai x0,x0,7 calls the host
+  unsigned pmp_granularity = 0;  // G: PMP entries cover at least 2^(G+2) bytes (0: 4 bytes)
+  bool semihosting = true;       // slli x0,x0,0x1f; ebreak; srai x0,x0,7 calls the host (files: see
+                                 // Hart::set_semihosting_root; none by default)
   bool has_tohost = false;       // HTIF: stores to tohost_addr call HartEnv::tohost_write
   uint32_t tohost_addr = 0;
   // Exceptions (bit = mcause) that stop run() with StopReason::Trap instead of entering the trap
@@ -131,6 +136,7 @@ class Hart {
   void notify_external_write(uint32_t addr, uint32_t len);
   void clear_reservation() { reservation_valid_ = false; }
   // Untimed memory access through fast regions or HartEnv::debug_access (loader, gdb, semihosting).
+  // False if a byte is not mapped or the range reaches past 2^32 (nothing wraps around to 0).
   bool debug_read(uint32_t addr, void* data, uint32_t len);
   bool debug_write(uint32_t addr, const void* data, uint32_t len);
   // Timed accesses as a load/store instruction makes them, for extensions. On a fault they raise
@@ -165,9 +171,39 @@ class Hart {
     stall_exec_ += n;
   }
 
+  // HTIF: from now on, stores to `addr` call HartEnv::tohost_write (as HartConfig::has_tohost).
+  void set_tohost(uint32_t addr);
+
+  // ---- semihosting ----
+  // The only host directory semihosting file calls reach (SYS_OPEN/REMOVE/RENAME names are
+  // resolved below it; absolute paths, ".." and symlinks are refused). "" (the default): no file
+  // access; console I/O and exit still work. See docs/reliability.md.
+  void set_semihosting_root(const std::string& dir);
+  // Bytes a run may write to host files (default 1 GiB; past it WRITE fails with ENOSPC).
+  void set_semihosting_write_limit(uint64_t bytes);
+  const std::string& semihosting_root() const;
+  void set_semihosting_cmdline(const std::string& cmdline);
+  // ---- extensions that execute code themselves (e.g. an FU array running a loop) ----
+  // Arms the entry hook of `ext` (an extension of this hart) at `pc`: before the instruction at pc
+  // executes, ext.on_entry() may take over. One hook per PC (a later call replaces the owner).
+  void set_entry_hook(uint32_t pc, const Extension& ext);
+  void clear_entry_hook(uint32_t pc);
+  bool has_entry_hook(uint32_t pc) const;
+  // Work done on the hart's behalf: `insns` instructions retired in `cycles` cycles (instret, the
+  // cycle count and their CSRs advance as if the hart had executed them).
+  void retire_external(uint64_t insns, uint64_t cycles) {
+    instret_ += insns;
+    cycle_ += cycles;
+  }
+
   // ---- debug ----
   void add_breakpoint(uint32_t pc);
   void remove_breakpoint(uint32_t pc);
+  // A breakpoint in the trigger module (a debugger's hardware breakpoint: an execute trigger with
+  // dmode = 1 that software cannot change); false if all triggers are in use. The hart stops with
+  // StopReason::Breakpoint before the instruction, like add_breakpoint.
+  bool add_trigger_breakpoint(uint32_t pc);
+  void remove_trigger_breakpoint(uint32_t pc);
   void add_watchpoint(uint32_t addr, uint32_t len, WatchKind kind);
   void remove_watchpoint(uint32_t addr, uint32_t len, WatchKind kind);
   struct WatchHit {
@@ -230,6 +266,11 @@ class Hart {
   const FastRegion* find_region(uint32_t addr, uint32_t len) const;
   void flush_tlbs();
   void set_page_flag(uint32_t page, uint8_t flag);
+  // The last page of [addr, addr + len) (len > 0), cut at the end of the address space: ranges
+  // from debuggers, DMA or semihosting may reach past 2^32, the page flags end there.
+  static uint32_t last_page(uint32_t addr, uint32_t len) {
+    return uint32_t(std::min<uint64_t>((uint64_t(addr) + len - 1) >> kPageBits, (1u << (32 - kPageBits)) - 1));
+  }
   void refresh_watch_flags();
   bool check_watch(uint32_t addr, unsigned len, bool write);
   void invalidate_code_page(uint32_t page);
@@ -257,11 +298,29 @@ class Hart {
   void end_block() { next_event_ = 0; }
   bool do_semihosting_ebreak();
   void do_mret();
+  bool run_entry_hook(uint32_t pc);  // true: the owning extension executed from pc
+  void mark_entry_hook(uint32_t pc, bool on);
   bool csr_op(const DecodedInsn& d, uint32_t src, bool write_always);
 
   // ---- CSRs (csr.cpp) ----
   bool csr_read(uint16_t csr, uint32_t& v);
   bool csr_write(uint16_t csr, uint32_t v);
+
+  // ---- PMP and triggers: checked on slow paths only ----
+  // PMP rules changed: fast paths (TLBs, decoded code) were filled under the old ones.
+  void pmp_changed();
+  // Trigger settings changed: re-flag decoded instructions and watched pages.
+  void triggers_changed();
+  // The access [addr, addr + len) may be put in a TLB / decode page under the current PMP rules.
+  bool pmp_allows(uint32_t addr, uint32_t len, uint8_t perm) const {
+    return !pmp_.active() || pmp_.allows(addr, len, perm);
+  }
+  // An instruction flagged kBreakpoint: a gdb breakpoint or halt trigger stops the hart, an
+  // exception trigger traps.
+  enum class FlaggedInsn { Run, Stop, Trap };
+  [[gnu::cold, gnu::noinline]] FlaggedInsn at_flagged_insn(uint32_t pc);
+  // A load/store on a flagged page hit a software trigger: raises the breakpoint exception.
+  bool data_trigger(uint32_t addr, unsigned len, bool store);
   bool fs_enabled() const { return (mstatus_ & kFsMask) != 0; }
 
   // ---- FP flags: host flags accumulate lazily; see sync_fflags ----
@@ -313,6 +372,10 @@ class Hart {
   TlbEntry rtlb_[kTlbEntries], wtlb_[kTlbEntries];
   std::unique_ptr<uint8_t, void (*)(void*)> page_flags_;  // 2^20 entries, lazily zeroed
   std::vector<Watchpoint> watchpoints_;
+  struct PageRange {
+    uint32_t first, last;
+  };
+  std::vector<PageRange> flagged_ranges_;  // the pages the watch flags were last set on
   WatchHit watch_hit_;
   std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
   struct PageCacheEntry {
@@ -324,11 +387,20 @@ class Hart {
   DecodedPage* cur_page_ = nullptr;
   DecodedInsn scratch_;  // for instructions fetched from memory that is not cached
   std::vector<uint32_t> breakpoints_;
+  struct EntryHook {
+    uint32_t pc;
+    unsigned ext;  // index into extensions_
+  };
+  std::vector<EntryHook> entry_hooks_;
 
   TraceFn trace_fn_ = nullptr;
   void* trace_user_ = nullptr;
   TrapInfo last_trap_;
   int exit_code_ = 0;
+
+  // (after the hot members: only slow paths look at these)
+  Pmp pmp_;
+  Triggers triggers_;
 };
 
 }  // namespace vp::iss

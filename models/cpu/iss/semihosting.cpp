@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -13,31 +14,9 @@
 
 namespace vp::iss {
 
+using namespace semihost;
+
 namespace {
-enum : uint32_t {
-  SYS_OPEN = 0x01,
-  SYS_CLOSE = 0x02,
-  SYS_WRITEC = 0x03,
-  SYS_WRITE0 = 0x04,
-  SYS_WRITE = 0x05,
-  SYS_READ = 0x06,
-  SYS_READC = 0x07,
-  SYS_ISERROR = 0x08,
-  SYS_ISTTY = 0x09,
-  SYS_SEEK = 0x0a,
-  SYS_FLEN = 0x0c,
-  SYS_REMOVE = 0x0e,
-  SYS_RENAME = 0x0f,
-  SYS_CLOCK = 0x10,
-  SYS_TIME = 0x11,
-  SYS_ERRNO = 0x13,
-  SYS_GET_CMDLINE = 0x15,
-  SYS_HEAPINFO = 0x16,
-  SYS_EXIT = 0x18,
-  SYS_EXIT_EXTENDED = 0x20,
-  SYS_ELAPSED = 0x30,
-  SYS_TICKFREQ = 0x31,
-};
 constexpr uint32_t kAdpStoppedApplicationExit = 0x20026;
 constexpr uint32_t kMarkerBefore = 0x01f01013;  // slli x0, x0, 0x1f
 constexpr uint32_t kMarkerAfter = 0x40705013;   // srai x0, x0, 7
@@ -56,7 +35,7 @@ Semihosting::Semihosting(Hart& hart) : hart_(hart), start_us_(now_us()) {}
 
 Semihosting::~Semihosting() {
   for (Handle& h : handles_) {
-    if (h.kind == Handle::HostFile) ::close(h.fd);
+    if (h.kind == Handle::HostFile) sandbox_.close(h.fd);
   }
 }
 
@@ -73,9 +52,27 @@ uint32_t Semihosting::param(uint32_t block, unsigned index) {
   return v;
 }
 
-bool Semihosting::read_guest_string(uint32_t addr, uint32_t len, std::string& out) {
+bool Semihosting::read_guest_name(uint32_t addr, uint32_t len, std::string& out) {
+  if (len > HostSandbox::kMaxName) {
+    errno = ENAMETOOLONG;
+    return false;
+  }
   out.resize(len);
-  return len == 0 || hart_.debug_read(addr, out.data(), len);
+  if (len == 0 || hart_.debug_read(addr, out.data(), len)) return true;
+  errno = EFAULT;
+  return false;
+}
+
+void Semihosting::warn(const std::string& msg) {
+  if (warnings_ < kMaxWarnings) hart_.env().warning("semihosting: " + msg);
+  if (++warnings_ == kMaxWarnings) hart_.env().warning("semihosting: further refused file operations are not reported");
+}
+
+uint32_t Semihosting::file_result(int r, const char* op, const std::string& name) {
+  if (r >= 0) return uint32_t(r);
+  last_errno_ = errno;
+  if (!sandbox_.refusal().empty()) warn(std::string(op) + " '" + name + "' refused: " + sandbox_.refusal());
+  return kError;
 }
 
 Semihosting::Handle* Semihosting::handle(uint32_t h) {
@@ -85,8 +82,21 @@ Semihosting::Handle* Semihosting::handle(uint32_t h) {
 
 uint32_t Semihosting::op_open(uint32_t block) {
   std::string name;
-  if (!read_guest_string(param(block, 0), param(block, 2), name)) return kError;
+  if (!read_guest_name(param(block, 0), param(block, 2), name)) {
+    last_errno_ = errno;
+    return kError;
+  }
   const uint32_t mode = param(block, 1);  // fopen mode index: r rb r+ r+b w wb w+ w+b a ab a+ a+b
+  if (mode > 11) {
+    last_errno_ = EINVAL;
+    return kError;
+  }
+  uint32_t slot = 0;
+  while (slot < handles_.size() && handles_[slot].kind != Handle::Closed) ++slot;
+  if (slot >= kMaxHandles) {
+    last_errno_ = EMFILE;
+    return kError;
+  }
   Handle h;
   if (name == ":tt") {
     h.kind = mode < 4 ? Handle::ConsoleIn : Handle::ConsoleOut;
@@ -95,65 +105,107 @@ uint32_t Semihosting::op_open(uint32_t block) {
     h.kind = Handle::Features;
   } else {
     static constexpr int kFlags[3] = {O_RDONLY, O_WRONLY | O_CREAT | O_TRUNC, O_WRONLY | O_CREAT | O_APPEND};
-    int flags = kFlags[(mode / 4) % 3];
+    int flags = kFlags[mode / 4];
     if (mode & 2) flags = (flags & ~(O_RDONLY | O_WRONLY)) | O_RDWR;
-    h.fd = ::open(name.c_str(), flags, 0644);
-    if (h.fd < 0) {
-      last_errno_ = errno;
-      return kError;
-    }
+    h.fd = sandbox_.open(name, flags);
+    if (h.fd < 0) return file_result(-1, "open", name);
     h.kind = Handle::HostFile;
   }
-  for (uint32_t i = 0; i < handles_.size(); ++i) {
-    if (handles_[i].kind == Handle::Closed) {
-      handles_[i] = h;
-      return i;
-    }
-  }
-  handles_.push_back(h);
-  return uint32_t(handles_.size() - 1);
+  if (slot == handles_.size()) handles_.emplace_back();
+  handles_[slot] = h;
+  return slot;
 }
 
+uint32_t Semihosting::guest_prefix(uint32_t addr, char* buf, uint32_t n) {
+  if (hart_.debug_read(addr, buf, n)) return n;
+  uint32_t k = 0;  // (rare: the end of guest memory or of the address space lies inside)
+  while (k < n && hart_.debug_read(addr + k, buf + k, 1)) ++k;
+  return k;
+}
+
+// WRITE and READ move at most kChunk bytes through the host at a time: the guest's length is only
+// bounded by its memory, which the chunks are checked against one by one.
 uint32_t Semihosting::op_write(uint32_t block) {
   Handle* h = handle(param(block, 0));
   const uint32_t addr = param(block, 1), len = param(block, 2);
-  std::string buf;
-  if (!h || !read_guest_string(addr, len, buf)) return len;
-  if (h->kind == Handle::ConsoleOut) {
-    hart_.env().console_write(buf.data(), buf.size());
-    return 0;
+  if (!h || (h->kind != Handle::ConsoleOut && h->kind != Handle::HostFile)) return len;
+  std::vector<char> buf(std::min(len, kChunk));
+  uint32_t done = 0;
+  while (done < len) {
+    const uint32_t room = std::min(len - done, kChunk), n = guest_prefix(addr + done, buf.data(), room);
+    if (n == 0) break;
+    if (h->kind == Handle::ConsoleOut) {
+      hart_.env().console_write(buf.data(), n);
+    } else {
+      if (file_bytes_written_ + n > file_write_limit_) {
+        if (!warned_write_limit_)
+          warn("write refused: the run wrote its limit of " + std::to_string(file_write_limit_) +
+               " bytes to host files (ENOSPC)");
+        warned_write_limit_ = true;
+        last_errno_ = ENOSPC;
+        break;
+      }
+      const ssize_t w = ::write(h->fd, buf.data(), n);
+      if (w > 0) file_bytes_written_ += uint64_t(w);
+      if (w < 0) last_errno_ = errno;
+      if (w <= 0) break;
+      if (uint32_t(w) < n) {
+        done += uint32_t(w);
+        break;
+      }
+    }
+    done += n;
+    if (n < room) break;  // guest memory ended
   }
-  if (h->kind != Handle::HostFile) return len;
-  const ssize_t n = ::write(h->fd, buf.data(), buf.size());
-  if (n < 0) {
-    last_errno_ = errno;
-    return len;
-  }
-  return len - uint32_t(n);  // bytes not written
+  return len - done;  // bytes not written
 }
 
 uint32_t Semihosting::op_read(uint32_t block) {
   Handle* h = handle(param(block, 0));
   const uint32_t addr = param(block, 1), len = param(block, 2);
   if (!h) return len;
-  std::string buf(len, '\0');
-  size_t n = 0;
-  if (h->kind == Handle::ConsoleIn) {
-    n = hart_.env().console_read(buf.data(), len);
-  } else if (h->kind == Handle::Features) {
-    while (n < len && h->pos < sizeof(kFeatures)) buf[n++] = char(kFeatures[h->pos++]);
-  } else if (h->kind == Handle::HostFile) {
-    const ssize_t r = ::read(h->fd, buf.data(), len);
-    if (r < 0) {
-      last_errno_ = errno;
-      return len;
+  std::vector<char> buf(std::min(len, kChunk));
+  uint32_t done = 0;
+  while (done < len) {
+    // The destination must be guest memory before anything is consumed from the source.
+    const uint32_t room = std::min(len - done, kChunk), want = guest_prefix(addr + done, buf.data(), room);
+    if (want == 0) break;
+    size_t n = 0;
+    if (h->kind == Handle::ConsoleIn) {
+      n = hart_.env().console_read(buf.data(), want);
+    } else if (h->kind == Handle::Features) {
+      while (n < want && h->pos < sizeof(kFeatures)) buf[n++] = char(kFeatures[h->pos++]);
+    } else if (h->kind == Handle::HostFile) {
+      const ssize_t r = ::read(h->fd, buf.data(), want);
+      if (r < 0) {
+        last_errno_ = errno;
+        break;
+      }
+      n = size_t(r);
+    } else {
+      break;
     }
-    n = size_t(r);
-  } else {
-    return len;
+    if (n && !hart_.debug_write(addr + done, buf.data(), uint32_t(n))) break;
+    done += uint32_t(n);
+    if (n < room) break;  // end of file / input, or of guest memory
   }
-  if (n && !hart_.debug_write(addr, buf.data(), uint32_t(n))) return len;
-  return len - uint32_t(n);  // bytes not read
+  return len - done;  // bytes not read
+}
+
+// The console gets the string in bounded pieces, up to the NUL or the end of guest memory.
+void Semihosting::op_write0(uint32_t addr) {
+  char piece[256];
+  size_t n = 0;
+  for (uint32_t a = addr;; ++a) {
+    char c = 0;
+    const bool more = hart_.debug_read(a, &c, 1) && c;
+    if (more) piece[n++] = c;
+    if (n == sizeof piece || (!more && n)) {
+      hart_.env().console_write(piece, n);
+      n = 0;
+    }
+    if (!more || a == 0xffffffffu) break;
+  }
 }
 
 void Semihosting::do_exit(int code) {
@@ -173,7 +225,7 @@ void Semihosting::call() {
         result = kError;
         break;
       }
-      if (h->kind == Handle::HostFile) ::close(h->fd);
+      if (h->kind == Handle::HostFile) sandbox_.close(h->fd);
       *h = Handle{};
       break;
     }
@@ -183,13 +235,7 @@ void Semihosting::call() {
       hart_.env().console_write(&c, 1);
       break;
     }
-    case SYS_WRITE0: {
-      std::string s;
-      char c;
-      while (hart_.debug_read(a1 + uint32_t(s.size()), &c, 1) && c) s.push_back(c);
-      hart_.env().console_write(s.data(), s.size());
-      break;
-    }
+    case SYS_WRITE0: op_write0(a1); break;
     case SYS_WRITE: result = op_write(a1); break;
     case SYS_READ: result = op_read(a1); break;
     case SYS_READC: {
@@ -228,15 +274,15 @@ void Semihosting::call() {
     }
     case SYS_REMOVE: {
       std::string name;
-      read_guest_string(param(a1, 0), param(a1, 1), name);
-      result = ::unlink(name.c_str()) == 0 ? 0 : (last_errno_ = errno, kError);
+      result = read_guest_name(param(a1, 0), param(a1, 1), name) ? file_result(sandbox_.remove(name), "remove", name)
+                                                                 : (last_errno_ = errno, kError);
       break;
     }
     case SYS_RENAME: {
       std::string from, to;
-      read_guest_string(param(a1, 0), param(a1, 1), from);
-      read_guest_string(param(a1, 2), param(a1, 3), to);
-      result = std::rename(from.c_str(), to.c_str()) == 0 ? 0 : (last_errno_ = errno, kError);
+      result = read_guest_name(param(a1, 0), param(a1, 1), from) && read_guest_name(param(a1, 2), param(a1, 3), to)
+                   ? file_result(sandbox_.rename(from, to), "rename", from + "' to '" + to)
+                   : (last_errno_ = errno, kError);
       break;
     }
     case SYS_CLOCK: result = uint32_t((now_us() - start_us_) / 10000); break;  // centiseconds

@@ -1,0 +1,240 @@
+/* gcn: the aggregation Y = Â·X of one GCN layer (docs/gcn.md) on data the loader placed, with
+ * feature slicing (B_F slices of the features, the graph traversed once per slice) and vertex
+ * tiling (vertical strips of square tiles), static or chosen online by automatic tile morphing.
+ *
+ * Layout, kernels and the summation order: include/vp/gcn_data.h. One code path serves every kernel:
+ *   for each slice s (B_F of them):                         -- X_s, Y_s: n rows of w = f / B_F floats
+ *     tiling = static (B_V x B_V), or ATM's choice for this slice (include/vp/gcn_atm.h)
+ *     for each strip (destinations [d0, d1), square tiles of `side` vertices):
+ *       for each tile (sources [s0, s1), ascending):
+ *         for each destination v of the strip:
+ *           the nonzeros (u, v) of column v with s0 <= u < s1:  Y_s[v] += Â(u, v) * X_s[u]
+ * A strip of one tile reads column v directly; with several tiles, cursor[v] remembers where column v
+ * stopped (the "B_V |V|" traversal term of the cost model, docs/gcn.md). Every destination starts at 0.0f
+ * and adds w * x rounded to float (-ffp-contract=off), nonzeros in storage order: every kernel
+ * produces the bits of the host reference, which the VP checks.
+ *
+ * Measurement: each slice's time is mcycle (and minstret) around it; with an L2 present
+ * ("cachectl.l2"), its statistics window is the slice of X and each strip's lookups and misses are
+ * read from the STAT_* registers (include/vp/regs/cache_ctrl.h) -- ATM's hit rates.
+ * Output, one line per slice:
+ *   gcn: slice S cycles C instret I strips N widths W0,W1,.. x_lookups L x_misses M l2_lookups A
+ *        l2_misses B l2_writebacks K [phase P action A]
+ * and "gcn: total cycles C instret I", "gcn: done". Exit: 0 = ok, 2 = missing or inconsistent data. */
+#include <stdint.h>
+#include <stdio.h>
+#include <hal/cache.h>
+#include <hal/marker.h>
+#include <rt/bootinfo.h>
+#include <rt/csr.h>
+#include <vp/gcn_atm.h>
+#include <vp/gcn_data.h>
+
+typedef struct {
+    uint32_t n, w;
+    const uint32_t *colptr, *rowidx;
+    const float *weight;
+    uint32_t *cursor;
+} graph_t;
+
+static int need(const char *name, uint32_t min_size, uint32_t *addr) {
+    uint32_t size = 0;
+    if (!vp_bootinfo_find(name, addr, &size)) {
+        printf("gcn: ERROR: boot-info entry \"%s\" missing\n", name);
+        return 0;
+    }
+    if (size < min_size) {
+        printf("gcn: ERROR: blob \"%s\" has %lu bytes, need %lu\n", name, (unsigned long)size, (unsigned long)min_size);
+        return 0;
+    }
+    return 1;
+}
+
+/* y += a * x over w floats (w a multiple of 16), each element rounded as y = y + (a * x). */
+static inline void axpy(float *restrict y, const float *restrict x, float a, uint32_t w) {
+    for (uint32_t k = 0; k < w; k += 4) {
+        y[k] = y[k] + a * x[k];
+        y[k + 1] = y[k + 1] + a * x[k + 1];
+        y[k + 2] = y[k + 2] + a * x[k + 2];
+        y[k + 3] = y[k + 3] + a * x[k + 3];
+    }
+}
+
+static inline void zero_row(float *y, uint32_t w) {
+    for (uint32_t k = 0; k < w; k += 4) {
+        y[k] = 0.0f;
+        y[k + 1] = 0.0f;
+        y[k + 2] = 0.0f;
+        y[k + 3] = 0.0f;
+    }
+}
+
+/* One vertical strip: destinations [d0, d1), square tiles of `side` source vertices. */
+static void __attribute__((noinline))
+run_strip(const graph_t *g, uint32_t d0, uint32_t d1, uint32_t side, const float *xs, float *ys) {
+    const uint32_t n = g->n, w = g->w;
+    const uint32_t *colptr = g->colptr, *rowidx = g->rowidx;
+    const float *weight = g->weight;
+    if (side >= n) { /* one tile: the whole column at once */
+        for (uint32_t v = d0; v < d1; v++) {
+            float *y = ys + v * w;
+            zero_row(y, w);
+            const uint32_t e = colptr[v + 1];
+            for (uint32_t k = colptr[v]; k < e; k++) axpy(y, xs + rowidx[k] * w, weight[k], w);
+        }
+        return;
+    }
+    uint32_t *cursor = g->cursor;
+    for (uint32_t s0 = 0; s0 < n; s0 += side) {
+        const uint32_t s1 = n - s0 > side ? s0 + side : n;
+        const int first = s0 == 0, last = s1 == n;
+        for (uint32_t v = d0; v < d1; v++) {
+            float *y = ys + v * w;
+            uint32_t k;
+            if (first) {
+                zero_row(y, w);
+                k = colptr[v];
+            } else {
+                k = cursor[v];
+            }
+            const uint32_t e = colptr[v + 1];
+            for (; k < e; k++) {
+                const uint32_t u = rowidx[k];
+                if (u >= s1) break;
+                axpy(y, xs + u * w, weight[k], w);
+            }
+            if (!last) cursor[v] = k;
+        }
+    }
+}
+
+static void print_widths(const gcn_tiling_t *t) {
+    /* Uniform tilings compactly ("16x4" = 16 strips of 4 units), others as the list of widths. */
+    uint32_t uniform = 1;
+    for (uint32_t i = 1; i < t->count; i++) uniform &= t->width[i] == t->width[0];
+    if (uniform) {
+        printf("%lux%u", (unsigned long)t->count, t->width[0]);
+        return;
+    }
+    for (uint32_t i = 0; i < t->count; i++) printf(i ? ",%u" : "%u", t->width[i]);
+}
+
+int main(void) {
+    uint32_t a_info, a_graph, a_x, a_y, a_cur;
+    if (!vp_bootinfo_get()) {
+        printf("gcn: ERROR: no boot-info block (the data comes from the VP's gcn workload)\n");
+        return 2;
+    }
+    if (!need("gcn_info", sizeof(gcn_info_t), &a_info)) return 2;
+    const gcn_info_t *info = (const gcn_info_t *)(uintptr_t)a_info;
+    if (info->magic != GCN_INFO_MAGIC || info->version != GCN_INFO_VERSION) {
+        printf("gcn: ERROR: gcn_info has a bad magic or version\n");
+        return 2;
+    }
+    const uint32_t n = info->n, nnz = info->nnz, f = info->f, slices = info->slices, kernel = info->kernel;
+    if (n == 0 || slices == 0 || f % (GCN_SLICE_ALIGN * slices) != 0 || kernel > GCN_KERNEL_ATM || info->tiles == 0 ||
+        info->tiles > GCN_UNITS || (info->tiles & (info->tiles - 1)) != 0 || info->unit == 0 ||
+        (uint64_t)info->unit * GCN_UNITS < n) {
+        printf("gcn: ERROR: inconsistent gcn_info (n %lu f %lu slices %lu tiles %lu kernel %lu unit %lu)\n",
+               (unsigned long)n, (unsigned long)f, (unsigned long)slices, (unsigned long)info->tiles,
+               (unsigned long)kernel, (unsigned long)info->unit);
+        return 2;
+    }
+    if ((uint64_t)n * f * 4 > 0x7FFFFFFFu || (uint64_t)info->weight_off + 4ull * nnz > 0x7FFFFFFFu) {
+        printf("gcn: ERROR: data larger than the address space\n");
+        return 2;
+    }
+    const uint32_t xy_bytes = n * f * 4;
+    if (!need("graph", info->weight_off + 4 * nnz, &a_graph) || !need("features", xy_bytes, &a_x) ||
+        !need("output", xy_bytes, &a_y) || !need("cursor", 4 * n, &a_cur))
+        return 2;
+    graph_t g;
+    g.n = n;
+    g.w = f / slices;
+    g.colptr = (const uint32_t *)(uintptr_t)(a_graph + info->colptr_off);
+    g.rowidx = (const uint32_t *)(uintptr_t)(a_graph + info->rowidx_off);
+    g.weight = (const float *)(uintptr_t)(a_graph + info->weight_off);
+    g.cursor = (uint32_t *)(uintptr_t)a_cur;
+    /* Untrusted input: the columns must be monotone and inside the arrays, every row index < n. */
+    if (g.colptr[0] != 0 || g.colptr[n] != nnz) {
+        printf("gcn: ERROR: colptr does not span the %lu nonzeros\n", (unsigned long)nnz);
+        return 2;
+    }
+    for (uint32_t v = 0; v < n; v++) {
+        if (g.colptr[v + 1] < g.colptr[v]) {
+            printf("gcn: ERROR: colptr decreases at column %lu\n", (unsigned long)v);
+            return 2;
+        }
+    }
+    for (uint32_t k = 0; k < nnz; k++) {
+        if (g.rowidx[k] >= n) {
+            printf("gcn: ERROR: nonzero %lu has row %lu >= n\n", (unsigned long)k, (unsigned long)g.rowidx[k]);
+            return 2;
+        }
+    }
+    static const char *const kernels[] = {"baseline", "vt", "fs", "fsvt", "atm"};
+    printf("gcn: n=%lu nnz=%lu f=%lu kernel=%s slices=%lu tiles=%lu unit=%lu%s\n", (unsigned long)n, (unsigned long)nnz,
+           (unsigned long)f, kernels[kernel], (unsigned long)slices, (unsigned long)info->tiles,
+           (unsigned long)info->unit, kernel == GCN_KERNEL_ATM && (info->flags & GCN_FLAG_ATM_FINE) ? " fine" : "");
+
+    const uintptr_t l2 = vp_cachectl("l2");
+    const int on_vp = vp_bootinfo_find("vp", NULL, NULL);
+    gcn_atm_t atm;
+    gcn_atm_init(&atm, (info->flags & GCN_FLAG_ATM_FINE) != 0);
+    gcn_tiling_t fixed;
+    gcn_tiling_uniform(&fixed, kernel == GCN_KERNEL_VT || kernel == GCN_KERNEL_FSVT ? info->tiles : 1);
+    static uint64_t lookups[GCN_UNITS], misses[GCN_UNITS];
+    uint64_t total_cycles = 0, total_instret = 0;
+    const uint32_t w = g.w, slice_floats = n * w;
+    if (on_vp) vp_marker_begin("gcn");
+    for (uint32_t s = 0; s < slices; s++) {
+        const gcn_tiling_t *t = kernel == GCN_KERNEL_ATM ? gcn_atm_tiling(&atm) : &fixed;
+        const float *xs = (const float *)(uintptr_t)a_x + s * slice_floats;
+        float *ys = (float *)(uintptr_t)a_y + s * slice_floats;
+        vp_cache_stats_t st, sum = {0, 0, 0, 0, 0};
+        if (l2) {
+            vp_cache_stat_window(l2, (uint32_t)(uintptr_t)xs, (uint32_t)(uintptr_t)(xs + slice_floats));
+            vp_cache_stat_reset(l2);
+        }
+        const uint64_t c0 = vp_rdmcycle64(), i0 = vp_rdminstret64();
+        uint32_t start = 0;
+        for (uint32_t i = 0; i < t->count; i++) {
+            const uint32_t side = t->width[i] * info->unit;
+            const uint32_t d0 = start * info->unit;
+            start += t->width[i];
+            const uint32_t d1 = start * info->unit < n ? start * info->unit : n;
+            if (d0 < d1) run_strip(&g, d0, d1, side, xs, ys);
+            if (l2) {
+                vp_cache_stat_read(l2, &st, 1);
+                lookups[i] = st.win_accesses;
+                misses[i] = st.win_misses;
+                sum.accesses += st.accesses;
+                sum.misses += st.misses;
+                sum.writebacks += st.writebacks;
+                sum.win_accesses += st.win_accesses;
+                sum.win_misses += st.win_misses;
+            } else {
+                lookups[i] = misses[i] = 0;
+            }
+        }
+        const uint64_t cycles = vp_rdmcycle64() - c0, instret = vp_rdminstret64() - i0;
+        total_cycles += cycles;
+        total_instret += instret;
+        printf("gcn: slice %lu cycles %llu instret %llu strips %lu widths ", (unsigned long)s,
+               (unsigned long long)cycles, (unsigned long long)instret, (unsigned long)t->count);
+        print_widths(t);
+        printf(" x_lookups %llu x_misses %llu l2_lookups %llu l2_misses %llu l2_writebacks %llu",
+               (unsigned long long)sum.win_accesses, (unsigned long long)sum.win_misses,
+               (unsigned long long)sum.accesses, (unsigned long long)sum.misses, (unsigned long long)sum.writebacks);
+        if (kernel == GCN_KERNEL_ATM) {
+            gcn_atm_report(&atm, cycles, lookups, misses);
+            printf(" phase %s action %s", gcn_atm_phase_name(atm.phase), gcn_atm_action_name(atm.action));
+        }
+        printf("\n");
+    }
+    if (on_vp) vp_marker_end();
+    printf("gcn: total cycles %llu instret %llu\n", (unsigned long long)total_cycles,
+           (unsigned long long)total_instret);
+    printf("gcn: done\n");
+    return 0;
+}

@@ -1,0 +1,297 @@
+/* sell_spmv: the accelerator's data LM and the accelerator cases (see sell_lm.h).
+ *
+ * The SELL matrix streams through the LM in blocks: block (c, j0, nj) is columns j0 .. j0+nj-1 of
+ * chunk c, i.e. nj * lanes consecutive elements of sell_val / sell_col. A block in the LM is its
+ * values followed by its gathered x (xg[k] = x[sell_col[k]]), nj * lanes floats each. The
+ * accelerator program (sell_kernel.S, started once per block) adds the block into the chunk's
+ * partial sums acc[] in the LM (init on the chunk's first block); after the chunk's last block the
+ * DMA copies acc to y (sigma = 1) or the CPU scatters it through the permutation.
+ *
+ * LM layout (DLM of size S, the image's data at its base, LM_STACK_BYTES at its top for the
+ * program's stack): acc[0], acc[1] (C floats each: chunk c uses acc[c % 2], so a chunk's copy-out
+ * can overlap the next chunk's computation), then one block buffer (acc_dma, acc_cdma) or two
+ * (acc_overlap), each 2 * J * C floats: J = the columns per block that fit.
+ *
+ * The mSGDMA is one engine: the values copy and the gather of a block run one after the other.
+ *   acc_dma      copy values (DMA, in the background) while the CPU gathers xg into the LM; wait;
+ *                run the accelerator; wait
+ *   acc_cdma     copy values; gather xg (cascaded DMA); run the accelerator; wait for each step
+ *   acc_overlap  block b+1's copy and gather run while the accelerator computes block b
+ *   acc_hmc      the HMC's gather engine packs block b+2's x[col] into a buffer in the
+ *                cube while the DMA streams block b+1's values and packed x into the LM and the
+ *                accelerator computes block b. */
+#include <drivers/msgdma.h>
+#include <hal/mmio.h>
+#include <rt/bootinfo.h>
+#include <rt/runtime.h>
+#include <stdio.h>
+#include <vp/regs/hmc.h>
+#include <vp/sell_data.h>
+#include "sell_lm.h"
+
+#define LM_DEFAULT_BYTES (32u * 1024u) /* the accelerator's default data LM */
+#define LM_STACK_BYTES   1024u         /* kept free for the accelerator program's stack */
+
+#if SELL_HAVE_VEC
+#include <hal/vec.h>
+extern const vec_image_t sell_kernel_image;
+#endif
+
+static uint32_t lm_base, lm_size, lm_free; /* DLM address, size, first byte after the image's data */
+static uint32_t hmc_base;                  /* HMC controller (boot-info "hmc_ctrl"), 0 without an HMC */
+
+sell_lm_t sell_lm_find(void) {
+    sell_lm_t lm = {0, 0, 0, 0};
+#if SELL_HAVE_VEC
+    if (vec_init(false) && vec_load(&sell_kernel_image) == 0) {
+        lm.accelerator = 1;
+        lm_base = sell_kernel_image.data_addr;
+        lm_size = vec_dlm_size();
+        lm_free = (sell_kernel_image.data_size + 63u) & ~63u;
+    }
+#endif
+    uint32_t addr = 0, size = 0;
+    if (vp_bootinfo_find("hmc_ctrl", &addr, &size) && vp_read32(addr + HMC_ID) == HMC_ID_VALUE) hmc_base = addr;
+    if (!lm.accelerator && vp_bootinfo_find("vec_dlm", &addr, &size)) {
+        lm_base = addr;
+        lm_size = size;
+        lm_free = 0;
+    }
+    if (lm_size > lm_free + LM_STACK_BYTES + 64) {
+        lm.in_lm = 1;
+        lm.gather_buf = (float *)(uintptr_t)(lm_base + lm_free);
+        lm.gather_cap = ((lm_size - lm_free - LM_STACK_BYTES) / 4) & ~15u;
+    } else {
+        /* Main memory: at the top of the heap area, away from the sell case's accumulators. */
+        lm.gather_cap = ((LM_DEFAULT_BYTES - LM_STACK_BYTES) / 4) & ~15u;
+        lm.gather_buf = (float *)(((uintptr_t)__heap_end - lm.gather_cap * 4) & ~(uintptr_t)63);
+    }
+    return lm;
+}
+
+int sell_lm_case_possible(uint32_t k, const sell_lm_t *lm) {
+    if (k < SELL_CASE_ACC_DMA) return 1;
+    return lm->accelerator && (k != SELL_CASE_ACC_HMC || hmc_base);
+}
+
+const char *sell_lm_why_not(uint32_t k, const sell_lm_t *lm) {
+    if (!lm->accelerator) return "no vector accelerator on this platform";
+    (void)k;
+    return "no HMC controller on this platform (ram.timing is not hmc)";
+}
+
+#if SELL_HAVE_VEC
+
+/* A block of chunk c: columns j0 .. j0+nj-1 (nj may be 0 for a chunk whose rows are all empty). */
+typedef struct {
+    uint32_t c, j0, nj, lanes;
+} block_t;
+
+typedef struct {
+    float *val, *xg;
+} buffer_t;
+
+/* Starts the transfers of block b into buffer f: the values copy (descriptor port), and for the
+ * cascaded cases the gather right after it; returns 0 on a DMA error. The CPU gather of acc_dma
+ * runs here too, while the copy is in flight. */
+static int transfer(uint32_t k, const block_t *b, const buffer_t *f) {
+    const uint32_t off = sd.cptr[b->c] + b->j0 * b->lanes, n = b->nj * b->lanes;
+    if (n == 0) return 1;
+    msgdma_submit((uint32_t)(uintptr_t)(sd.val + off), (uint32_t)(uintptr_t)f->val, 4 * n, 0);
+    if (k == SELL_CASE_ACC_DMA) {
+        const uint32_t *col = sd.col + off;
+        volatile float *xg = f->xg;
+        for (uint32_t i = 0; i < n; i++) xg[i] = sd.x[col[i]];
+    }
+    uint32_t s = msgdma_wait(MSGDMA_POLL, 0);
+    if (s == 0 && k != SELL_CASE_ACC_DMA) s = msgdma_gather(f->xg, sd.x, 4, sd.col + off, 4, n, MSGDMA_POLL);
+    if (s != 0) printf("sell_spmv: ERROR: DMA status 0x%lx\n", (unsigned long)s);
+    return s == 0;
+}
+
+static void start(const block_t *b, const buffer_t *f, float *acc) {
+    const uint32_t args[6] = {
+        (uint32_t)(uintptr_t)acc, (uint32_t)(uintptr_t)f->val, (uint32_t)(uintptr_t)f->xg, b->lanes, b->nj, b->j0 == 0};
+    vec_start(sell_kernel_image.entry, args, 6);
+}
+
+static int finish(void) {
+    if (vec_wait(VEC_POLL) != VEC_STATUS_DONE) {
+        uint32_t cause, pc, tval;
+        vec_error(&cause, &pc, &tval);
+        printf("sell_spmv: ERROR: accelerator stopped: mcause 0x%lx pc 0x%08lx mtval 0x%08lx\n", (unsigned long)cause,
+               (unsigned long)pc, (unsigned long)tval);
+        return 0;
+    }
+    return 1;
+}
+
+/* y of chunk c from its partial sums in the LM: one DMA copy when rows are in order, else the CPU
+ * scatters through the permutation. */
+static int copy_out(uint32_t c, uint32_t lanes, const float *acc, float *y) {
+    const uint32_t C = sd.info->C;
+    if (sd.info->flags & SELL_FLAG_IDENTITY_PERM) return msgdma_memcpy(y + c * C, acc, 4 * lanes, MSGDMA_POLL) == 0;
+    const volatile float *a = acc;
+    for (uint32_t r = 0; r < lanes; r++) y[sd.perm[c * C + r]] = a[r];
+    return 1;
+}
+
+/* The next block after *b (first: b->nj == UINT32_MAX); 0 at the end. */
+static int next_block(block_t *b, uint32_t J) {
+    const uint32_t C = sd.info->C, chunks = sd.info->chunks;
+    if (b->nj != UINT32_MAX && b->j0 + b->nj < sd.width[b->c]) {
+        b->j0 += b->nj;
+    } else {
+        b->c = b->nj == UINT32_MAX ? 0 : b->c + 1;
+        if (b->c >= chunks) return 0;
+        b->j0 = 0;
+        b->lanes = b->c + 1 < chunks ? C : sd.info->rows - b->c * C;
+    }
+    const uint32_t left = sd.width[b->c] - b->j0;
+    b->nj = left < J ? left : J;
+    return 1;
+}
+
+/* ---- acc_hmc: the cube gathers, the DMA streams, the accelerator computes ---------------------- */
+
+#define HMC(r) (hmc_base + (r))
+
+/* Starts the in-memory gather of block b: dst[i] = x[sell_col[off + i]] packed in the cube. */
+static void hmc_gather_start(const block_t *b, float *dst) {
+    const uint32_t off = sd.cptr[b->c] + b->j0 * b->lanes, n = b->nj * b->lanes;
+    if (n == 0) return;
+    vp_write32(HMC(GS_OP), GS_OP_GATHER | GS_MODE_MEMORY);
+    vp_write32(HMC(GS_ELEM_BASE), (uint32_t)(uintptr_t)sd.x);
+    vp_write32(HMC(GS_INDEX_ADDR), (uint32_t)(uintptr_t)(sd.col + off));
+    vp_write32(HMC(GS_COUNT), n);
+    vp_write32(HMC(GS_ELEM_SIZE), 4);
+    vp_write32(HMC(GS_INDEX_SIZE), 4);
+    vp_write32(HMC(GS_DEST), (uint32_t)(uintptr_t)dst);
+    vp_write32(HMC(GS_DOORBELL), 1);
+}
+
+static int hmc_gather_wait(const block_t *b) {
+    if (b->nj * b->lanes == 0) return 1;
+    uint32_t s;
+    while ((s = vp_read32(HMC(GS_STATUS))) == GS_STATUS_BUSY) {}
+    if (s != GS_STATUS_DONE) printf("sell_spmv: ERROR: HMC gather status %lu\n", (unsigned long)s);
+    return s == GS_STATUS_DONE;
+}
+
+/* Streams block b's values and its packed x (in the cube, never touched by the CPU: no cache
+ * maintenance) into the LM buffer: two copies queued back to back on the descriptor port. */
+static int stream_in(const block_t *b, const float *packed, const buffer_t *f) {
+    const uint32_t off = sd.cptr[b->c] + b->j0 * b->lanes, n = b->nj * b->lanes;
+    if (n == 0) return 1;
+    msgdma_submit((uint32_t)(uintptr_t)(sd.val + off), (uint32_t)(uintptr_t)f->val, 4 * n, 0);
+    msgdma_submit((uint32_t)(uintptr_t)packed, (uint32_t)(uintptr_t)f->xg, 4 * n, 0);
+    const uint32_t s = msgdma_wait(MSGDMA_POLL, 0) | msgdma_wait(MSGDMA_POLL, 0);
+    if (s != 0) printf("sell_spmv: ERROR: DMA status 0x%lx\n", (unsigned long)s);
+    return s == 0;
+}
+
+/* Three stages in flight: the cube gathers block i+2 (into packed[(i+2) % 3]) while the DMA streams
+ * block i+1 into the LM and the accelerator computes block i. */
+static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uint32_t J) {
+    const uint32_t C = sd.info->C;
+    float *packed[3];
+    packed[0] = (float *)(((uintptr_t)__heap_start + sd.info->rows * 4 + 63) & ~(uintptr_t)63);
+    packed[1] = packed[0] + J * C;
+    packed[2] = packed[1] + J * C;
+    block_t blk[3];          /* blocks i, i+1, i+2 */
+    int have[3] = {0, 0, 0}; /* which of them exist */
+    blk[0].nj = UINT32_MAX;
+    have[0] = next_block(&blk[0], J);
+    if (!have[0]) return 1;
+    blk[1] = blk[0];
+    have[1] = next_block(&blk[1], J);
+    hmc_gather_start(&blk[0], packed[0]);
+    if (!hmc_gather_wait(&blk[0])) return 0;
+    if (have[1]) hmc_gather_start(&blk[1], packed[1]);
+    if (!stream_in(&blk[0], packed[0], &buf[0])) return 0;
+    block_t done_chunk = {0, 0, UINT32_MAX, 0};
+    for (uint32_t i = 0;; i++) {
+        const block_t cur = blk[0];
+        start(&cur, &buf[i & 1], acc[cur.c & 1]);
+        if (done_chunk.nj != UINT32_MAX && !copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y))
+            return 0;
+        done_chunk.nj = UINT32_MAX;
+        if (have[1]) {
+            blk[2] = blk[1];
+            have[2] = next_block(&blk[2], J);
+            if (!hmc_gather_wait(&blk[1])) return 0;
+            if (have[2]) hmc_gather_start(&blk[2], packed[(i + 2) % 3]);
+            if (!stream_in(&blk[1], packed[(i + 1) % 3], &buf[(i + 1) & 1])) return 0;
+        }
+        if (!finish()) return 0;
+        if (cur.j0 + cur.nj == sd.width[cur.c]) done_chunk = cur;
+        if (!have[1])
+            return done_chunk.nj == UINT32_MAX || copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y);
+        blk[0] = blk[1];
+        blk[1] = blk[2];
+        have[1] = have[2];
+    }
+}
+
+int sell_lm_run_acc_case(uint32_t k, float *y) {
+    const uint32_t C = sd.info->C;
+    const uint32_t nbuf = k == SELL_CASE_ACC_OVERLAP || k == SELL_CASE_ACC_HMC ? 2 : 1;
+    const uint32_t usable = lm_size - lm_free - LM_STACK_BYTES;
+    if (usable < 2 * C * 4) {
+        printf("sell_spmv: ERROR: a chunk of %lu rows does not fit the LM\n", (unsigned long)C);
+        return 0;
+    }
+    const uint32_t J = (usable - 2 * C * 4) / nbuf / (2 * C * 4);
+    if (J == 0) {
+        printf("sell_spmv: ERROR: no block of %lu rows fits the LM\n", (unsigned long)C);
+        return 0;
+    }
+    float *acc[2], *base = (float *)(uintptr_t)(lm_base + lm_free);
+    acc[0] = base;
+    acc[1] = base + C;
+    buffer_t buf[2];
+    for (uint32_t i = 0; i < nbuf; i++) {
+        buf[i].val = base + 2 * C + i * 2 * J * C;
+        buf[i].xg = buf[i].val + J * C;
+    }
+
+    if (k == SELL_CASE_ACC_HMC) return run_acc_hmc(y, acc, buf, J);
+    block_t b = {0, 0, UINT32_MAX, 0};
+    if (!next_block(&b, J)) return 1; /* no rows at all */
+    if (nbuf == 1) {
+        do {
+            if (!transfer(k, &b, &buf[0])) return 0;
+            start(&b, &buf[0], acc[b.c & 1]);
+            if (!finish()) return 0;
+            if (b.j0 + b.nj == sd.width[b.c] && !copy_out(b.c, b.lanes, acc[b.c & 1], y)) return 0;
+        } while (next_block(&b, J));
+        return 1;
+    }
+    /* Double buffering: block i computes from buf[i % 2] while block i+1 moves into the other one and
+     * the previous chunk's sums (in the other acc) go to y. */
+    if (!transfer(k, &b, &buf[0])) return 0;
+    block_t done_chunk = {0, 0, UINT32_MAX, 0}; /* a chunk whose acc waits for its copy-out */
+    for (uint32_t i = 0;; i++) {
+        const block_t cur = b;
+        start(&cur, &buf[i & 1], acc[cur.c & 1]);
+        if (done_chunk.nj != UINT32_MAX && !copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y))
+            return 0;
+        done_chunk.nj = UINT32_MAX;
+        const int more = next_block(&b, J);
+        if (more && !transfer(k, &b, &buf[(i + 1) & 1])) return 0;
+        if (!finish()) return 0;
+        if (cur.j0 + cur.nj == sd.width[cur.c]) done_chunk = cur;
+        if (!more)
+            return done_chunk.nj == UINT32_MAX || copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y);
+    }
+}
+
+#else
+
+int sell_lm_run_acc_case(uint32_t k, float *y) {
+    (void)k;
+    (void)y;
+    return 0;
+}
+
+#endif

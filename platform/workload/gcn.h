@@ -1,0 +1,109 @@
+// Host-side data of the GCN aggregation workload (docs/gcn.md, layout include/vp/gcn_data.h):
+// synthetic graphs (power-law stand-ins for Cora, Citeseer and Pokec with their vertex and edge
+// counts; Graph500 Kronecker graphs through kronecker.h), the normalised adjacency Â in CSC, the
+// features, the reference result in the firmware's operation order, and the memory image.
+// SystemC-free (library vp_workload_data): the platform workload and the host emulator share it.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+#include "platform/workload/image.h"
+#include "platform/workload/kronecker.h"
+#include "vp/gcn_data.h"
+
+namespace vp::workload {
+
+// A power-law graph with exact counts (Chung-Lu style, as synthetic_relational_graph in rgcn.h):
+// vertex k of a random ranking gets weight (k+1)^(-1/(exponent-1)); edges join weighted endpoints.
+//   1. `isolated` random vertices get no edge at all; every other vertex gets at least one, to a
+//      weighted partner (undirected), or as the source or the target with equal chance (directed);
+//   2. the remaining edges: both endpoints by weight (directed: sources by one ranking's weights,
+//      targets by an independent ranking's, so in- and out-degrees are both heavy-tailed).
+// No self-loops, no repeated edge; exactly `vertices` and `edges` (undirected: vertex pairs, stored
+// as both arcs; directed: arcs). With max_degree > 0 the exponent is chosen (bisection) so that the
+// top vertex's expected degree (undirected: degree; directed: in-degree) is max_degree.
+// Deterministic for a seed. Throws std::invalid_argument naming the field when the counts cannot be met.
+struct PowerLawSpec {
+    uint32_t vertices = 1000;
+    uint64_t edges = 4000;
+    bool directed = false;
+    double exponent = 2.5;    // > 1; ignored when max_degree > 0
+    uint32_t max_degree = 0;  // target for the largest expected degree; 0: use exponent
+    uint32_t isolated = 0;    // vertices without edges
+    uint64_t seed = 1;
+};
+
+// Presets: faithful-size stand-ins for data sets that are not in ../shared/data.
+//   cora      2,708 vertices,     5,278 undirected edges (10,556 arcs), max degree 168
+//   citeseer  3,327 vertices,     4,552 undirected edges ( 9,104 arcs), max degree  99, 48 isolated
+//   pokec     1,632,803 vertices, 30,622,564 directed arcs (SNAP soc-Pokec), max in-degree 10,000 (an
+//             assumption of ours: the generator needs a tail, the data set's is not at hand)
+// (Cora and Citeseer as in the Planetoid versions used by GCN papers.) `scale_down` divides the
+// vertex, edge, isolated and max-degree counts (Pokec-like graphs that fit a platform run).
+// Throws std::invalid_argument for an unknown name.
+PowerLawSpec preset_graph(const std::string& name, uint32_t scale_down = 1, uint64_t seed = 1);
+
+// Arcs (source, target) of the graph, sorted by (source, target); undirected edges as both arcs.
+// `exponent_used` (optional) receives the exponent actually used.
+std::vector<Edge> powerlaw_arcs(const PowerLawSpec& spec, double* exponent_used = nullptr);
+// Arcs of a Graph500 Kronecker graph (kronecker_csr: symmetric, no self-loops, merged duplicates).
+std::vector<Edge> kronecker_arcs(const KroneckerOptions& opt);
+
+// Â = normalised adjacency with self-loops, CSC: column v holds the sources u of the arcs u -> v and
+// v itself, rows ascending; weight(u, v) = 1 / sqrt(d(u) d(v)) (double, rounded to float) with d the
+// column length (in-degree + 1; for undirected graphs the degree + 1: Kipf and Welling's
+// D^-1/2 (A + I) D^-1/2).
+struct GcnGraph {
+    uint32_t n = 0;
+    uint64_t arcs = 0;             // without the self-loops
+    std::vector<uint32_t> colptr;  // n + 1
+    std::vector<uint32_t> rowidx;  // nnz
+    std::vector<float> weight;     // nnz
+    uint64_t nnz() const { return rowidx.size(); }
+};
+// Throws std::invalid_argument when an arc names a vertex >= n or nnz does not fit 32 bits.
+GcnGraph build_gcn_graph(uint32_t n, const std::vector<Edge>& arcs);
+
+// Degree statistics of a graph's columns without the self-loop (in-degrees).
+struct DegreeStats {
+    uint32_t max = 0, isolated = 0;
+    double mean = 0;
+};
+DegreeStats degree_stats(const GcnGraph& g);
+
+// X[v][k] (row-major, n x f): a float in [-1, 1) with 24 random bits, a pure function of (seed, v, k).
+std::vector<float> gcn_features(uint32_t n, uint32_t f, uint64_t seed);
+
+// Y = Â X (row-major n x f) in the firmware's order: per column, nonzeros in storage order, y = y + w*x
+// from 0.0f, every operation rounded to float. Compiled with -ffp-contract=off.
+std::vector<float> gcn_reference(const GcnGraph& g, const std::vector<float>& x, uint32_t f);
+
+// Row-major n x f <-> the sliced layout of include/vp/gcn_data.h (B_F = slices).
+std::vector<float> to_sliced(const std::vector<float>& rowmajor, uint32_t n, uint32_t f, uint32_t slices);
+std::vector<float> from_sliced(const std::vector<float>& sliced, uint32_t n, uint32_t f, uint32_t slices);
+
+// One run of the firmware: kernel and parameters (include/vp/gcn_data.h).
+struct GcnRun {
+    uint32_t kernel = 0;  // GCN_KERNEL_*
+    uint32_t slices = 1;  // B_F
+    uint32_t tiles = 1;   // B_V
+    bool fine = true;     // ATM: fine morphing
+};
+// B_F and B_V the kernel really uses (baseline: 1, 1; VT: 1, tiles; FS: slices, 1; ...).
+GcnRun effective_run(const GcnRun& r);
+// Checks f, slices and tiles for the layout: "" when valid, else why not (naming the field).
+std::string check_run(uint32_t f, const GcnRun& r);
+
+// The header of a run's image (offsets of colptr, rowidx and weight in the "graph" blob, unit, ...).
+// Throws std::invalid_argument for a bad run (check_run).
+gcn_info_t gcn_header(const GcnGraph& g, uint32_t f, const GcnRun& run);
+
+// The memory image: blobs gcn_info, graph, features (X sliced for the run's B_F), output
+// (NaN-poisoned), cursor, each 64-byte aligned from `base` (image.h's ImageBuilder); regions graph
+// (gcn_info + graph), features, output, cursor. x: row-major n x f; with with_data = false, x may be
+// empty and only the addresses are laid out (blobs without contents: the host emulator's view).
+// Throws std::invalid_argument for a bad run and std::runtime_error when it does not fit below 4 GiB.
+Image build_gcn_image(const GcnGraph& g, const std::vector<float>& x, uint32_t f, const GcnRun& run, uint64_t base,
+                      bool with_data = true);
+
+}  // namespace vp::workload

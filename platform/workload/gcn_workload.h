@@ -1,0 +1,42 @@
+// The GCN aggregation workload: Y = Â·X of one layer on the CPU (firmware/programs/gcn) with feature
+// slicing, vertex tiling and automatic tile morphing; data layout in include/vp/gcn_data.h.
+#pragma once
+#include <string>
+#include <vector>
+#include "platform/workload/gcn.h"
+#include "platform/workload/workload.h"
+
+namespace vp {
+
+struct GcnConfig {
+    std::string graph = "cora";  // cora, citeseer, pokec (stand-ins), powerlaw, kronecker
+    uint32_t scale_down = 1;
+    workload::PowerLawSpec powerlaw;  // graph: powerlaw (its seed is graph_seed)
+    uint32_t kronecker_scale = 10, edgefactor = 16;
+    uint64_t graph_seed = 1;
+    uint32_t features = 128;
+    std::string kernel = "baseline";  // baseline, vt, fs, fsvt, atm
+    uint32_t slices = 1, tiles = 1;
+    bool fine = true;
+    uint64_t seed = 1;
+    void params(config::Params& p);
+};
+
+class GcnWorkload : public Workload {
+public:
+    explicit GcnWorkload(const GcnConfig& cfg);
+    std::string name() const override { return "gcn"; }
+    workload::Image build_image(uint64_t base) override;
+    bool check(Loader& loader, std::string& report) override;
+    std::string describe() const override;
+
+private:
+    workload::GcnGraph graph_;
+    workload::GcnRun run_;
+    uint32_t f_ = 0;
+    std::vector<float> x_, y_ref_;
+    std::string source_;
+    uint64_t y_addr_ = 0;
+};
+
+}  // namespace vp

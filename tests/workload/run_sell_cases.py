@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""SELL SpMV cases end to end through `vp run` (scenarios/sell_fpga.yaml, small matrices): every case
+the platform can run is checked bit for bit by the VP's `sell` workload; one test per function.
+
+  run_sell_cases.py --vp build/bin/vp --repo . TEST_NAME
+"""
+import argparse
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+VP = REPO = WORK = None
+CPU_CASES = "[csr, csr_cdma, sell]"
+ACC_CASES = "[acc_dma, acc_cdma, acc_overlap]"
+SKIP = 77  # CTest SKIP_RETURN_CODE
+
+
+def has_accelerator():
+    """The VP build has the vector accelerator (docs/vector.md) when it declares platform.vec."""
+    return "platform.vec.enabled" in vp("describe")[1]
+
+
+def need_accelerator():
+    if not has_accelerator():
+        print("SKIP: this VP build has no vector accelerator (platform.vec)")
+        sys.exit(SKIP)
+
+
+def vp(*args, timeout=300):
+    p = subprocess.run([VP, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def run_sell(name, *sets):
+    args = ["run", os.path.join(REPO, "scenarios", "sell_fpga.yaml"), "--quiet", "--out", os.path.join(WORK, name)]
+    for s in sets:
+        args += ["--set", s]
+    return vp(*args)
+
+
+def stop_reason(name):
+    with open(os.path.join(WORK, name, "stats.json")) as f:
+        return json.load(f)["run"]["stop_reason"]
+
+
+def passed(name, rc, out, err, cases):
+    assert rc == 0, f"exit {rc}\n{out}\n{err}"
+    why = stop_reason(name)
+    assert "result check passed: y of " + ", ".join(cases) + " matches the host reference bit for bit" in why, why
+
+
+def test_cpu_cases_random_matrix_plain_sell():
+    rc, out, err = run_sell("plain", "workload.sell.matrix=null", "workload.sell.rows=700",
+                            "workload.sell.nnz_per_row=9", "workload.sell.C=32", "workload.sell.cases=" + CPU_CASES)
+    passed("plain", rc, out, err, ["csr", "csr_cdma", "sell"])
+
+
+def test_cpu_cases_random_matrix_sorted_sell():
+    """sigma > 1: the SELL case accumulates in sorted order and scatters through the permutation."""
+    rc, out, err = run_sell("sorted", "workload.sell.matrix=null", "workload.sell.rows=700", "workload.sell.seed=5",
+                            "workload.sell.C=32", "workload.sell.sigma=96", "workload.sell.x=random",
+                            "workload.sell.cases=" + CPU_CASES)
+    passed("sorted", rc, out, err, ["csr", "csr_cdma", "sell"])
+
+
+def test_cpu_cases_standin_shyy41():
+    rc, out, err = run_sell("shyy41", "workload.sell.matrix=null", "workload.sell.standin=shyy41",
+                            "workload.sell.cases=" + CPU_CASES)
+    passed("shyy41", rc, out, err, ["csr", "csr_cdma", "sell"])
+
+
+def test_accelerator_cases_random_matrix_plain_sell():
+    """acc_dma, acc_cdma, acc_overlap: several chunks (C = 32), blocks split along j, copy-out by DMA."""
+    need_accelerator()
+    rc, out, err = run_sell("acc_plain", "workload.sell.matrix=null", "workload.sell.rows=300",
+                            "workload.sell.nnz_per_row=40", "workload.sell.C=32", "workload.sell.cases=" + ACC_CASES)
+    passed("acc_plain", rc, out, err, ["acc_dma", "acc_cdma", "acc_overlap"])
+
+
+def test_accelerator_cases_sorted_sell_partial_chunk():
+    """sigma > 1 (copy-out through the permutation by the CPU), a partial last chunk (300 rows at
+    C = 256), short rows of 1..3 entries, a random x."""
+    need_accelerator()
+    rc, out, err = run_sell("acc_sorted", "workload.sell.matrix=null", "workload.sell.rows=300",
+                            "workload.sell.nnz_per_row=2", "workload.sell.sigma=300", "workload.sell.x=random",
+                            "workload.sell.cases=" + ACC_CASES)
+    passed("acc_sorted", rc, out, err, ["acc_dma", "acc_cdma", "acc_overlap"])
+
+
+def test_accelerator_fed_by_the_hmc_gather():
+    """acc_hmc (the cube packs x, the DMA streams it) beside acc_overlap on a small Kronecker matrix."""
+    need_accelerator()
+    args = ["run", os.path.join(REPO, "scenarios", "sell_hmc.yaml"), "--quiet", "--out", os.path.join(WORK, "hmc"),
+            "--set", "workload.sell.kronecker_scale=8", "--set", "workload.sell.sigma=256",
+            "--set", "workload.sell.cases=[acc_overlap, acc_hmc]", "--set", "platform.ram.size=128MiB",
+            "--set", "workload.base=0"]
+    rc, out, err = vp(*args)
+    passed("hmc", rc, out, err, ["acc_overlap", "acc_hmc"])
+    stats = json.load(open(os.path.join(WORK, "hmc", "stats.json")))["components"]
+    g = stats["hmc_ctrl"]["counters"]
+    assert g["command_errors"] == 0 and g["gathers"] > 0, g
+    # Every stored SELL element is gathered once by the cube (acc_hmc) and once by the DMA (acc_overlap).
+    padded = int(out.split("padded=")[1].split()[0])
+    assert g["elements"] == padded and stats["dma"]["counters"]["elements"] == padded, (g, padded)
+
+
+def test_accelerator_case_skipped_without_accelerator_fails_the_check():
+    """Without the accelerator the firmware skips acc_* and the VP's check must fail (exit 5)."""
+    if not has_accelerator():
+        rc, out, err = run_sell("noacc", "workload.sell.matrix=null", "workload.sell.rows=64",
+                                "workload.sell.cases=[acc_cdma]")
+    else:
+        rc, out, err = run_sell("noacc", "workload.sell.matrix=null", "workload.sell.rows=64",
+                                "workload.sell.cases=[acc_cdma]", "platform.vec.enabled=false")
+    assert rc == 5 and "case acc_cdma was requested but the firmware did not run it" in stop_reason("noacc"), (rc, err)
+
+
+def test_check_fails_when_the_firmware_runs_no_case():
+    """The same data with a program that never writes y (hello) must fail the check (exit 5)."""
+    with open(os.path.join(REPO, "scenarios", "sell_fpga.yaml")) as f:
+        text = f.read().replace("${firmware}/sell_spmv.elf", "${firmware}/hello.elf")
+    path = os.path.join(WORK, "hello_sell.yaml")
+    with open(path, "w") as f:
+        f.write(text)
+    rc, out, err = vp("run", path, "--quiet", "--out", os.path.join(WORK, "neg"), "--set",
+                      "workload.sell.cases=[csr]")
+    assert rc == 5 and "case csr was requested but the firmware did not run it" in stop_reason("neg"), (rc, err)
+
+
+def test_table1_script_smoke():
+    """tools/sell/table1.py on one small matrix: a CSV and a markdown table beside the paper."""
+    out = os.path.join(WORK, "t1")
+    p = subprocess.run([sys.executable, os.path.join(REPO, "tools", "sell", "table1.py"), "--vp", VP, "--out", out,
+                        "--matrices", "msc01440", "--cases", "csr,csr_cdma,sell", "--jobs", "1"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    rows = list(csv.DictReader(open(os.path.join(out, "table1.csv"))))
+    assert [r["case"] for r in rows] == ["csr", "csr_cdma", "sell"], rows
+    for r in rows:
+        assert r["matrix"] == "msc01440" and int(r["nnz"]) == 44998
+        assert float(r["mflops"]) > 0 and float(r["paper_mflops"]) > 0
+        # MFLOPS is 2 NNZ over the region's time.
+        assert abs(float(r["mflops"]) - 2 * 44998 / (float(r["time_us"]) * 1e-6) / 1e6) < 1e-3 * float(r["mflops"])
+    md = open(os.path.join(out, "table1.md")).read()
+    assert "| msc01440 |" in md and "2.57" in md, md  # the paper's CPU CSR number beside ours
+
+
+def main():
+    global VP, REPO, WORK
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vp", required=True)
+    ap.add_argument("--repo", required=True)
+    ap.add_argument("test", nargs="?")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    tests = {n: f for n, f in globals().items() if n.startswith("test_") and callable(f)}
+    if a.list:
+        print("\n".join(tests))
+        return
+    VP, REPO = os.path.abspath(a.vp), os.path.abspath(a.repo)
+    WORK = tempfile.mkdtemp(prefix="vp_sell_")
+    try:
+        tests[a.test]()
+        print(f"PASS {a.test}")
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

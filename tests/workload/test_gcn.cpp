@@ -1,0 +1,198 @@
+// GCN aggregation data (platform/workload/gcn.h) and the cost model (gcn_cost.h): graph
+// generators, Â in CSC, the reference, the sliced layout, the memory image, eq. 2/3/6 by hand.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <set>
+#include "platform/workload/gcn.h"
+#include "platform/workload/gcn_cost.h"
+#include "vp/gcn_data.h"
+
+using namespace vp::workload;
+
+TEST_CASE("power-law graphs: exact counts, no self-loops or repeats, isolated vertices, deterministic") {
+    PowerLawSpec s;
+    s.vertices = 500;
+    s.edges = 2000;
+    s.isolated = 7;
+    s.exponent = 2.2;
+    const std::vector<Edge> a = powerlaw_arcs(s);
+    CHECK(a.size() == 4000);  // undirected: both arcs
+    CHECK(std::is_sorted(a.begin(), a.end()));
+    std::set<Edge> seen(a.begin(), a.end());
+    CHECK(seen.size() == a.size());
+    std::vector<int> deg(500, 0);
+    for (const Edge& e : a) {
+        CHECK(e.first != e.second);
+        CHECK(seen.count({e.second, e.first}) == 1);  // symmetric
+        ++deg[e.first];
+    }
+    CHECK(std::count(deg.begin(), deg.end(), 0) == 7);
+    CHECK(powerlaw_arcs(s) == a);
+    s.seed = 2;
+    CHECK(powerlaw_arcs(s) != a);
+
+    PowerLawSpec d;
+    d.vertices = 1000;
+    d.edges = 6000;
+    d.directed = true;
+    const std::vector<Edge> b = powerlaw_arcs(d);
+    CHECK(b.size() == 6000);
+    CHECK(std::set<Edge>(b.begin(), b.end()).size() == 6000);
+}
+
+TEST_CASE("power-law graphs: the exponent follows a max-degree target, a heavy tail") {
+    // Cora-sized: 2,708 vertices, 5,278 edges, top expected degree 168.
+    const PowerLawSpec s = preset_graph("cora");
+    double exponent = 0;
+    const std::vector<Edge> a = powerlaw_arcs(s, &exponent);
+    CHECK(a.size() == 2 * 5278);
+    CHECK(exponent > 1.5);
+    CHECK(exponent < 4.0);
+    const GcnGraph g = build_gcn_graph(s.vertices, a);
+    const DegreeStats d = degree_stats(g);
+    CHECK(d.isolated == 0);
+    CHECK(d.mean == Approx(2.0 * 5278 / 2708));
+    CHECK(d.max > 168 / 2);  // the top vertex's degree is random around its expectation
+    CHECK(d.max < 168 * 2);
+    // Citeseer keeps its 48 isolated vertices; a scaled Pokec keeps the mean degree.
+    CHECK(degree_stats(build_gcn_graph(3327, powerlaw_arcs(preset_graph("citeseer")))).isolated == 48);
+    const PowerLawSpec p = preset_graph("pokec", 256);
+    CHECK(p.vertices == 6378);
+    CHECK(p.edges == 119619);
+    CHECK(p.directed);
+    CHECK_THROWS_WITH(preset_graph("reddit"), Catch::Contains("preset: 'reddit'"));
+    PowerLawSpec bad;
+    bad.vertices = 100;
+    bad.edges = 50;
+    CHECK_THROWS_WITH(powerlaw_arcs(bad), Catch::Contains("edges: 50 is fewer"));
+}
+
+TEST_CASE("Â in CSC: self-loops, rows ascending, symmetric normalisation by hand") {
+    // Undirected path 0 - 1 - 2 plus arc 3 -> 1 (directed). Columns (in-neighbours + self):
+    //   col 0: {0, 1}  d = 2;  col 1: {0, 1, 2, 3}  d = 4;  col 2: {1, 2}  d = 2;  col 3: {3}  d = 1
+    const GcnGraph g = build_gcn_graph(4, {{1, 0}, {0, 1}, {2, 1}, {3, 1}, {1, 2}});
+    CHECK(g.arcs == 5);
+    CHECK(g.colptr == std::vector<uint32_t>{0, 2, 6, 8, 9});
+    CHECK(g.rowidx == std::vector<uint32_t>{0, 1, 0, 1, 2, 3, 1, 2, 3});
+    CHECK(g.weight[0] == float(1.0 / 2.0));             // (0,0): 1/sqrt(2*2)
+    CHECK(g.weight[1] == float(1.0 / std::sqrt(8.0)));  // (1,0): 1/sqrt(4*2)
+    CHECK(g.weight[3] == float(1.0 / 4.0));             // (1,1): 1/sqrt(4*4)
+    CHECK(g.weight[5] == float(1.0 / std::sqrt(4.0)));  // (3,1): 1/sqrt(1*4)
+    CHECK(g.weight[8] == 1.0f);                         // (3,3)
+    CHECK_THROWS_WITH(build_gcn_graph(4, {{0, 4}}), Catch::Contains("names a vertex >= 4"));
+    CHECK_THROWS_WITH(build_gcn_graph(4, {{2, 2}}), Catch::Contains("self-loop"));
+}
+
+TEST_CASE("the reference adds w * x in storage order from 0.0f, rounding each step to float") {
+    const GcnGraph g = build_gcn_graph(3, {{1, 0}, {2, 0}, {0, 1}});
+    const uint32_t f = 16;
+    const std::vector<float> x = gcn_features(3, f, 9);
+    for (float v : x) {
+        CHECK(v >= -1.0f);
+        CHECK(v < 1.0f);
+    }
+    const std::vector<float> y = gcn_reference(g, x, f);
+    for (uint32_t v = 0; v < 3; ++v)
+        for (uint32_t k = 0; k < f; ++k) {
+            volatile float acc = 0.0f;  // volatile: one rounding per operation, in this order
+            for (uint32_t j = g.colptr[v]; j < g.colptr[v + 1]; ++j) {
+                volatile float p = g.weight[j] * x[g.rowidx[j] * f + k];
+                acc = acc + p;
+            }
+            CHECK(y[v * f + k] == acc);
+        }
+}
+
+TEST_CASE("sliced layout: slice s holds rows 0..n-1 of its columns back to back, round trip") {
+    const uint32_t n = 3, f = 64;
+    std::vector<float> x(n * f);
+    for (uint32_t i = 0; i < n * f; ++i) x[i] = float(i);
+    const std::vector<float> s = to_sliced(x, n, f, 4);  // w = 16
+    CHECK(s[0] == x[0]);
+    CHECK(s[16] == x[1 * f + 0]);       // row 1 of slice 0
+    CHECK(s[3 * 16] == x[0 * f + 16]);  // slice 1 starts after n rows of 16
+    CHECK(s[3 * 16 * 3 + 16 * 2 + 5] == x[2 * f + 48 + 5]);
+    CHECK(from_sliced(s, n, f, 4) == x);
+    CHECK(to_sliced(x, n, f, 1) == x);
+}
+
+TEST_CASE("runs: kernels' effective (B_F, B_V) and the checks naming the field") {
+    CHECK(effective_run({GCN_KERNEL_BASELINE, 4, 8, true}).slices == 1);
+    CHECK(effective_run({GCN_KERNEL_BASELINE, 4, 8, true}).tiles == 1);
+    CHECK(effective_run({GCN_KERNEL_VT, 4, 8, true}).slices == 1);
+    CHECK(effective_run({GCN_KERNEL_VT, 4, 8, true}).tiles == 8);
+    CHECK(effective_run({GCN_KERNEL_FS, 4, 8, true}).tiles == 1);
+    CHECK(effective_run({GCN_KERNEL_FSVT, 4, 8, true}).slices == 4);
+    CHECK(check_run(128, {GCN_KERNEL_FSVT, 8, 64, true}).empty());
+    CHECK_THAT(check_run(128, {GCN_KERNEL_FS, 16, 1, true}), Catch::StartsWith("slices: 16 slices of 128"));
+    CHECK_THAT(check_run(100, {GCN_KERNEL_BASELINE, 1, 1, true}), Catch::StartsWith("features: 100"));
+    CHECK_THAT(check_run(128, {GCN_KERNEL_VT, 1, 3, true}), Catch::StartsWith("tiles: 3"));
+    CHECK(check_run(128, {GCN_KERNEL_FS, 2, 3, true}).empty());  // FS ignores tiles
+}
+
+TEST_CASE("memory image: blobs, header, sliced X, poisoned Y, regions") {
+    const GcnGraph g = build_gcn_graph(5, {{0, 1}, {1, 0}, {3, 4}});
+    const uint32_t f = 32;
+    const std::vector<float> x = gcn_features(5, f, 1);
+    const Image img = build_gcn_image(g, x, f, {GCN_KERNEL_FSVT, 2, 4, false}, 0x80001010);
+    const ImageBlob& hb = img.blob("gcn_info");
+    CHECK(hb.addr == 0x80001040);
+    gcn_info_t info;
+    std::memcpy(&info, hb.data.data(), sizeof info);
+    CHECK(info.magic == GCN_INFO_MAGIC);
+    CHECK(info.n == 5);
+    CHECK(info.nnz == 8);
+    CHECK(info.slices == 2);
+    CHECK(info.tiles == 4);
+    CHECK(info.unit == 1);
+    CHECK(info.flags == 0);
+    CHECK(info.rowidx_off == 64);
+    CHECK(info.weight_off == 128);
+    const ImageBlob& xb = img.blob("features");
+    CHECK(xb.addr % 64 == 0);
+    CHECK(xb.data.size() == 5 * 32 * 4);
+    float v;
+    std::memcpy(&v, xb.data.data() + (5 * 16 + 2 * 16) * 4, 4);  // slice 1, row 2, column 16
+    CHECK(v == x[2 * f + 16]);
+    float poison;
+    std::memcpy(&poison, img.blob("output").data.data(), 4);
+    CHECK(std::isnan(poison));
+    std::map<std::string, std::pair<uint64_t, uint64_t>> regions;
+    for (const auto& r : img.regions) regions[r.name] = {r.lo, r.hi};
+    CHECK(regions.at("graph").first == hb.addr);
+    CHECK(regions.at("features").first == xb.addr);
+    CHECK(regions.at("cursor").second - regions.at("cursor").first == 20);
+    CHECK_THROWS_AS(build_gcn_image(g, x, f, {GCN_KERNEL_FS, 3, 1, true}, 0), std::invalid_argument);
+    // Addresses only (the emulator's view): the same layout without contents.
+    const Image addr = build_gcn_image(g, {}, f, {GCN_KERNEL_FSVT, 2, 4, false}, 0x80001010, false);
+    REQUIRE(addr.blobs.size() == img.blobs.size());
+    for (size_t i = 0; i < img.blobs.size(); ++i) CHECK(addr.blobs[i].addr == img.blobs[i].addr);
+    CHECK(addr.blob("features").data.empty());
+    REQUIRE(addr.regions.size() == img.regions.size());
+    for (size_t i = 0; i < img.regions.size(); ++i) CHECK(addr.regions[i].hi == img.regions[i].hi);
+}
+
+TEST_CASE("cost model: eq. 6 by hand, eq. 2 and 3 as its special cases, FS beats VT when |F| > |E|/|V|") {
+    // |V| = 1000, |E| = 10000, |F| = 256, B_F = 4, B_V = 2, m = 0.25:
+    //   graph  4 * (2 * 1000 + 10000)  =  48,000
+    //   input  0.25 * 10000 * 256      = 640,000
+    //   output 2 * 1000 * 256          = 512,000
+    const GcnCostTerms t = gcn_cost_fv(1000, 10000, 256, 4, 2, 0.25);
+    CHECK(t.graph == 48000);
+    CHECK(t.input == 640000);
+    CHECK(t.output == 512000);
+    CHECK(t.total() == 1200000);
+    // eq. 2 (VT, B_V = 4): (4*1000 + 10000) + 0.5*10000*256 + 4*1000*256
+    CHECK(gcn_cost_vt(1000, 10000, 256, 4, 0.5).total() == 14000 + 1280000 + 1024000);
+    // eq. 3 (FS, B_F = 4): 4*(1000 + 10000) + 0.5*10000*256 + 1000*256
+    CHECK(gcn_cost_fs(1000, 10000, 256, 4, 0.5).total() == 44000 + 1280000 + 256000);
+    CHECK(gcn_working_set(1000, 256, 4, 2) == 32000);
+    // eq. 4/5: with the same B and the same miss rate, FS < VT iff |F| > |E|/|V| (= 10 here).
+    for (double f : {11.0, 64.0})
+        CHECK(gcn_cost_fs(1000, 10000, f, 4, 0.3).total() < gcn_cost_vt(1000, 10000, f, 4, 0.3).total());
+    for (double f : {4.0, 9.0})
+        CHECK(gcn_cost_fs(1000, 10000, f, 4, 0.3).total() > gcn_cost_vt(1000, 10000, f, 4, 0.3).total());
+}

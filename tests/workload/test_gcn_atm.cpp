@@ -1,0 +1,165 @@
+// Automatic tile morphing (include/vp/gcn_atm.h, the firmware's C source compiled for the host): its
+// decisions on synthetic slice timings and hit rates, traced by hand against the rules.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+#include "vp/gcn_atm.h"
+
+namespace {
+
+std::vector<int> widths(const gcn_tiling_t* t) { return std::vector<int>(t->width, t->width + t->count); }
+
+// Reports a slice of `time` whose strips had the given hit rates (1000 lookups each).
+void report(gcn_atm_t& a, uint64_t time, const std::vector<double>& hit) {
+    REQUIRE(hit.size() == a.current.count);
+    std::vector<uint64_t> lookups(hit.size(), 1000), misses;
+    for (double h : hit) misses.push_back(uint64_t(1000 - h * 1000));
+    gcn_atm_report(&a, time, lookups.data(), misses.data());
+}
+
+std::vector<double> flat(const gcn_atm_t& a, double h) { return std::vector<double>(a.current.count, h); }
+
+}  // namespace
+
+TEST_CASE("tilings: uniform B_V x B_V, validity") {
+    gcn_tiling_t t;
+    gcn_tiling_uniform(&t, 8);
+    CHECK(widths(&t) == std::vector<int>(8, 8));
+    CHECK(gcn_tiling_valid(&t));
+    gcn_tiling_uniform(&t, 1);
+    CHECK(widths(&t) == std::vector<int>{64});
+    t.width[0] = 63;
+    CHECK(!gcn_tiling_valid(&t));
+}
+
+TEST_CASE("coarse morphing doubles the tiles while the slice time improves and settles on the best") {
+    gcn_atm_t a;
+    gcn_atm_init(&a, 0);
+    // B_V = 1, 2, 4, 8 get faster, 16 is slower: B_V = 8 is kept for every later slice.
+    const uint64_t times[] = {100, 90, 80, 70, 75};
+    const int expect_bv[] = {1, 2, 4, 8, 16};
+    for (int i = 0; i < 5; ++i) {
+        CHECK(a.phase == GCN_ATM_COARSE);
+        CHECK(gcn_atm_tiling(&a)->count == unsigned(expect_bv[i]));
+        report(a, times[i], flat(a, 0.5));
+    }
+    CHECK(a.action == GCN_ATM_ACT_SETTLE);
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>(8, 8));
+    CHECK(a.best_time == 70);
+    report(a, 60, flat(a, 0.5));  // done: even a faster slice changes nothing
+    CHECK(a.action == GCN_ATM_ACT_KEEP);
+    CHECK(gcn_atm_tiling(&a)->count == 8);
+    CHECK(a.slices == 6);
+}
+
+TEST_CASE("coarse morphing: a tie is not an improvement, the limit is 64 x 64 tiles") {
+    gcn_atm_t a;
+    gcn_atm_init(&a, 0);
+    report(a, 100, flat(a, 0.5));
+    report(a, 100, flat(a, 0.5));  // B_V = 2 as fast as B_V = 1: not better, keep B_V = 1
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(gcn_atm_tiling(&a)->count == 1);
+
+    gcn_atm_init(&a, 0);
+    for (uint64_t t = 100; a.phase == GCN_ATM_COARSE; t -= 10) report(a, t, flat(a, 0.5));
+    CHECK(a.slices == 7);  // 1, 2, 4, 8, 16, 32, 64: always better, stops at the limit
+    CHECK(gcn_atm_tiling(&a)->count == 64);
+}
+
+TEST_CASE("fine morphing splits from the lowest hit rate, then merges from the highest, while time improves") {
+    gcn_atm_t a;
+    gcn_atm_init(&a, 1);
+    report(a, 100, {0.4});
+    report(a, 90, {0.5, 0.9});
+    CHECK(a.action == GCN_ATM_ACT_DOUBLE);
+    report(a, 80, {0.5, 0.9, 0.7, 0.8});  // B_V = 4 better; strips at units 0, 16, 32, 48
+    CHECK(gcn_atm_tiling(&a)->count == 8);
+    report(a, 85, flat(a, 0.5));  // B_V = 8 worse: settle on [16 x 4], start splitting
+    CHECK(a.action == GCN_ATM_ACT_SETTLE);
+    CHECK(a.phase == GCN_ATM_SPLIT);
+    // Split order by hit rate: unit 0 (50 %), 32 (70 %), 48 (80 %), 16 (90 %).
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 16, 16, 16});
+    report(a, 75, {0.6, 0.6, 0.9, 0.7, 0.8});  // better: kept; next the strip at unit 32
+    CHECK(a.action == GCN_ATM_ACT_SPLIT);
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 16, 8, 8, 16});
+    report(a, 78, flat(a, 0.8));  // worse: undone; merging starts from the highest hit rate (the
+                                  // strip at unit 16, 90 %) with its higher-hit neighbour (70 % > 60 %)
+    CHECK(a.action == GCN_ATM_ACT_UNSPLIT);
+    CHECK(a.phase == GCN_ATM_MERGE);
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 32, 16});
+    report(a, 74, {0.6, 0.6, 0.85, 0.8});  // better: kept. Next in the order: the strip at unit 48 (80 %),
+                                           // the last one, merged with its left neighbour
+    CHECK(a.action == GCN_ATM_ACT_MERGE);
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 48});
+    report(a, 76, {0.6, 0.6, 0.8});  // worse: undone, done with [8, 8, 32, 16]
+    CHECK(a.action == GCN_ATM_ACT_UNMERGE);
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 32, 16});
+    CHECK(a.best_time == 74);
+    report(a, 70, {0.7, 0.7, 0.7, 0.7});
+    CHECK(a.action == GCN_ATM_ACT_KEEP);
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 32, 16});
+}
+
+TEST_CASE("fine morphing skips a split that repeats the tiling that ended the coarse phase") {
+    gcn_atm_t a;
+    gcn_atm_init(&a, 1);
+    report(a, 100, {0.4});
+    report(a, 90, {0.5, 0.9});
+    report(a, 95, flat(a, 0.5));  // B_V = 4 worse: settle on [32, 32]
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{16, 16, 32});
+    report(a, 85, {0.6, 0.7, 0.9});  // kept; splitting the 90 % strip would give [16 x 4] = B_V = 4: skipped
+    CHECK(a.action == GCN_ATM_ACT_SPLIT);
+    CHECK(a.phase == GCN_ATM_MERGE);
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{16, 48});
+}
+
+TEST_CASE("fine morphing: the merge picks the neighbour with the higher hit rate, one-unit strips are not split") {
+    gcn_atm_t a;
+    gcn_atm_init(&a, 1);
+    // Coarse: B_V = 1 .. 64 all better, then settle at the limit: every strip one unit wide.
+    for (uint64_t t = 1000; a.phase == GCN_ATM_COARSE; t -= 10) {
+        std::vector<double> h(a.current.count);
+        for (size_t i = 0; i < h.size(); ++i) h[i] = 0.5 + 0.001 * double((i * 37) % 64);  // distinct rates
+        if (h.size() == 64) h[10] = 0.99, h[9] = 0.2, h[11] = 0.3;  // the best strip, neighbours 20 % / 30 %
+        report(a, t, h);
+    }
+    CHECK(a.action == GCN_ATM_ACT_SETTLE);
+    // Nothing can be split (all one unit): straight to merging, the 99 % strip (unit 10) with its
+    // right neighbour (30 % > 20 %).
+    CHECK(a.phase == GCN_ATM_MERGE);
+    const gcn_tiling_t* t = gcn_atm_tiling(&a);
+    REQUIRE(t->count == 63);
+    CHECK(t->width[9] == 1);
+    CHECK(t->width[10] == 2);
+    CHECK(gcn_tiling_valid(t));
+}
+
+TEST_CASE("fine morphing: splitting and merging keep the tilings valid on any timing sequence") {
+    gcn_atm_t a;
+    gcn_atm_init(&a, 1);
+    uint64_t state = 12345;
+    for (int s = 0; s < 200; ++s) {
+        REQUIRE(gcn_tiling_valid(gcn_atm_tiling(&a)));
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        const uint64_t time = 1000 + (state >> 40) % 300;
+        std::vector<double> h(a.current.count);
+        for (size_t i = 0; i < h.size(); ++i) h[i] = double((state >> (i % 32)) % 1000) / 1000.0;
+        report(a, time, h);
+        CHECK(a.best_time <= time);
+    }
+    CHECK(a.phase == GCN_ATM_DONE);  // every phase ends: at most 7 coarse + 64 split + 64 merge slices
+    CHECK(std::string(gcn_atm_phase_name(a.phase)) == "done");
+}
+
+TEST_CASE("fine morphing from B_V = 1: the split that would repeat B_V = 2 is skipped, merging has nothing to do") {
+    gcn_atm_t a;
+    gcn_atm_init(&a, 1);
+    report(a, 100, {0.4});
+    report(a, 110, {0.4, 0.4});  // B_V = 2 slower: settle on one strip
+    CHECK(a.action == GCN_ATM_ACT_SETTLE);
+    // Splitting [64] gives [32, 32] = B_V = 2, measured already; merging one strip is impossible.
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{64});
+}

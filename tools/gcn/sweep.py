@@ -1,0 +1,789 @@
+#!/usr/bin/env python3
+"""Seed 003 (feature slicing, vertex tiling, automatic tile morphing) on the VP (docs/gcn.md).
+
+  python3 tools/gcn/sweep.py --out out/gcn [--jobs 2] [--full-pokec] [--quick]
+
+Stages (each writes CSVs into --out; --stages picks a subset, later stages reuse earlier outputs):
+  calibrate  full platform runs of the gcn firmware (CPU, L1I/L1D 32 KiB, L2 16-way, DDR3) on a
+             Pokec-like graph / 64; the same runs on vp-gcn-sim; the time model (cycles per slice as
+             a linear function of the emulator's event counts) fitted by least squares
+             -> calibration.csv, time_model.json
+  validate   held-out full platform runs (Cora-like, F = 1440, including ATM) against the emulator
+             with the fitted model: cycles, DRAM reads, cache misses, ATM decisions -> validation.csv
+  sweep      vp-gcn-sim over the data sets, L2 8 and 16 MiB, every (B_F, B_V) (or a restricted grid:
+             --grid DS=SPEC,...; pokec2 has one by default), ATM at every B_F >= 4;
+             time = fitted CPU cycles ("cpu") and DRAM line transfers ("mem", a memory-bound engine)
+             -> results.csv, summary.csv, cost_model.csv
+  width      feature-width sensitivity (F = 16 .. 512) -> width.csv
+  atm        ATM slice by slice on a Pokec-like graph with 32 slices, or (--traj DS:B_F) the sweep's
+             ATM runs of DS at B_F -> atm_trajectory.csv
+  plots      fig8_speedup.png, fig9_width.png, fig10_missrate.png, fig11_sensitivity.png, fig12_atm.png
+"""
+import argparse
+import concurrent.futures as cf
+import csv
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MIB = 1 << 20
+L2_SIZES = [8 * MIB, 16 * MIB]
+BV = [1, 2, 4, 8, 16, 32, 64]
+
+# Data sets: platform --set keys and vp-gcn-sim flags for the same graph, and the feature width.
+# Cora and Citeseer at their input widths (1,433 and 3,703 words) rounded up to whole 64-byte lines.
+DATASETS = {
+    "cora": (["workload.gcn.graph=cora", "workload.gcn.scale_down=1"], ["--graph", "cora"], 1440),
+    "citeseer": (["workload.gcn.graph=citeseer", "workload.gcn.scale_down=1"], ["--graph", "citeseer"], 3712),
+    "pokec8": (["workload.gcn.graph=pokec", "workload.gcn.scale_down=8"], ["--graph", "pokec", "--scale-down", "8"], 128),
+    # Half-size Pokec-like: a slice at the largest B_F (one line per row) is 52 MB, well above both L2
+    # sizes, as for the seed's Pokec (the / 8 graph's 13 MB slice is near them). Run with a restricted
+    # --grid (each spec replays 15 M arcs: about 4x a pokec8 spec); not in the default --datasets.
+    "pokec2": (["workload.gcn.graph=pokec", "workload.gcn.scale_down=2"],
+               ["--graph", "pokec", "--scale-down", "2"], 128),
+    "kron16": (["workload.gcn.graph=kronecker", "workload.gcn.kronecker_scale=16"],
+               ["--graph", "kronecker", "--kronecker-scale", "16"], 128),
+}
+# Data sets swept on a restricted grid unless --grid says otherwise (the full grid would take hours).
+DEFAULT_GRIDS = {"pokec2": "baseline,vt:16,fs:8,fsvt:8x4,fsvt:8x8,fsvt:8x16".split(",")}
+POKEC64 = (["workload.gcn.graph=pokec", "workload.gcn.scale_down=64"], ["--graph", "pokec", "--scale-down", "64"])
+
+
+def graph_of(key):
+    """(platform sets, emulator flags, F) of a calibration/validation graph."""
+    return POKEC64 + (128,) if key == "p64" else DATASETS[key]
+# Static kernels only: an ATM run's tilings depend on the time it measures, so the emulator (with the
+# model still to be fitted) would not follow the platform's trajectory. ATM is checked in validation.
+# Two shapes: Pokec-like / 64 at F = 128 (1 to 8 lines per row of a slice) and Cora-like at its input
+# width F = 1440 (10 to 90 lines per row): the cost of zeroing wide output rows (store misses queueing
+# for MSHRs) is only separable from the per-destination cost with both.
+CAL_RUNS = [("p64", 8 * MIB, "baseline"), ("p64", 8 * MIB, "vt:8"), ("p64", 8 * MIB, "fs:8"),
+            ("p64", 8 * MIB, "fsvt:8x4"), ("p64", 8 * MIB, "fsvt:2x16"), ("p64", 8 * MIB, "fsvt:4x64"),
+            ("p64", 16 * MIB, "baseline"), ("p64", 16 * MIB, "fsvt:4x8"),
+            ("cora", 8 * MIB, "baseline"), ("cora", 8 * MIB, "vt:4"), ("cora", 8 * MIB, "fs:9"),
+            ("cora", 8 * MIB, "fsvt:5x16")]
+# Held out: another graph and width (Citeseer-like, F = 3712), other configurations, and ATM, whose
+# decisions on the platform (mcycle) and in the emulator (the fitted model) are compared.
+VAL_RUNS = [("citeseer", 8 * MIB, "baseline"), ("citeseer", 8 * MIB, "fs:8"), ("citeseer", 8 * MIB, "fsvt:8x4"),
+            ("citeseer", 8 * MIB, "atm:8"), ("cora", 16 * MIB, "fsvt:9x4"), ("cora", 16 * MIB, "atm:9"),
+            ("p64", 8 * MIB, "atm:8"), ("p64", 16 * MIB, "fs:4")]
+MEM_MODEL = {"coef": {"dram_reads": 1.0, "dram_writes": 1.0}}
+FIT_KEYS = ["elements", "nonzeros", "visits", "tile_ends", "l2_hits", "l2_misses", "store_misses", "dram_writes"]
+
+
+def log(msg):
+    print(time.strftime("%H:%M:%S"), msg, flush=True)
+
+
+def run(cmd, timing, what):
+    t0 = time.time()
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        sys.exit(f"sweep.py: command failed (exit {p.returncode}): {' '.join(cmd)}\n{p.stderr[-3000:]}")
+    timing.append({"what": what, "seconds": round(time.time() - t0, 1)})
+    return p.stdout, p.stderr
+
+
+def run_sets(spec):
+    """'fsvt:8x4' -> workload.gcn.* keys."""
+    p = spec.split(":")
+    k = p[0]
+    bf = bv = 1
+    if k == "vt":
+        bv = int(p[1])
+    elif k in ("fs", "atm"):
+        bf = int(p[1])
+    elif k == "fsvt":
+        bf, bv = (int(x) for x in p[1].split("x"))
+    fine = "false" if len(p) > 2 and p[2] == "coarse" else "true"
+    return [f"workload.gcn.kernel={k}", f"workload.gcn.slices={bf}", f"workload.gcn.tiles={bv}",
+            f"workload.gcn.fine={fine}"]
+
+
+SLICE_RE = re.compile(r"gcn: slice (\d+) cycles (\d+) instret (\d+) strips (\d+) widths (\S+) x_lookups (\d+) "
+                      r"x_misses (\d+) l2_lookups (\d+) l2_misses (\d+) l2_writebacks (\d+)"
+                      r"(?: phase (\S+) action (\S+))?")
+
+
+def platform(args, name, graph_sets, features, l2, spec):
+    out = os.path.join(args.out, "platform", name)
+    done = os.path.join(out, "console.txt")
+    if not (args.reuse and os.path.exists(done)):
+        cmd = [args.vp, "run", os.path.join(REPO, "scenarios", "gcn_platform.yaml"), "--out", out]
+        for s in graph_sets + [f"workload.gcn.features={features}", f"platform.caches.l2.size={l2 // MIB}MiB"] + \
+                run_sets(spec):
+            cmd += ["--set", s]
+        stdout, stderr = run(cmd, args.timing, f"platform {name}")
+        if "result check passed" not in stderr + stdout:
+            sys.exit(f"sweep.py: {name}: the result check did not pass\n{stderr[-2000:]}")
+        with open(done, "w") as f:
+            f.write(stdout)
+    with open(done) as f:
+        text = f.read()
+    slices = []
+    for m in SLICE_RE.finditer(text):
+        slices.append({"slice": int(m[1]), "cycles": int(m[2]), "instret": int(m[3]), "widths": m[5],
+                       "x_lookups": int(m[6]), "x_misses": int(m[7]), "action": m[12]})
+    with open(os.path.join(out, "stats.json")) as f:
+        stats = json.load(f)
+    with open(os.path.join(out, "host.json")) as f:
+        host = json.load(f)
+    return {"slices": slices, "stats": stats, "host": host}
+
+
+def emulate(args, name, graph_flags, features, l2s, specs, model):
+    out = os.path.join(args.out, "emulated", name + ".json")
+    if not (args.reuse and os.path.exists(out)):
+        mpath = os.path.join(args.out, "emulated", name + ".model.json")
+        with open(mpath, "w") as f:
+            json.dump(model, f)
+        cmd = [args.sim] + graph_flags + ["--features", str(features), "--l2", ",".join(f"{s // MIB}MiB" for s in l2s),
+                                          "--runs", ",".join(specs), "--base", args.base, "--time-model", mpath,
+                                          "--out", out]
+        run(cmd, args.timing, f"emulate {name}")
+        log(f"emulated {name}")
+    with open(out) as f:
+        return json.load(f)
+
+
+def parallel(args, jobs):
+    """Runs callables on --jobs threads (each starts a process), returns their results in order."""
+    with cf.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+        return [f.result() for f in [ex.submit(j) for j in jobs]]
+
+
+def spec_of(r):
+    k = r["kernel"]
+    if k == "baseline":
+        return "baseline"
+    if k == "vt":
+        return f"vt:{r['tiles']}"
+    if k == "fs":
+        return f"fs:{r['slices']}"
+    if k == "fsvt":
+        return f"fsvt:{r['slices']}x{r['tiles']}"
+    return f"atm:{r['slices']}" + ("" if r["fine"] else ":coarse")
+
+
+def find(results, spec, l2):
+    for r in results:
+        if spec_of(r) == spec and r["l2_size"] == l2:
+            return r
+    raise KeyError(f"{spec} at {l2}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Calibration: the time model
+
+def lstsq_nonneg(rows, y, keys):
+    """Least squares with non-negative coefficients (active set: drop the most negative, refit)."""
+    import numpy as np
+    active = list(keys)
+    while True:
+        a = np.array([[r[k] for k in active] for r in rows], dtype=float)
+        coef, *_ = np.linalg.lstsq(a, np.array(y, dtype=float), rcond=None)
+        if (coef >= 0).all() or len(active) == 1:
+            return {k: float(c) for k, c in zip(active, coef) if c >= 0}
+        active.pop(int(np.argmin(coef)))
+
+
+def matched_runs(args, runs, tag, model):
+    """Platform and emulator on the same runs: [(name, platform result, emulated result)]."""
+    jobs, names = [], []
+    for g, l2, spec in runs:
+        gsets, _, f = graph_of(g)
+        name = f"{tag}_{g}_{l2 // MIB}m_{spec.replace(':', '_')}"
+        names.append((name, g, l2, spec))
+        jobs.append(lambda name=name, gsets=gsets, f=f, l2=l2, spec=spec: platform(args, name, gsets, f, l2, spec))
+    plat = parallel(args, jobs)
+    emu = {}
+    for g, l2 in sorted({(g, l2) for g, l2, _ in runs}):
+        _, flags, f = graph_of(g)
+        specs = [s for x, y, s in runs if (x, y) == (g, l2)]
+        emu[(g, l2)] = emulate(args, f"{tag}_{g}_{l2 // MIB}m", flags, f, [l2], specs, model)["results"]
+    return [(name, p, find(emu[(g, l2)], spec, l2)) for (name, g, l2, spec), p in zip(names, plat)]
+
+
+def calibrate(args):
+    points = []
+    # The emulator with any model: only its counts are used here (static runs: no decisions).
+    for name, p, e in matched_runs(args, CAL_RUNS, "cal", MEM_MODEL):
+        if len(e["slice_records"]) != len(p["slices"]):
+            sys.exit(f"sweep.py: {name}: {len(p['slices'])} platform slices, {len(e['slice_records'])} emulated")
+        for ps, es in zip(p["slices"], e["slice_records"]):
+            points.append({"run": name, "slice": ps["slice"], "cycles": ps["cycles"], "instret": ps["instret"],
+                           "platform_x_misses": ps["x_misses"], "emulated_x_misses": sum(es["x_misses"]),
+                           **es["counts"]})
+    coef = lstsq_nonneg(points, [p["cycles"] for p in points], FIT_KEYS)
+    icoef = lstsq_nonneg(points, [p["instret"] for p in points], ["elements", "nonzeros", "visits", "tile_ends",
+                                                                    "strips", "tiles"])
+    for p in points:
+        p["model_cycles"] = sum(c * p[k] for k, c in coef.items())
+        p["model_instret"] = sum(c * p[k] for k, c in icoef.items())
+    write_csv(os.path.join(args.out, "calibration.csv"), points)
+    err = [abs(p["model_cycles"] - p["cycles"]) / p["cycles"] for p in points]
+    ierr = [abs(p["model_instret"] - p["instret"]) / p["instret"] for p in points]
+    model = {"coef": coef, "instret_coef": icoef, "points": len(points),
+             "max_rel_error": max(err), "mean_rel_error": sum(err) / len(err), "instret_max_rel_error": max(ierr)}
+    with open(os.path.join(args.out, "time_model.json"), "w") as f:
+        json.dump(model, f, indent=1)
+    log(f"time model: {coef}; cycles error mean {100 * model['mean_rel_error']:.2f} % max "
+        f"{100 * model['max_rel_error']:.2f} %; instret max error {100 * max(ierr):.3f} %")
+    return model
+
+
+def load_model(args):
+    with open(os.path.join(args.out, "time_model.json")) as f:
+        m = json.load(f)
+    return {"coef": m["coef"]}
+
+
+# ---------------------------------------------------------------------------------------------
+# Validation: held-out platform runs
+
+def validate(args, model):
+    rows = []
+    for name, p, e in matched_runs(args, VAL_RUNS, "val", model):
+        pc = sum(s["cycles"] for s in p["slices"])
+        ram = p["stats"]["components"]["ram"]["counters"]
+        l2c = p["stats"]["components"]["l2"]["counters"]
+        pw = [s["widths"] for s in p["slices"]]
+        ew = [uniform(s["widths"]) for s in e["slice_records"]]
+        rows.append({"run": name, "platform_cycles": pc, "emulated_cycles": round(e["cycles"]),
+                     "cycles_error_%": round(100 * (e["cycles"] - pc) / pc, 2),
+                     "platform_l2_x_misses": l2c["region.features.misses"],
+                     "emulated_l2_x_misses": e["l2"]["features"]["misses"],
+                     "platform_dram_reads": ram.get("reads"), "emulated_dram_reads": e["counts"]["dram_reads"],
+                     "same_tilings": pw == ew, "platform_tilings": " ".join(pw), "emulated_tilings": " ".join(ew),
+                     "platform_host_s": p["host"].get("host_seconds")})
+        log(f"validate {name}: cycles {pc} vs {e['cycles']:.0f} ({rows[-1]['cycles_error_%']} %), "
+            f"tilings equal: {pw == ew}")
+    write_csv(os.path.join(args.out, "validation.csv"), rows)
+    return rows
+
+
+def uniform(widths):
+    """The firmware's notation: '8,8,8,8' -> '4x8'; non-uniform lists stay."""
+    ws = widths.split(",")
+    return f"{len(ws)}x{ws[0]}" if len(set(ws)) == 1 else widths
+
+
+# ---------------------------------------------------------------------------------------------
+# The sweep over data sets
+
+def slice_counts(f, limit=32):
+    """B_F values: divisors d of f/16 (whole lines per slice), powers of two where f/16 is one, up to limit."""
+    q = f // 16
+    ds = [d for d in range(1, q + 1) if q % d == 0 and d <= limit]
+    if len(ds) > 7:  # keep the sweep small: 1, the largest, and powers of two / a spread in between
+        keep = {ds[0], ds[-1]} | {d for d in ds if d & (d - 1) == 0}
+        while len(keep) < 6:
+            keep.add(ds[len(keep) * (len(ds) - 1) // 6])
+        ds = sorted(keep)
+    return ds
+
+
+def grid_specs(f, bfs=None, bvs=BV):
+    specs = []
+    for bf in bfs or slice_counts(f):
+        for bv in bvs:
+            specs.append("baseline" if bf == 1 and bv == 1 else f"vt:{bv}" if bf == 1 else
+                         f"fs:{bf}" if bv == 1 else f"fsvt:{bf}x{bv}")
+    return specs
+
+
+def rows_of(dataset, f, doc, metric):
+    out = []
+    g = doc["graph"]
+    for r in doc["results"]:
+        c = r["counts"]
+        l2 = r["l2"]
+        words = 16  # 4-byte elements per 64-byte line
+        counted = {"graph": words * (l2["graph"]["misses"] + l2["cursor"]["misses"] + l2["cursor"]["writebacks"]),
+                   "input": words * l2["features"]["misses"],
+                   "output": words * (l2["output"]["misses"] + l2["output"]["writebacks"])}
+        row = {"dataset": dataset, "features": f, "metric": metric, "vertices": g["vertices"], "nnz": g["nnz"],
+               "l2_size": r["l2_size"], "spec": spec_of(r), "kernel": r["kernel"], "B_F": r["slices"],
+               "B_V": r["tiles"], "cycles": r["cycles"], "dram_reads": c["dram_reads"],
+               "dram_writes": c["dram_writes"], "dram": c["dram_reads"] + c["dram_writes"],
+               "miss_rate": r["miss_rate"], "l2_x_lookups": l2["features"]["accesses"],
+               "l2_x_misses": l2["features"]["misses"],
+               "counted_graph": counted["graph"], "counted_input": counted["input"],
+               "counted_output": counted["output"]}
+        if "model" in r:
+            row.update({"model_graph": r["model"]["graph"], "model_input": r["model"]["input"],
+                        "model_output": r["model"]["output"]})
+        if r["kernel"] == "atm":
+            row["trajectory"] = " ".join(f"{s['widths']}:{s['action']}" for s in r["slice_records"])
+        out.append(row)
+    return out
+
+
+def spec_bf(spec):
+    """B_F of a static or ATM spec ('fsvt:8x4' -> 8, 'vt:4' -> 1)."""
+    k, _, rest = spec.partition(":")
+    return int(rest.split("x")[0].split(":")[0]) if k in ("fs", "fsvt", "atm") else 1
+
+
+def restricted(args, ds, flags, f, specs, model):
+    """A restricted static grid (--grid): results taken from every static sweep output of the data set
+    already in --out (with --reuse), the missing specs emulated in one run named after them."""
+    import glob
+    have, graph = {}, None
+    if args.reuse:
+        for path in sorted(glob.glob(os.path.join(args.out, "emulated", f"sweep_{ds}_*.json"))):
+            if path.endswith(".model.json") or "_atm_" in os.path.basename(path):
+                continue
+            with open(path) as fh:
+                doc = json.load(fh)
+            graph = graph or doc["graph"]
+            for r in doc["results"]:
+                have.setdefault((spec_of(r), r["l2_size"]), r)
+    missing = [s for s in specs if any((s, l2) not in have for l2 in L2_SIZES)]
+    if missing:
+        doc = emulate(args, f"sweep_{ds}_" + "+".join(s.replace(":", "_") for s in missing), flags, f, L2_SIZES,
+                      missing, model)
+        graph = doc["graph"]
+        for r in doc["results"]:
+            have[(spec_of(r), r["l2_size"])] = r
+    return {"graph": graph, "results": [have[(s, l2)] for s in specs for l2 in L2_SIZES]}
+
+
+def sweep(args, model):
+    jobs = []
+    for ds, (_, flags, f) in DATASETS.items():
+        if args.datasets and ds not in args.datasets:
+            continue
+        if ds in args.grid:
+            specs = args.grid[ds]
+            jobs.append(lambda ds=ds, flags=flags, f=f, s=specs: ("cpu", ds, f, restricted(args, ds, flags, f, s,
+                                                                                           model)))
+            atm = [f"atm:{bf}" for bf in sorted({spec_bf(s) for s in specs}) if bf >= 4]
+            jobs.append(lambda ds=ds, flags=flags, f=f, s=atm: ("cpu", ds, f, emulate(
+                args, f"sweep_{ds}_atm_cpu", flags, f, L2_SIZES, s, model)))
+            jobs.append(lambda ds=ds, flags=flags, f=f, s=atm: ("mem", ds, f, emulate(
+                args, f"sweep_{ds}_atm_mem", flags, f, L2_SIZES, s, MEM_MODEL)))
+            continue
+        specs = grid_specs(f)
+        atm = [f"atm:{bf}" for bf in slice_counts(f) if bf >= 4]
+        # Static runs once (both L2 sizes in one pass; the cycles come from the fitted model, DRAM
+        # traffic does not depend on it); ATM once per time model, since its decisions do.
+        half = len(specs) // 2
+        jobs.append(lambda ds=ds, flags=flags, f=f, s=specs[:half]: ("cpu", ds, f, emulate(
+            args, f"sweep_{ds}_a", flags, f, L2_SIZES, s, model)))
+        jobs.append(lambda ds=ds, flags=flags, f=f, s=specs[half:]: ("cpu", ds, f, emulate(
+            args, f"sweep_{ds}_b", flags, f, L2_SIZES, s, model)))
+        if atm:
+            jobs.append(lambda ds=ds, flags=flags, f=f, s=atm: ("cpu", ds, f, emulate(
+                args, f"sweep_{ds}_atm_cpu", flags, f, L2_SIZES, s, model)))
+            jobs.append(lambda ds=ds, flags=flags, f=f, s=atm: ("mem", ds, f, emulate(
+                args, f"sweep_{ds}_atm_mem", flags, f, L2_SIZES, s, MEM_MODEL)))
+    rows = []
+    for metric, ds, f, doc in parallel(args, jobs):
+        rows += rows_of(ds, f, doc, metric)
+    write_csv(os.path.join(args.out, "results.csv"), rows)
+    return rows
+
+
+def write_csv(path, rows):
+    keys = []
+    for r in rows:
+        for k in r:
+            if k not in keys:
+                keys.append(k)
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=keys)
+        w.writeheader()
+        w.writerows(rows)
+
+
+def read_csv(path):
+    with open(path) as f:
+        rows = list(csv.DictReader(f))
+    for r in rows:
+        for k, v in r.items():
+            try:
+                r[k] = int(v)
+            except ValueError:
+                try:
+                    r[k] = float(v)
+                except ValueError:
+                    pass
+    return rows
+
+
+def summarize(args, rows):
+    """Speedups over baseline (cpu: modelled cycles; mem: DRAM line transfers), best static per class,
+    ATM as a fraction of the static best."""
+    out = []
+    geo = {}
+    for metric, key in (("cpu", "cycles"), ("mem", "dram")):
+        for ds in sorted({r["dataset"] for r in rows}):
+            for l2 in L2_SIZES:
+                st = [r for r in rows if r["dataset"] == ds and r["l2_size"] == l2 and r["kernel"] != "atm"
+                      and r["metric"] == "cpu"]
+                at = [r for r in rows if r["dataset"] == ds and r["l2_size"] == l2 and r["kernel"] == "atm"
+                      and r["metric"] == metric]
+                if not st:
+                    continue
+                base = [r for r in st if r["kernel"] == "baseline"][0][key]
+                best = lambda k: min((r for r in st if r["kernel"] in k), key=lambda r: r[key])
+                vt, fs, fv = best(["vt", "baseline"]), best(["fs", "baseline"]), best(["vt", "fs", "fsvt", "baseline"])
+                row = {"metric": metric, "dataset": ds, "l2_size": l2, "baseline": base,
+                       "VT_%": 100 * (base / vt[key] - 1), "VT_best": vt["spec"],
+                       "FS_%": 100 * (base / fs[key] - 1), "FS_best": fs["spec"],
+                       "FSVT_%": 100 * (base / fv[key] - 1), "FSVT_best": fv["spec"],
+                       "FSVT_over_VT_%": 100 * (vt[key] / fv[key] - 1)}
+                if at:
+                    ab = min(at, key=lambda r: r[key])
+                    same_bf = [r for r in at if r["B_F"] == fv["B_F"]]
+                    row.update({"ATM_best_%_of_static": 100 * fv[key] / ab[key], "ATM_best": ab["spec"],
+                                "ATM_at_static_BF_%_of_static":
+                                    100 * fv[key] / same_bf[0][key] if same_bf else "",
+                                "ATM_%": 100 * (base / ab[key] - 1)})
+                out.append(row)
+                for k in ("VT_%", "FS_%", "FSVT_%", "ATM_best_%_of_static"):
+                    if k in row:
+                        geo.setdefault((metric, l2, k), []).append(row[k])
+    for (metric, l2, k), vals in sorted(geo.items()):
+        if k.endswith("of_static"):
+            g = math.exp(sum(math.log(v / 100) for v in vals) / len(vals)) * 100
+        else:
+            g = 100 * (math.exp(sum(math.log(1 + v / 100) for v in vals) / len(vals)) - 1)
+        out.append({"metric": metric, "dataset": "geomean", "l2_size": l2, k: g})
+    merged = {}
+    for r in out:
+        if r["dataset"] == "geomean":
+            merged.setdefault((r["metric"], r["l2_size"]), {"metric": r["metric"], "dataset": "geomean",
+                                                             "l2_size": r["l2_size"]}).update(r)
+    out = [r for r in out if r["dataset"] != "geomean"] + list(merged.values())
+    write_csv(os.path.join(args.out, "summary.csv"), out)
+    for r in out:
+        log("summary " + ", ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in r.items()))
+    return out
+
+
+def cost_model(args, rows):
+    """The seed's M_VT / M_FS / M_FV with the measured miss rate, beside the counted DRAM traffic."""
+    out = []
+    for r in rows:
+        if r["metric"] != "cpu" or r["kernel"] == "atm" or r.get("model_graph") in (None, ""):
+            continue
+        m = r["model_graph"] + r["model_input"] + r["model_output"]
+        c = r["counted_graph"] + r["counted_input"] + r["counted_output"]
+        out.append({"dataset": r["dataset"], "l2_size": r["l2_size"], "spec": r["spec"], "B_F": r["B_F"],
+                    "B_V": r["B_V"], "miss_rate": r["miss_rate"],
+                    "working_set": r["vertices"] * r["features"] / (r["B_F"] * r["B_V"]),
+                    "model_graph": r["model_graph"], "counted_graph": r["counted_graph"],
+                    "model_input": r["model_input"], "counted_input": r["counted_input"],
+                    "model_output": r["model_output"], "counted_output": r["counted_output"],
+                    "model_total": m, "counted_total": c, "model_vs_counted_%": 100 * (m / c - 1)})
+    write_csv(os.path.join(args.out, "cost_model.csv"), out)
+    return out
+
+
+def platform_cost_model(args):
+    """The cost model on the full platform runs (calibration and validation): the miss rate and the
+    DRAM traffic per region straight from the platform's stats.json."""
+    import glob
+    out = []
+    for d in sorted(glob.glob(os.path.join(args.out, "platform", "*", "console.txt"))):
+        with open(d) as f:
+            m = re.search(r"gcn: n=(\d+) nnz=(\d+) f=(\d+) kernel=(\w+) slices=(\d+) tiles=(\d+)", f.read())
+        if not m or m[4] == "atm":
+            continue
+        n, nnz, f_, bf, bv = int(m[1]), int(m[2]), int(m[3]), int(m[5]), int(m[6])
+        with open(os.path.join(os.path.dirname(d), "stats.json")) as f:
+            c = json.load(f)["components"]["l2"]["counters"]
+        rg = lambda r, k: c.get(f"region.{r}.{k}", 0)
+        miss = 16 * rg("features", "misses") / (nnz * f_)
+        t = {"graph": bf * (bv * n + nnz), "input": miss * nnz * f_, "output": bv * n * f_}  # eq. 6
+        counted = {"graph": 16 * (rg("graph", "misses") + rg("cursor", "misses") + rg("cursor", "writebacks")),
+                   "input": 16 * rg("features", "misses"),
+                   "output": 16 * (rg("output", "misses") + rg("output", "writebacks"))}
+        out.append({"run": os.path.basename(os.path.dirname(d)), "kernel": m[4], "B_F": bf, "B_V": bv,
+                    "vertices": n, "nnz": nnz, "features": f_, "miss_rate": miss,
+                    **{f"model_{k}": v for k, v in t.items()}, **{f"counted_{k}": v for k, v in counted.items()},
+                    "model_total": sum(t.values()), "counted_total": sum(counted.values()),
+                    "model_vs_counted_%": 100 * (sum(t.values()) / sum(counted.values()) - 1)})
+    if out:
+        write_csv(os.path.join(args.out, "cost_model_platform.csv"), out)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Feature width, ATM trajectory, full-size Pokec
+
+def width(args, model):
+    flags = ["--graph", "pokec", "--scale-down", "32"]
+    jobs = []
+    for f in (16, 32, 64, 128, 256, 512):
+        bfs = sorted({1, min(4, f // 16), f // 16 if f // 16 <= 32 else 32})
+        specs = grid_specs(f, bfs, [1, 4, 16])
+        jobs.append(lambda f=f, specs=specs: (f, emulate(args, f"width_{f}", flags, f, L2_SIZES, specs, model)))
+    rows = []
+    for f, doc in parallel(args, jobs):
+        rows += rows_of("pokec32", f, doc, "cpu")
+    write_csv(os.path.join(args.out, "width.csv"), rows)
+    return rows
+
+
+def trajectory_rows(ds, bf, metric, atm, statics):
+    """One row per slice of an ATM run; statics: {B_V: (spec, total time)} at the same B_F and time model."""
+    best = min(statics.values(), key=lambda st: st[1])
+    rows = []
+    for s in atm["slice_records"]:
+        rows.append({"dataset": ds, "metric": metric, "l2_size": atm["l2_size"], "B_F": bf, "slice": s["slice"],
+                     "widths": uniform(s["widths"]), "strips": s["strips"], "time": s["cycles"],
+                     "phase": s["phase"], "action": s["action"], "static_best": best[0],
+                     "static_best_slice_time": best[1] / bf, "atm_total": atm["cycles"],
+                     "static_best_total": best[1], "atm_%_of_static_best": 100 * best[1] / atm["cycles"],
+                     **{f"static_BV{b}_slice_time": t / bf for b, (_, t) in sorted(statics.items())}})
+    return rows
+
+
+def time_of(r, metric):
+    """A run's time under a time model: the fitted cycles (cpu) or DRAM line transfers (mem)."""
+    return r["cycles"] if metric == "cpu" else r["counts"]["dram_reads"] + r["counts"]["dram_writes"]
+
+
+def atm_trajectory(args, model):
+    """ATM slice by slice on a Pokec-like graph / 16 at F = 512, B_F = 32 (both time models), beside the
+    static tilings at the same B_F; --traj DS:B_F takes the sweep's ATM runs of DS at B_F instead (no new runs)."""
+    flags, f, bf = ["--graph", "pokec", "--scale-down", "16"], 512, 32
+    statics = [f"fsvt:{bf}x{b}" if b > 1 else f"fs:{bf}" for b in BV]
+    jobs = [] if args.traj else [
+        lambda: ("static", emulate(args, "traj_static", flags, f, L2_SIZES, statics, model)),
+        lambda: ("cpu", emulate(args, "traj_atm", flags, f, L2_SIZES, [f"atm:{bf}"], model)),
+        lambda: ("mem", emulate(args, "traj_atm_mem", flags, f, L2_SIZES, [f"atm:{bf}"], MEM_MODEL))]
+    res = dict(parallel(args, jobs))
+    rows = []
+    for metric in ("cpu", "mem") if not args.traj else ():
+        for l2 in L2_SIZES:
+            statics = {r["tiles"]: (spec_of(r), time_of(r, metric)) for r in res["static"]["results"]
+                       if r["l2_size"] == l2}
+            rows += trajectory_rows("pokec16", bf, metric, find(res[metric]["results"], f"atm:{bf}", l2), statics)
+    sweep_rows = read_csv(os.path.join(args.out, "results.csv")) if args.traj else []
+    for item in args.traj:
+        ds, bf = item.split(":")[0], int(item.split(":")[1])
+        for metric, key in (("cpu", "cycles"), ("mem", "dram")):
+            with open(os.path.join(args.out, "emulated", f"sweep_{ds}_atm_{metric}.json")) as fh:
+                doc = json.load(fh)
+            for l2 in L2_SIZES:
+                statics = {r["B_V"]: (r["spec"], r[key]) for r in sweep_rows
+                           if r["dataset"] == ds and r["l2_size"] == l2 and r["B_F"] == bf and r["metric"] == "cpu"
+                           and r["kernel"] != "atm"}
+                rows += trajectory_rows(ds, bf, metric, find(doc["results"], f"atm:{bf}", l2), statics)
+    write_csv(os.path.join(args.out, "atm_trajectory.csv"), rows)
+    return rows
+
+
+def full_pokec(args, model):
+    flags = ["--graph", "pokec"]
+    specs = ["baseline", "vt:8", "fs:8", "fsvt:8x4", "fsvt:8x8"]
+    jobs = [lambda: ("cpu", emulate(args, "pokec_full", flags, 128, L2_SIZES, specs + ["atm:8"], model)),
+            lambda: ("mem", emulate(args, "pokec_full_atm_mem", flags, 128, L2_SIZES, ["atm:8"], MEM_MODEL))]
+    rows = []
+    for metric, doc in parallel(args, jobs):
+        rows += rows_of("pokec", 128, doc, metric)
+    write_csv(os.path.join(args.out, "pokec_full.csv"), rows)
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+
+def plots(args):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        log("matplotlib missing: no plots (scripts/setup.sh installs python3-matplotlib)")
+        return
+    summ = read_csv(os.path.join(args.out, "summary.csv"))
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.2))
+    for ax, metric, title in ((axes[0], "cpu", "CPU time (cycles, fitted to the platform)"),
+                              (axes[1], "mem", "DRAM line transfers (memory-bound engine)")):
+        rows = [r for r in summ if r["metric"] == metric]
+        labels = [f"{r['dataset']}\n{r['l2_size'] // MIB} MiB" for r in rows]
+        x = range(len(rows))
+        for i, (k, name) in enumerate((("VT_%", "VT only"), ("FS_%", "FS only"), ("FSVT_%", "FS+VT (best static)"),
+                                      ("ATM_%", "FS+VT (ATM)"))):
+            ax.bar([xi + 0.2 * i - 0.3 for xi in x], [float(r.get(k) or 0) for r in rows], 0.2, label=name)
+        ax.set_xticks(list(x))
+        ax.set_xticklabels(labels, fontsize=7)
+        ax.set_ylabel("speedup over baseline (%)")
+        ax.set_title(title, fontsize=9)
+        ax.grid(axis="y", alpha=0.3)
+    axes[0].legend(fontsize=7)
+    fig.suptitle("GCN aggregation on the VP (cf. seed 003 Fig. 8)")
+    fig.tight_layout()
+    fig.savefig(os.path.join(args.out, "fig8_speedup.png"), dpi=110)
+    plt.close(fig)
+
+    res = read_csv(os.path.join(args.out, "results.csv"))
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, l2 in zip(axes, L2_SIZES):
+        for kind, mk in (("vt", "o"), ("fs", "s"), ("fsvt", ".")):
+            pts = [r for r in res if r["dataset"] == "pokec8" and r["l2_size"] == l2 and r["kernel"] == kind]
+            ax.scatter([r["vertices"] * r["features"] * 4 / (r["B_F"] * r["B_V"]) / MIB for r in pts],
+                       [r["miss_rate"] for r in pts], marker=mk, label=kind.upper())
+        ax.axvline(l2 / MIB, color="gray", linestyle="--", linewidth=0.8)
+        ax.set_xscale("log")
+        ax.set_xlabel("working set |V||F|/(B_F B_V) (MiB)")
+        ax.set_ylabel("L2 misses per feature line read")
+        ax.set_title(f"Pokec-like / 8, F = 128, L2 {l2 // MIB} MiB", fontsize=9)
+        ax.legend(fontsize=7)
+        ax.grid(alpha=0.3)
+    fig.suptitle("Miss rate as a function of the working set (cf. seed 003 Fig. 10a)")
+    fig.tight_layout()
+    fig.savefig(os.path.join(args.out, "fig10_missrate.png"), dpi=110)
+    plt.close(fig)
+
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, l2 in zip(axes, L2_SIZES):
+        pts = [r for r in res if r["dataset"] == "pokec8" and r["l2_size"] == l2 and r["kernel"] != "atm"
+               and r["metric"] == "cpu"]
+        if not pts:
+            continue
+        bfs = sorted({r["B_F"] for r in pts})
+        base = [r for r in pts if r["kernel"] == "baseline"][0]["cycles"]
+        for bf in bfs:
+            row = sorted((r for r in pts if r["B_F"] == bf), key=lambda r: r["B_V"])
+            ax.plot([r["B_V"] for r in row], [base / r["cycles"] for r in row], marker="o", label=f"B_F = {bf}")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("B_V")
+        ax.set_ylabel("speedup over baseline")
+        ax.set_title(f"Pokec-like / 8, F = 128, L2 {l2 // MIB} MiB", fontsize=9)
+        ax.legend(fontsize=7)
+        ax.grid(alpha=0.3)
+    fig.suptitle("Sensitivity to B_F and B_V (cf. seed 003 Fig. 11)")
+    fig.tight_layout()
+    fig.savefig(os.path.join(args.out, "fig11_sensitivity.png"), dpi=110)
+    plt.close(fig)
+
+    if os.path.exists(os.path.join(args.out, "width.csv")):
+        wd = read_csv(os.path.join(args.out, "width.csv"))
+        fig, ax = plt.subplots(figsize=(6.5, 4))
+        for l2 in L2_SIZES:
+            fs, gains = sorted({r["features"] for r in wd}), []
+            for f in fs:
+                pts = [r for r in wd if r["features"] == f and r["l2_size"] == l2]
+                vt = min((r for r in pts if r["B_F"] == 1), key=lambda r: r["cycles"])["cycles"]
+                fv = min(pts, key=lambda r: r["cycles"])["cycles"]
+                gains.append(100 * (vt / fv - 1))
+            ax.plot(fs, gains, marker="o", label=f"L2 {l2 // MIB} MiB")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("feature width F")
+        ax.set_ylabel("FS+VT over VT only (%)")
+        ax.set_title("Feature width (cf. seed 003 Fig. 9), Pokec-like / 32", fontsize=9)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        fig.savefig(os.path.join(args.out, "fig9_width.png"), dpi=110)
+        plt.close(fig)
+
+    if os.path.exists(os.path.join(args.out, "atm_trajectory.csv")):
+        tr = read_csv(os.path.join(args.out, "atm_trajectory.csv"))
+        groups = sorted({(r["dataset"], r["metric"], r["B_F"]) for r in tr})
+        fig, axes = plt.subplots(len(groups), 2, figsize=(12, 3.6 * len(groups)), squeeze=False)
+        for (ds, metric, bf), row in zip(groups, axes):
+            scale, unit = (1e6, "M cycles") if metric == "cpu" else (1e3, "k DRAM line transfers")
+            for ax, l2 in zip(row, L2_SIZES):
+                pts = [r for r in tr if (r["dataset"], r["metric"], r["B_F"], r["l2_size"]) == (ds, metric, bf, l2)]
+                if not pts:
+                    continue
+                ax.plot([r["slice"] for r in pts], [r["time"] / scale for r in pts], marker="o", color="k",
+                        label="ATM")
+                last = None
+                for r in pts:
+                    if r["widths"] != last:
+                        ax.annotate(f"{r['widths']}", (r["slice"], r["time"] / scale), fontsize=5, rotation=60)
+                    last = r["widths"]
+                for bv in BV:
+                    k = f"static_BV{bv}_slice_time"
+                    if k in pts[0] and pts[0][k] != "":
+                        ax.axhline(pts[0][k] / scale, linewidth=0.7, linestyle=":", color=f"C{BV.index(bv)}",
+                                   label=f"static B_V = {bv}")
+                ax.set_xlabel("slice")
+                ax.set_ylabel(f"slice time ({unit})")
+                ax.set_title(f"{ds}, B_F = {bf}, time = {metric}, L2 {l2 // MIB} MiB: ATM "
+                             f"{pts[0]['atm_%_of_static_best']:.1f} % of the static best", fontsize=8)
+                ax.legend(fontsize=5)
+                ax.grid(alpha=0.3)
+        fig.suptitle("Automatic tile morphing slice by slice (cf. seed 003 Fig. 12)")
+        fig.tight_layout()
+        fig.savefig(os.path.join(args.out, "fig12_atm.png"), dpi=80)
+        plt.close(fig)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--stages", default="calibrate,validate,sweep,width,atm,plots")
+    ap.add_argument("--datasets", default="", help="subset of " + ",".join(DATASETS))
+    ap.add_argument("--grid", action="append", default=[], metavar="DS=SPEC,...",
+                    help="sweep: only these static runs for data set DS (a restricted B_F x B_V grid; with --reuse "
+                         "the specs found in earlier sweep outputs of DS are taken from there)")
+    ap.add_argument("--traj", action="append", default=[], metavar="DS:B_F",
+                    help="atm: the trajectories of the sweep's ATM runs of DS at B_F instead of a new "
+                         "Pokec-like / 16 run")
+    ap.add_argument("--full-pokec", action="store_true", help="also emulate the full-size Pokec-like graph (slow)")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true", help="reuse platform runs and emulator outputs found in --out")
+    ap.add_argument("--vp", default=os.path.join(REPO, "build", "bin", "vp"))
+    ap.add_argument("--sim", default=os.path.join(REPO, "build", "bin", "vp-gcn-sim"))
+    ap.add_argument("--base", default="", help="__loader_start of gcn.elf (default: read with nm)")
+    args = ap.parse_args()
+    try:
+        import numpy  # noqa: F401
+        import matplotlib  # noqa: F401
+    except ImportError:
+        if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != "/usr/bin/python3.11" and \
+                os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+            os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+        sys.exit("sweep.py needs numpy and matplotlib (scripts/setup.sh installs python3-numpy, python3-matplotlib)")
+    args.datasets = [d for d in args.datasets.split(",") if d] or [d for d in DATASETS if d != "pokec2"]
+    try:
+        args.grid = {**DEFAULT_GRIDS, **{g.split("=", 1)[0]: g.split("=", 1)[1].split(",") for g in args.grid}}
+    except IndexError:
+        sys.exit("sweep.py: --grid: expected DS=SPEC,SPEC,...")
+    args.timing = []
+    for d in ("platform", "emulated"):
+        os.makedirs(os.path.join(args.out, d), exist_ok=True)
+    if not args.base:
+        elf = os.path.join(REPO, "build", "firmware", "bin", "gcn.elf")
+        nm = subprocess.run(["riscv64-unknown-elf-nm", elf], stdout=subprocess.PIPE, text=True, check=True).stdout
+        args.base = hex(int(re.search(r"^([0-9a-f]+) \w __loader_start$", nm, re.M)[1], 16))
+    stages = args.stages.split(",")
+    t0 = time.time()
+    model = calibrate(args) if "calibrate" in stages else None
+    model = load_model(args)
+    if "validate" in stages:
+        validate(args, model)
+    if "sweep" in stages:
+        rows = sweep(args, model)
+        summarize(args, rows)
+        cost_model(args, rows)
+    if "width" in stages:
+        width(args, model)
+    if "atm" in stages:
+        atm_trajectory(args, model)
+    if args.full_pokec:
+        full_pokec(args, model)
+    if "plots" in stages:
+        platform_cost_model(args)
+        plots(args)
+    args.timing.append({"what": "total", "seconds": round(time.time() - t0, 1)})
+    with open(os.path.join(args.out, "timing.json"), "w") as f:
+        json.dump(args.timing, f, indent=1)
+    log(f"done in {time.time() - t0:.0f} s: {args.out}")
+
+
+if __name__ == "__main__":
+    main()

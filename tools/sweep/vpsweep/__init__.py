@@ -1,0 +1,1 @@
+"""vp sweep: design-space sweeps over `vp run` (docs/sweeps.md)."""
