@@ -66,6 +66,36 @@ def fmt_rate(v):
     return "%.3g" % v
 
 
+HEADLINE = [
+    ("head.qemu", "QEMU TCG (qemu-system-riscv32), same ELF + data"),
+    ("head.vp.functional", "VP functional: ISS + DMI, fixed-latency RAM, no caches (1 us quantum, run-ahead)"),
+    ("head.vp.functional.every_quantum", "  same, synchronising at every quantum (platform.cpu.run_ahead=false)"),
+    ("head.vp.functional.q1ms", "  same, 1 ms quantum (run-ahead)"),
+    ("head.vp.caches_ddr3", "VP with L1I + L1D + L2 over DDR3 (the default scenario's platform)"),
+    ("head.vp.caches_hmc", "VP with L1I + L1D + L2 over the HMC"),
+]
+
+
+def headline(by):
+    """The docs/performance.md headline: CPU time ratios to QEMU on the same program and data."""
+    if not any(k in by for k, _ in HEADLINE):
+        return
+    q = by.get("head.qemu")
+    print("| configuration | instructions | CPU s (best) | MIPS | CPU time / QEMU's |")
+    print("|---|---|---|---|---|")
+    for key, label in HEADLINE:
+        r = by.get(key)
+        if not r:
+            continue
+        ratio = "%.1fx" % (r["cpu"] / q["cpu"]) if q and q["cpu"] > 0 else "-"
+        print("| %s | %.1f M | %.2f | %.0f | %s |" % (label, r["count"] / 1e6, r["cpu"], r["count"] / r["cpu"] / 1e6, ratio))
+    v = by.get("head.vec_bench.vlen1024")
+    if v and v["cpu"] > 0:
+        print("| vector accelerator alone (vec-run), dense vec_bench loop, %s | %.1f M element ops | %.2f | %.0f M element ops/s | no QEMU run |"
+              % (v["extra"], v["count"] / 1e6, v["cpu"], v["count"] / v["cpu"] / 1e6))
+    print()
+
+
 def cmd_table(tsv):
     rows = []
     with open(tsv) as f:
@@ -76,6 +106,7 @@ def cmd_table(tsv):
             rows.append(dict(name=name, what=what, count=float(count), cpu=float(cpu), wall=float(wall),
                              rss=int(rss), load=load, extra=extra))
     by = {r["name"]: r for r in rows}
+    headline(by)
     hdr = ("benchmark", "metric", "count", "CPU s (best)", "wall s", "rate", "peak RSS", "load1", "notes")
     out = []
     for r in rows:
@@ -86,6 +117,8 @@ def cmd_table(tsv):
             rate = (fmt_rate(v) + ("IPS" if r["what"] == "instret" else "txn/s")) if r["what"] != "none" else "-"
             if r["what"] == "instret":
                 rate = "%.2f MIPS" % (v / 1e6)
+            elif r["what"] == "element_ops":
+                rate = "%.0f M elem/s" % (v / 1e6)
         else:
             rate = "-"
         out.append((r["name"], r["what"], "%d" % r["count"], "%.2f" % r["cpu"], "%.2f" % r["wall"], rate,

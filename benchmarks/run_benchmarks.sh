@@ -8,7 +8,10 @@
 #            cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release && ninja -C build-bench)
 #   -w DIR   scratch directory for run outputs, traces and QEMU data (default /tmp/vp-bench)
 #   -r N     repetitions per configuration, the best (least user+sys CPU time) is reported (default 3)
-#   -s LIST  comma-separated sections to run: ddr,spmv,cache,qemu,mem (default all)
+#   -s LIST  comma-separated sections to run: headline,ddr,spmv,cache,qemu,mem (default all)
+#            headline: the table of docs/performance.md, back to back on one ELF + data set: QEMU,
+#            the VP functional (with and without run-ahead), with caches, with caches + HMC, and
+#            the vector accelerator's dense kernel (vec-run)
 #   -k       keep trace files (default: their size is recorded, then they are deleted)
 #
 # Every measurement is /usr/bin/time -f "%U %S %e %M" around one process: CPU time = user + sys
@@ -23,7 +26,7 @@ repo=$(cd "$here/.." && pwd)
 build=$repo/build-bench
 work=/tmp/vp-bench
 reps=3
-sections=ddr,spmv,cache,qemu,mem
+sections=headline,ddr,spmv,cache,qemu,mem
 keep=0
 usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "b:w:r:s:kh" opt; do
@@ -126,6 +129,26 @@ measure_cmd() {
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "instret" "$count" "$cpu" "$e" "$m" "$l" "exit $rc" >>"$results"
 }
 
+# measure_vec NAME VLEN ITERATIONS: the vector accelerator's dense kernel (vec-run); count = element ops.
+measure_vec() {
+  local name=$1 vlen=$2 iters=$3
+  local dlm=$((0x18500000)) vlmax=$((vlen / 4)) best="" l i u s e m cpu ops
+  local x=$((dlm + 0x1000)); local y=$((x + 4 * vlmax))
+  local dsize=$(( (0x1000 + 8 * vlmax + 0x1000 + 4095) / 4096 * 4096 )); [[ $dsize -lt 32768 ]] && dsize=32768
+  l=$(load1)
+  for ((i = 1; i <= reps; i++)); do
+    /usr/bin/time -f "%U %S %e %M" -o "$work/$name.$i.time" "$build/bin/vec-run" --vlen "$vlen" --dlm "$dsize" --stats \
+      "$fw/vec_bench.text.bin" "$fw/vec_bench.data.bin" "$iters" "$x" "$y" >"$work/$name.$i.log" 2>&1
+    read -r u s e m < <(tail -1 "$work/$name.$i.time")
+    cpu=$(python3 -c "print('%.3f' % ($u + $s))")
+    printf '  %-22s rep %d: %6.2f s CPU %6.2f s wall\n' "$name" "$i" "$cpu" "$e"
+    if [[ -z $best ]] || python3 -c "import sys; sys.exit(0 if $cpu < ${best%% *} else 1)"; then best="$cpu $e $m"; fi
+  done
+  ops=$(grep -o 'element_ops[= ]*[0-9]*' "$work/$name.1.log" | grep -o '[0-9]*$' | head -1)
+  read -r cpu e m <<<"$best"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "element_ops" "${ops:-0}" "$cpu" "$e" "$m" "$l" "VLEN $vlen, $iters iterations" >>"$results"
+}
+
 {
   echo "# vp benchmarks $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "# host: $(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
@@ -134,6 +157,41 @@ measure_cmd() {
   echo "# name	metric	count	cpu_s	wall_s	peak_rss_kib	load1	notes"
 } >"$results"
 sed -n '2,5p' "$results" | sed 's/^# //'
+
+# qemu_data: generate (once, cached in $work) the QEMU data set and the VP scenario loading the same bytes.
+qemu_data() {
+  qd=$work/qemu_data_${q_rows}_${q_nnz}
+  if [[ ! -f $qd/loader.txt ]]; then
+    echo "  generating $qd (make_spmv_data.py, slow: pure Python)"
+    python3 "$repo/tools/qemu/make_spmv_data.py" --rows $q_rows --cols $q_rows --nnz $q_nnz --base $q_base -o "$qd.tmp" >/dev/null
+    rm -rf "$qd"; mv "$qd.tmp" "$qd"
+  fi
+  util qemu-scenario "$qd" "$fw/spmv.elf" "$work/spmv_qemu_data.yaml"
+}
+
+if want headline; then
+  echo "== headline: one ELF + data set (SpMV, ~10 M nonzeros), back to back: QEMU and the VP's configurations"
+  qemu_data
+  same=("$vp" run "$work/spmv_qemu_data.yaml")
+  # The instruction count of this program on these bytes (QEMU does not count; the VP's is exact).
+  measure head.vp.functional instret 0 "${same[@]}"
+  n=$(tail -1 "$results" | cut -f3)
+  if command -v qemu-system-riscv32 >/dev/null; then
+    measure_cmd head.qemu "$n" "$repo/tools/qemu/run_qemu.sh" -t 600 -d "$qd" "$fw/spmv.elf"
+    grep -q "PASS" "$work/head.qemu.1.log" || echo "run_benchmarks.sh: QEMU run did not PASS (see $work/head.qemu.1.log)" >&2
+  else
+    echo "  qemu-system-riscv32 not installed: no QEMU row"
+  fi
+  measure head.vp.functional.every_quantum instret 0 "${same[@]}" --set platform.cpu.run_ahead=false
+  measure head.vp.functional.q1ms instret 0 "${same[@]}" --set platform.quantum=1ms
+  measure head.vp.caches_ddr3 instret 0 "${same[@]}" "${ddr[@]}" "${caches[@]}"
+  measure head.vp.caches_hmc instret 0 "${same[@]}" --set platform.ram.timing=hmc "${caches[@]}"
+  # The vector accelerator has no SpMV program: its dense loop on the accelerator model alone
+  # (benchmarks/vector_bench.sh), rate in simulated element operations per CPU second.
+  if [[ -x $build/bin/vec-run && -f $fw/vec_bench.text.bin ]]; then
+    measure_vec head.vec_bench.vlen1024 1024 200000
+  fi
+fi
 
 if want ddr; then
   echo "== traffic generator -> bus -> DDR3 (dmi off): trace off / on back to back"
@@ -171,13 +229,7 @@ fi
 if want qemu; then
   if command -v qemu-system-riscv32 >/dev/null; then
     echo "== QEMU TCG vs the VP on identical ELF + data"
-    qd=$work/qemu_data_${q_rows}_${q_nnz}
-    if [[ ! -f $qd/loader.txt ]]; then
-      echo "  generating $qd (make_spmv_data.py, slow: pure Python)"
-      python3 "$repo/tools/qemu/make_spmv_data.py" --rows $q_rows --cols $q_rows --nnz $q_nnz --base $q_base -o "$qd.tmp" >/dev/null
-      rm -rf "$qd"; mv "$qd.tmp" "$qd"
-    fi
-    util qemu-scenario "$qd" "$fw/spmv.elf" "$work/spmv_qemu_data.yaml"
+    qemu_data
     # VP config (a) on the same bytes: gives the instruction count of this exact program + data.
     measure vp.spmv_qemu_data instret 0 "$vp" run "$work/spmv_qemu_data.yaml"
     n=$(tail -1 "$results" | cut -f3)

@@ -46,6 +46,22 @@ public:
     void add_component(Component* c) { components_.push_back(c); }
     const std::string& stop_reason() const { return stop_reason_; }
 
+    // Activity of initiators other than the CPU hart (DMA, accelerators, traffic generators, the
+    // HMC gather engine). While one works, the hart synchronises with the kernel at every quantum
+    // boundary (their accesses and its own interleave at quantum granularity); while none does, the
+    // hart runs ahead to the next kernel event (models/cpu/cpu.cpp, docs/timing.md). An initiator
+    // either says when it starts and stops (InitiatorActivity) or until when its last operation,
+    // issued in zero kernel time, keeps it busy.
+    void initiator_started() { ++active_initiators_; }
+    void initiator_stopped() { --active_initiators_; }
+    void initiator_busy_until(Tick t) { busy_until_ = std::max(busy_until_, t); }
+    bool other_initiators_active() const { return active_initiators_ > 0 || busy_until_ > sim_now(); }
+    // The end of the platform's current simulation slice (at most limits.max_sim_time; kTickMax:
+    // none). Nothing runs ahead past it, so slices end (the timeline is sampled, limits are checked)
+    // where they would without run-ahead.
+    void set_time_horizon(Tick t) { horizon_ = t; }
+    Tick time_horizon() const { return horizon_; }
+
     // Asynchronous stop requests: the host-time and host-memory limits (a watchdog thread) and
     // SIGINT/SIGTERM (a signal handler) set them; anything may, from any thread (lock-free, async-
     // signal-safe; `reason` must be a string literal). Long model operations poll interrupted()
@@ -65,8 +81,33 @@ private:
     std::string stop_reason_;
     Tick end_time_ = 0;
     std::vector<Component*> components_;
+    int active_initiators_ = 0;
+    Tick busy_until_ = 0;
+    Tick horizon_ = kTickMax;
     std::atomic<int> interrupt_code_{-1};
     std::atomic<const char*> interrupt_reason_{""};
+};
+
+// One initiator's working/idle state in SimContext's count (idempotent; idle when destroyed).
+class InitiatorActivity {
+public:
+    explicit InitiatorActivity(SimContext& ctx) : ctx_(ctx) {}
+    ~InitiatorActivity() { set(false); }
+    InitiatorActivity(const InitiatorActivity&) = delete;
+    InitiatorActivity& operator=(const InitiatorActivity&) = delete;
+    void set(bool working) {
+        if (working == working_) return;
+        working_ = working;
+        if (working)
+            ctx_.initiator_started();
+        else
+            ctx_.initiator_stopped();
+    }
+    bool working() const { return working_; }
+
+private:
+    SimContext& ctx_;
+    bool working_ = false;
 };
 
 // Mixin giving a model its name, statistics group, trace track and logger.

@@ -37,6 +37,10 @@ void CpuConfig::params(config::Params& p) {
           "use TLM DMI fast paths (no TLM call per access) where targets grant them; false: every "
           "access is a timed, traced bus transaction");
     p.add(semihosting, "semihosting", Kind::Bool, "", "RISC-V semihosting (slli/ebreak/srai) calls the host");
+    p.add(run_ahead, "run_ahead", Kind::Bool, "",
+          "while no other initiator works, run ahead of the kernel to the last quantum boundary before its "
+          "next event instead of stopping at every boundary (same results, fewer synchronisations; "
+          "docs/timing.md)");
     p.add(semihosting_files, "semihosting_files", Kind::Bool, "",
           "semihosting file calls (open, remove, rename) reach host files, confined to semihosting_dir; "
           "false: console and exit only");
@@ -123,18 +127,22 @@ void Cpu::thread() {
     host_start_ = std::chrono::steady_clock::now();
     if (cfg_.dmi) request_dmi(hart_->pc());
     if (debugger_) debugger_(iss::StopReason::Step);
+    restart_checkpoints();
     while (!exited_) {
-        const Tick quantum = std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
+        const Tick quantum = this->quantum();
         // Run to the end of the quantum that the kernel's current time lies in (boundaries are
-        // multiples of the quantum, so the schedule does not depend on where the hart stopped).
+        // multiples of the quantum, so the schedule does not depend on where the hart stopped), or
+        // further while nothing else in the system can observe the hart (run_limit()).
         const Tick boundary = (sim_now() / quantum + 1) * quantum;
-        const uint64_t limit = std::max<uint64_t>(div_ceil(boundary, period_), hart_->cycles());
+        const uint64_t limit = run_limit();
         // A long quantum runs in chunks, so that host-time limits and signals stop it within
         // milliseconds (resuming run() is exactly equivalent to not having returned).
         const uint64_t chunk_end = std::min(limit, hart_->cycles() + kCyclesBetweenChecks);
         // GDB stub single-step: one instruction, synchronising when it crosses the quantum boundary.
         const iss::StopReason why = single_step_ ? hart_->step() : hart_->run(chunk_end);
         if (single_step_ && why == iss::StopReason::Step && local_time() >= boundary) sync();
+        // The end of a chunk, or an access that woke another part of the system lowered the limit
+        // (access()): look again where this run may go.
         if (why == iss::StopReason::CycleLimit && hart_->cycles() < limit) {
             if (ctx_.interrupted()) {
                 exited_ = true;
@@ -170,10 +178,56 @@ void Cpu::thread() {
     }
 }
 
+// Quantum-independent run-ahead. Under the quantum scheme the hart synchronises at every quantum
+// boundary; at a boundary where the kernel has nothing to do (no event up to it, no other initiator
+// working) that synchronisation changes nothing: no process runs, nothing the hart reads or writes
+// changes. So the hart may skip every boundary before the next kernel event and stop only at the last
+// boundary before it; from there it runs one ordinary quantum, and the kernel processes the event
+// exactly where it would have. The hart's own timer is already exact (a deadline it compares with its
+// cycle count). Results are therefore the same as at every boundary (tested: byte-identical
+// stats.json). It stops also before the run's simulated-time limit, and after at most kRunAheadMax,
+// so that shared resources' timelines, pruned up to the kernel's time, stay short. While another
+// initiator works, the hart synchronises at every boundary as before.
+Tick Cpu::quantum() const { return std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum())); }
+
+uint64_t Cpu::boundary_after(Tick t) const { return div_ceil((t / quantum() + 1) * quantum(), period_); }
+
+uint64_t Cpu::run_limit() const {
+    const Tick quantum = this->quantum();
+    const Tick now = sim_now();
+    Tick until = (now / quantum + 1) * quantum;
+    if (cfg_.run_ahead && !debugger_ && !debug_poll_ && !single_step_ && !ctx_.other_initiators_active() &&
+        !sc_core::sc_pending_activity_at_current_time()) {
+        Tick next = std::min(ctx_.time_horizon(), now + kRunAheadMax);
+        if (sc_core::sc_pending_activity_at_future_time())
+            next = std::min(next, now + to_tick(sc_core::sc_time_to_pending_activity()));
+        if (next > now) until = std::max(until, (next - 1) / quantum * quantum);
+    }
+    return std::max<uint64_t>(div_ceil(until, period_), hart_->cycles());
+}
+
+// The hart has synchronised: its next checkpoint is the boundary it would stop at without run-ahead.
+void Cpu::restart_checkpoints() {
+    last_crossing_ = sim_now();
+    const Tick q = quantum();
+    quantum_cycles_ = q % period_ == 0 ? q / period_ : 0;
+    hart_->set_checkpoint(boundary_after(last_crossing_));
+}
+
+// Run-ahead passed a quantum boundary where the hart would have synchronised: remember the time, so
+// that the kernel's time at the next bus access is what it would have been (access()).
+uint64_t Cpu::checkpoint(uint64_t cycle) {
+    last_crossing_ = cycle * period_;
+    // Once per quantum: the common case (a quantum of whole cycles) needs no time arithmetic.
+    if (quantum_cycles_) return (cycle / quantum_cycles_ + 1) * quantum_cycles_;
+    return boundary_after(last_crossing_);
+}
+
 void Cpu::sync() {
     publish_stats();
     const Tick t = local_time();
     if (t > sim_now()) wait(to_sc_time(t - sim_now()));
+    restart_checkpoints();
 }
 
 void Cpu::sleep_until_interrupt() {
@@ -188,6 +242,7 @@ void Cpu::sleep_until_interrupt() {
             wait(irq_event_);
         }
         hart_->idle_until(div_ceil(sim_now(), period_));
+        restart_checkpoints();
         // run() decides whether the hart wakes (an enabled interrupt is pending) or sleeps again.
         const iss::StopReason why = hart_->run(hart_->cycles());
         if (why != iss::StopReason::Wfi && why != iss::StopReason::CycleLimit) {
@@ -394,6 +449,10 @@ iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsi
         cycles += cached(*l1, addr, len, write, hart_->cycles() + cycles);
         return iss::MemStatus::Ok;
     }
+    // Under run-ahead the kernel lags behind the last boundary the hart passed; nothing happens in
+    // between (run_limit()), so bring it there: the target sees the kernel time it would see had the
+    // hart synchronised at every boundary (a DMA started by this access starts at the same time).
+    if (last_crossing_ > sim_now()) wait(to_sc_time(last_crossing_ - sim_now()));
     const Tick issue = (hart_->cycles() + cycles) * period_;
     payload_.set_command(iss::is_write(kind) ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     payload_.set_address(addr);
@@ -412,6 +471,9 @@ iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsi
     const Tick done = now + to_tick(delay);
     cycles += div_ceil(done > issue ? done - issue : 0, period_);
     ++bus_accesses_;
+    // The access may have started another initiator (a doorbell) or scheduled an event (a device
+    // timer, an interrupt): the run-ahead ends before it (run_limit()).
+    if (cfg_.run_ahead) hart_->lower_cycle_limit(run_limit());
     if (cfg_.dmi && payload_.is_dmi_allowed()) request_dmi(addr);
     // The access ended the run (the test finisher): no further instruction executes, as on silicon.
     if (ctx_.stop_requested()) hart_->request_stop(iss::StopReason::Exit);

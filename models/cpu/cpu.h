@@ -46,6 +46,7 @@ struct CpuConfig {
     double clock_hz = 1e9;
     bool dmi = true;  // use DMI fast paths where targets grant them
     bool semihosting = true;
+    bool run_ahead = true;  // skip quantum boundaries at which nothing else in the system happens
     bool semihosting_files = true;  // file calls reach semihosting_dir (the run's output dir when empty)
     std::string semihosting_dir;
     uint32_t hartid = 0;
@@ -107,7 +108,14 @@ public:
 private:
     // Cycles a hart runs between two looks at asynchronous stop requests (SimContext::interrupted).
     static constexpr uint64_t kCyclesBetweenChecks = uint64_t(1) << 22;
+    // Longest run-ahead past the kernel's time when nothing else is active (see run_limit()).
+    static constexpr Tick kRunAheadMax = kMs;
     void thread();
+    uint64_t run_limit() const;
+    Tick quantum() const;
+    // The next quantum boundary after `t`, in hart cycles: where the hart synchronised at `t` stops next.
+    uint64_t boundary_after(Tick t) const;
+    void restart_checkpoints();
     void sync();
     void sleep_until_interrupt();
     void request_dmi(uint32_t addr);
@@ -122,6 +130,7 @@ private:
     void warning(const std::string& message) override;
     void exit_request(int code) override;
     bool tohost_write(uint32_t value) override;
+    uint64_t checkpoint(uint64_t cycle) override;
     void cache_op(iss::CacheOp op, uint32_t addr, uint64_t& cycles) override;
 
     // iss::MemTiming (installed when caches are attached)
@@ -142,6 +151,10 @@ private:
     std::function<void(iss::StopReason)> debugger_;
     std::function<void()> debug_poll_;  // GDB stub hook
     bool single_step_ = false;          // GDB stub: step() instead of run()
+    // Run-ahead: the hart's local time at the last quantum boundary it passed without synchronising
+    // (where it would have synchronised); the kernel catches up to it before a bus access.
+    Tick last_crossing_ = 0;
+    uint64_t quantum_cycles_ = 0;  // the quantum in cycles when it is a whole number of them
     sc_core::sc_event irq_event_;
     int exit_code_ = 0;
     bool exited_ = false;

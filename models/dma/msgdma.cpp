@@ -78,14 +78,17 @@ void Msgdma::engine() {
     quantum_ = std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
     for (;;) {
         if (dispatcher_.can_start()) {
+            activity_.set(true);
             run_next();
             continue;
         }
         if (prefetcher_ && prefetcher_->running() && dispatcher_.idle_for_prefetch()) {
+            activity_.set(true);
             Descriptor d;
             if (prefetcher_->fetch(d)) dispatcher_.push(d);
             continue;
         }
+        activity_.set(false);  // idle until software hands over work (the last end is busy_until)
         wait(kick_);
     }
 }
@@ -125,6 +128,7 @@ void Msgdma::run_next() {
     if (d.prefetched && prefetcher_) o.end = prefetcher_->write_back(d, o);
     trace_descriptor(span, d, o, elements_before);
     dispatcher_.finish(d, o);
+    ctx_.initiator_busy_until(o.end);  // the CPU synchronises at every quantum until the transfer ends
     if (d.prefetched && prefetcher_) prefetcher_->completed(d, o);
     // Catch up with the kernel, but not beyond the time the next descriptor may start (early done).
     const Tick safe = dispatcher_.next_start();

@@ -73,6 +73,7 @@ private:
     sc_core::sc_event kick_;
     sc_core::sc_event_queue irq_events_;
     Tick quantum_ = 1;
+    InitiatorActivity activity_{ctx_};  // working while the engine processes descriptors
 
     MasterPort port_;
     ReadMaster reader_;

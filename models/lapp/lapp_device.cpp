@@ -302,6 +302,7 @@ void LappDevice::start_run() {
 void LappDevice::thread() {
     for (;;) {
         wait(start_event_);
+        activity_.set(true);  // the CPU synchronises at every quantum while the function runs
         start_run();
         uint32_t end = 0;
         while (!end) {
@@ -372,6 +373,8 @@ void LappDevice::end_run(uint32_t status) {
     status_ = status;
     status_at_ = at;
     busy_ = false;
+    activity_.set(false);
+    ctx_.initiator_busy_until(at);  // way 0's write-back ends at `at`
     irq_events_.notify(to_sc_time(at > sim_now() ? at - sim_now() : 0));
 }
 

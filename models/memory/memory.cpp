@@ -186,6 +186,8 @@ unsigned Memory::transport_dbg(tlm::tlm_generic_payload& p) {
     return n;
 }
 
-void Memory::end_of_simulation() { timing_->finish(sim_now()); }
+// The run's end, not the kernel's time: the CPU may have run ahead of the kernel (models/cpu), and the
+// refreshes up to the end must not depend on how far.
+void Memory::end_of_simulation() { timing_->finish(ctx_.end_time()); }
 
 }  // namespace vp

@@ -46,6 +46,7 @@ double TrafficGenerator::achieved_bandwidth() const {
 }
 
 void TrafficGenerator::run() {
+    activity_.set(true);  // a hart synchronises at every quantum while this generator works
     tlm_utils::tlm_quantumkeeper qk;
     qk.reset();
     std::vector<Tick> completion(cfg_.window, 0);  // ring: completion times of the last `window` requests
@@ -105,6 +106,7 @@ void TrafficGenerator::run() {
     qk.set(to_sc_time(std::max(last_completion_, sim_now()) - sim_now()));
     qk.sync();
     done_ = true;
+    activity_.set(false);
     done_event_.notify(sc_core::SC_ZERO_TIME);
     log_->debug("done: {} requests, {:.3f} GB/s", requests_.value, achieved_bandwidth() / 1e9);
     if (on_done_) on_done_();

@@ -62,6 +62,7 @@ private:
     tlm::tlm_generic_payload payload_;
     TxnExt ext_;
     bool done_ = false;
+    InitiatorActivity activity_{ctx_};
     sc_core::sc_event done_event_;
     std::function<void()> on_done_;
     Tick first_issue_ = 0, last_completion_ = 0;

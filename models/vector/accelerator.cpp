@@ -290,7 +290,10 @@ void VecAccel::thread() {
     for (;;) {
         wait(start_event_);  // idle: no quantum synchronisation until the CPU starts a program
         if (!start_pending_) continue;
+        activity_.set(true);  // the CPU synchronises at every quantum while the program runs
         run_program();
+        activity_.set(false);
+        ctx_.initiator_busy_until(end_at_);
     }
 }
 

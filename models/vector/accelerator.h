@@ -113,6 +113,7 @@ private:
     uint64_t last_cycles_ = 0, last_instret_ = 0;
     // program state: running from start_at_ until end_at_ (kTickMax while running)
     bool start_pending_ = false, running_ = false, abort_pending_ = false;
+    InitiatorActivity activity_{ctx_};
     Tick start_at_ = 0, end_at_ = 0, abort_at_ = 0;
     uint32_t result_ = 0;            // VEC_STATUS_DONE / ERROR of the last program (visible from end_at_)
     std::vector<Signal> doorbells_;  // rung by the CPU, not yet seen by the hart

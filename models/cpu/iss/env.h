@@ -92,6 +92,9 @@ class HartEnv {
   // StopReason::Exit after calling this.
   virtual void exit_request(int code) = 0;
 
+  // run() reached the checkpoint cycle set with Hart::set_checkpoint() (at the instruction boundary
+  // where it would have stopped had that been its cycle limit). Returns the next checkpoint.
+  virtual uint64_t checkpoint(uint64_t cycle) { return ~uint64_t(0); }
   // Something the simulated software did was refused (e.g. a semihosting file operation outside
   // the sandbox): one line for the user. The hart limits how many it sends.
   virtual void warning(const std::string& message) {}

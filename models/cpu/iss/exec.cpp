@@ -459,7 +459,7 @@ void Hart::execute_block() {
   illegal:
     take_trap(kIllegalInsn, d.raw);
   trapped:;
-  } while (cycle_ < next_event_);
+  } while (cycle_ < next_event_ || pass_checkpoint());
   if (step_mode_ && !has_pending_stop_) request_stop(StopReason::Step);
 #undef TAKEN_JUMP
 #undef BRANCH

@@ -128,6 +128,8 @@ void Hart::set_timer_deadline(uint64_t cycle) {
 void Hart::recompute_next_event() {
   uint64_t next = limit_;
   if ((mie_ & kMTIP) && timer_deadline_ > cycle_ && timer_deadline_ < next) next = timer_deadline_;
+  other_event_ = step_mode_ ? 0 : next;
+  if (checkpoint_ < next) next = checkpoint_;
   if (step_mode_) next = 0;
   next_event_ = next;
 }
@@ -168,6 +170,7 @@ StopReason Hart::run(uint64_t cycle_limit) {
     }
     take_pending_interrupt();
     if (has_pending_stop_) continue;
+    if (cycle_ >= checkpoint_) checkpoint_ = env_.checkpoint(cycle_);
     if (cycle_ >= limit_) {
       why = StopReason::CycleLimit;
       break;

@@ -90,6 +90,21 @@ class Hart {
   StopReason step();  // exactly one instruction (or one trap entry)
   // Stop run() at the next instruction boundary (callable from HartEnv callbacks).
   void request_stop(StopReason why = StopReason::Exit);
+  // Lowers the running run()'s cycle limit (callable from HartEnv callbacks: an access that made
+  // another part of the system active ends the embedding's run-ahead); never raises it.
+  void lower_cycle_limit(uint64_t cycle) {
+    if (cycle < limit_) {
+      limit_ = cycle;
+      end_block();
+    }
+  }
+  uint64_t cycle_limit() const { return limit_; }
+  // A cycle at which run() calls HartEnv::checkpoint() without stopping (~0: none): an embedding
+  // that runs past its synchronisation points learns where each one would have been.
+  void set_checkpoint(uint64_t cycle) {
+    checkpoint_ = cycle;
+    end_block();
+  }
   // While waiting() (after WFI), the embedding advances the hart's time to `cycle` (counted as
   // idle) before calling run() again. run() itself wakes up at the timer deadline if it lies
   // before its cycle limit.
@@ -272,6 +287,14 @@ class Hart {
   void take_trap(uint32_t cause, uint32_t tval);
   bool take_pending_interrupt();
   void recompute_next_event();
+  // At the end of an instruction: if the checkpoint is the only event reached, note it and go on
+  // without leaving the hot loop (once per quantum under run-ahead).
+  bool pass_checkpoint() {
+    if (next_event_ != checkpoint_ || cycle_ >= other_event_) return false;
+    checkpoint_ = env_.checkpoint(cycle_);
+    next_event_ = checkpoint_ < other_event_ ? checkpoint_ : other_event_;
+    return cycle_ < next_event_;
+  }
   void end_block() { next_event_ = 0; }
   bool do_semihosting_ebreak();
   void do_mret();
@@ -329,7 +352,9 @@ class Hart {
   uint64_t stall_fetch_ = 0, stall_data_ = 0, stall_exec_ = 0, idle_ = 0, traps_ = 0;
   uint64_t timer_deadline_ = ~0ull;
   uint64_t limit_ = 0;
-  uint64_t next_event_ = 0;  // the hot loop runs while cycle_ < next_event_
+  uint64_t next_event_ = 0;
+  uint64_t checkpoint_ = ~uint64_t(0);
+  uint64_t other_event_ = 0;  // next_event_ without the checkpoint  // the hot loop runs while cycle_ < next_event_
   bool waiting_ = false;
   bool step_mode_ = false;
   bool has_pending_stop_ = false;

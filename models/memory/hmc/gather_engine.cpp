@@ -198,6 +198,7 @@ uint32_t HmcController::run(const Descriptor& d, Tick at) {
     started_at_ = at;
     done_at_ = done;
     completed_ = true;
+    ctx_.initiator_busy_until(done);  // the command works in the cube until `done`
     cleared_ = false;
     cmd_latency_.add(done - at);
     update_irq(at);
