@@ -204,15 +204,17 @@ void DdrTiming::finish(Tick t) {
 
 Tick DdrTiming::place_act(Rank& r, Tick t) {
     // ACTs that lie behind the kernel's time can no longer constrain a new one (arrivals are >= now).
+    // A sorted deque, not a set: ACTs arrive almost in time order, so pruning pops the front and an
+    // insertion lands at or near the back, without a node allocation per ACT.
     const Tick horizon = std::max(cfg_.tFAW, cfg_.tRRD);
     const Tick now = sim_now();
-    while (!r.acts.empty() && *r.acts.begin() + horizon < now) r.acts.erase(r.acts.begin());
+    while (!r.acts.empty() && r.acts.front() + horizon < now) r.acts.pop_front();
 
-    std::vector<Tick> near;
+    std::vector<Tick>& near = near_;
     for (;;) {
         // tRRD: no other ACT of the rank closer than tRRD, on either side.
         if (cfg_.tRRD) {
-            auto it = r.acts.lower_bound(t >= cfg_.tRRD ? t - cfg_.tRRD + 1 : 0);
+            auto it = std::lower_bound(r.acts.begin(), r.acts.end(), t >= cfg_.tRRD ? t - cfg_.tRRD + 1 : 0);
             if (it != r.acts.end() && *it < t + cfg_.tRRD) {
                 t = *it + cfg_.tRRD;
                 continue;
@@ -222,7 +224,9 @@ Tick DdrTiming::place_act(Rank& r, Tick t) {
         if (!cfg_.tFAW) break;
         near.clear();
         const Tick lo = t >= cfg_.tFAW ? t - cfg_.tFAW + 1 : 0;
-        for (auto it = r.acts.lower_bound(lo); it != r.acts.end() && *it < t + cfg_.tFAW; ++it) near.push_back(*it);
+        for (auto it = std::lower_bound(r.acts.begin(), r.acts.end(), lo); it != r.acts.end() && *it < t + cfg_.tFAW;
+             ++it)
+            near.push_back(*it);
         if (near.size() < 4) break;
         const size_t pos = std::upper_bound(near.begin(), near.end(), t) - near.begin();
         near.insert(near.begin() + pos, t);
@@ -238,7 +242,8 @@ Tick DdrTiming::place_act(Rank& r, Tick t) {
         }
         if (!moved) break;
     }
-    r.acts.insert(t);
+    const auto at = std::lower_bound(r.acts.begin(), r.acts.end(), t);
+    if (at == r.acts.end() || *at != t) r.acts.insert(at, t);  // distinct, as the set kept them
     return t;
 }
 

@@ -10,8 +10,8 @@
 // call order; see docs/memory.md for the exact equations and what is not modelled.
 #pragma once
 #include <array>
+#include <deque>
 #include <functional>
-#include <set>
 #include <string>
 #include <vector>
 #include "config/params.h"
@@ -129,7 +129,7 @@ private:
     };
     struct Rank {
         std::vector<Bank> banks;
-        std::set<Tick> acts;    // recent ACT times (tRRD, tFAW), pruned behind the kernel's time
+        std::deque<Tick> acts;  // recent ACT times, sorted, distinct (tRRD, tFAW); pruned behind the kernel's time
         Tick next_read = 0;     // tWTR after the last write data
         Tick next_refresh = 0;  // due time of the next REF
     };
@@ -149,6 +149,7 @@ private:
     DdrAddressMap map_;
     Tick tburst_;
     std::vector<Channel> channels_;
+    std::vector<Tick> near_;  // place_act's scratch: the ACTs within tFAW of a candidate
     std::function<void(unsigned, unsigned, Tick, Tick)> on_refresh_;
     std::array<Counter, kNumCounts> local_{};  // used until register_stats
     std::array<Counter*, kNumCounts> counters_{};
