@@ -46,7 +46,7 @@ struct CpuConfig {
     double clock_hz = 1e9;
     bool dmi = true;  // use DMI fast paths where targets grant them
     bool semihosting = true;
-    bool run_ahead = true;  // skip quantum boundaries at which nothing else in the system happens
+    bool run_ahead = true;          // skip quantum boundaries at which nothing else in the system happens
     bool semihosting_files = true;  // file calls reach semihosting_dir (the run's output dir when empty)
     std::string semihosting_dir;
     uint32_t hartid = 0;

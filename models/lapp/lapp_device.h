@@ -146,7 +146,7 @@ private:
     uint32_t err_cause_ = 0, err_pc_ = 0, err_tval_ = 0;
     bool busy_ = false, abort_ = false, have_result_ = false, irq_flag_ = false;
     InitiatorActivity activity_{ctx_};  // working from the start of a run to its end
-    uint32_t status_ = 0;  // DONE/ERROR/ABORTED of the last run
+    uint32_t status_ = 0;               // DONE/ERROR/ABORTED of the last run
     // The last array runs (times of setup start, execution start, return to normal mode): the mode the
     // STATUS register reports as of an access's time.
     struct ArrayInterval {
