@@ -1,6 +1,7 @@
 #include "platform/loader.h"
 #include <cstring>
 #include <stdexcept>
+#include "models/common/debug_transfer.h"
 #include "vp/regs/bootinfo.h"
 #include "vp/regs/memmap.h"
 
@@ -37,13 +38,8 @@ void Loader::overwrite(uint64_t addr, const void* data, size_t len, const std::s
     size_t done = 0;
     while (done < len) {
         const size_t chunk = std::min<size_t>(len - done, 1 << 20);
-        tlm::tlm_generic_payload p;
-        p.set_command(tlm::TLM_WRITE_COMMAND);
-        p.set_address(addr + done);
-        p.set_data_ptr(const_cast<uint8_t*>(bytes + done));
-        p.set_data_length(unsigned(chunk));
-        p.set_streaming_width(unsigned(chunk));
-        const unsigned n = socket->transport_dbg(p);
+        const unsigned n =
+            debug_transfer(socket, true, addr + done, const_cast<uint8_t*>(bytes + done), unsigned(chunk));
         if (n != chunk)
             throw std::runtime_error("cannot load " + what + ": no memory at " + hex(addr + done + n) + " (" +
                                      std::to_string(len) + " bytes at " + hex(addr) + ")");
@@ -56,13 +52,7 @@ void Loader::read(uint64_t addr, void* data, size_t len, const std::string& what
     size_t done = 0;
     while (done < len) {
         const size_t chunk = std::min<size_t>(len - done, 1 << 20);
-        tlm::tlm_generic_payload p;
-        p.set_command(tlm::TLM_READ_COMMAND);
-        p.set_address(addr + done);
-        p.set_data_ptr(bytes + done);
-        p.set_data_length(unsigned(chunk));
-        p.set_streaming_width(unsigned(chunk));
-        if (socket->transport_dbg(p) != chunk)
+        if (debug_transfer(socket, false, addr + done, bytes + done, unsigned(chunk)) != chunk)
             throw std::runtime_error("cannot read " + what + ": no memory at " + hex(addr + done));
         done += chunk;
     }

@@ -1,6 +1,7 @@
 #include "models/cpu/cpu.h"
 #include "models/cpu/iss/csr.h"
 #include "models/common/exit_code.h"
+#include "models/common/debug_transfer.h"
 #include <chrono>
 #include <iostream>
 #include <tlm_utils/tlm_quantumkeeper.h>
@@ -481,13 +482,7 @@ iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsi
 }
 
 bool Cpu::debug_access(bool write, uint32_t addr, void* data, unsigned len) {
-    tlm::tlm_generic_payload p;
-    p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    p.set_address(addr);
-    p.set_data_ptr(static_cast<unsigned char*>(data));
-    p.set_data_length(len);
-    p.set_streaming_width(len);
-    return socket->transport_dbg(p) == len;
+    return debug_transfer(socket, write, addr, data, len) == len;
 }
 
 uint64_t Cpu::read_time() {

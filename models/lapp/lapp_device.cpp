@@ -4,6 +4,7 @@
 
 #include <cstdio>
 
+#include "models/common/debug_transfer.h"
 #include "models/cpu/cpu.h"
 #include "models/memory/memory.h"
 #include "vp/regs/lapp.h"
@@ -505,13 +506,7 @@ iss::MemStatus LappDevice::access(iss::AccessKind kind, uint32_t addr, void* dat
 }
 
 bool LappDevice::debug_access(bool write, uint32_t addr, void* data, unsigned len) {
-    tlm::tlm_generic_payload p;
-    p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    p.set_address(addr);
-    p.set_data_ptr(static_cast<unsigned char*>(data));
-    p.set_data_length(len);
-    p.set_streaming_width(len);
-    return initiator_socket->transport_dbg(p) == len;
+    return debug_transfer(initiator_socket, write, addr, data, len) == len;
 }
 
 void LappDevice::console_write(const char* s, size_t n) { log_->info("console: {}", std::string(s, n)); }
