@@ -181,25 +181,6 @@ void Cache::stat_reset() {
 // ---------------------------------------------------------------------------------------------
 // Timing of accesses
 
-// The hit path: every access of every line starts here (the miss path below is the rare one).
-Cache::Lookup Cache::lookup(uint64_t addr, bool write, bool offset0, Tick at, const TxnExt& origin) {
-    Tick t = at;
-    if (cfg_.hit_latency) t = tag_port_.reserve(at, cfg_.hit_latency) + cfg_.hit_latency;
-    ctx_.energy.add(e_access_);
-    const bool hit = array_.access(addr, write, offset0);
-    if (__builtin_expect(addr - win_lo_ < win_span_, 0)) {  // the controller's statistics window
-        ++win_accesses_;
-        win_misses_ += !hit;
-    }
-    last_missed_ = !hit;
-    if (!hit) return {false, t};
-    const unsigned set = array_.set_of(addr), way = array_.last_way();
-    const Tick ready = mshrs_.ready(slot(set, way), t);  // a fill still in flight: wait for it (an MSHR merge)
-    if (ready != t) ++mshr_merges_;
-    if (__builtin_expect(array_.user_flags_at(set, way) != 0, 0)) stale_hit(addr, write, origin);
-    return {true, ready};
-}
-
 // The miss path, in the order the hardware does it: an MSHR, the miss's trace span, the priority read
 // (in parallel with the fill), the victim's write-back (posted), the fill, and the completion.
 Tick Cache::miss(uint64_t addr, bool write, bool full_line, bool offset0, Tick at, Tick looked_up,

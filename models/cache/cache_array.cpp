@@ -7,7 +7,7 @@ static bool pow2(uint64_t v) { return v && (v & (v - 1)) == 0; }
 
 Geometry::Problem Geometry::problem() const {
     if (!pow2(line) || line < 4) return {"line", "line size must be a power of two >= 4 bytes"};
-    if (ways == 0) return {"ways", "ways must be > 0"};
+    if (ways == 0 || ways > 64) return {"ways", "ways must be 1 to 64"};  // a set's valid ways are one 64-bit mask
     if (size == 0 || size % (uint64_t(ways) * line) != 0)
         return {"size", "size must be a multiple of ways x line size (" + std::to_string(ways * line) + " bytes)"};
     if (!pow2(size / (uint64_t(ways) * line)))
@@ -27,7 +27,6 @@ CacheArray::CacheArray(const Geometry& g, const std::string& policy, const Polic
     set_mask_ = geo_.sets() - 1;
     tags_.assign(size_t(geo_.sets()) * geo_.ways, kInvalid);
     flags_.assign(tags_.size(), 0);
-    valid_scratch_.assign(geo_.ways, false);
     set_policy(policy, params);
     set_regions({});
 }
@@ -59,8 +58,9 @@ int CacheArray::find(uint64_t addr, unsigned& set) const {
 Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t priority) {
     const unsigned set = set_of(addr);
     const size_t base = size_t(set) * geo_.ways;
-    for (unsigned w = 0; w < geo_.ways; ++w) valid_scratch_[w] = tags_[base + w] != kInvalid;
-    const unsigned way = policy_->victim(set, valid_scratch_);
+    uint64_t valid = 0;
+    for (unsigned w = 0; w < geo_.ways; ++w) valid |= uint64_t(tags_[base + w] != kInvalid) << w;
+    const unsigned way = policy_->victim(set, valid);
     Eviction ev;
     if (tags_[base + way] != kInvalid) {
         ev.valid = true;
@@ -156,8 +156,28 @@ void CacheArray::set_regions(const std::vector<Region>& regions) {
     }
     regions_ = regions;
     stats_.assign(regions_.size() + 1, RegionStats{});
+    for (GranuleRegion& g : granules_) g = GranuleRegion{};
     last_region_ = 0;
     forget();
+}
+
+size_t CacheArray::region_of_slow(uint64_t addr) const {
+    size_t found = regions_.size();
+    if (last_region_ < regions_.size() &&
+        addr - regions_[last_region_].lo < regions_[last_region_].hi - regions_[last_region_].lo)
+        found = last_region_;
+    else
+        for (size_t i = 0; i < regions_.size(); ++i)
+            if (addr >= regions_[i].lo && addr < regions_[i].hi) found = last_region_ = i;
+    // Remember the answer for the granule if every address of it has the same one.
+    const uint64_t granule = addr >> kGranuleBits, lo = granule << kGranuleBits,
+                   hi = lo + (uint64_t(1) << kGranuleBits);
+    bool whole = hi != 0;  // (the top granule of a 64-bit space: not remembered)
+    for (size_t i = 0; i < regions_.size() && whole; ++i)
+        if (i == found ? regions_[i].lo > lo || regions_[i].hi < hi : regions_[i].lo < hi && lo < regions_[i].hi)
+            whole = false;
+    if (whole) granules_[granule % kGranules] = GranuleRegion{granule, found};
+    return found;
 }
 
 RegionStats CacheArray::totals() const {

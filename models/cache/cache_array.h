@@ -143,14 +143,14 @@ public:
     // Statistics per region. Regions may not overlap; the last entry of stats() is "other".
     void set_regions(const std::vector<Region>& regions);
     const std::vector<Region>& regions() const { return regions_; }
-    // Index into stats() for an address.
+    // Index into stats() for an address. Every access asks, and a kernel's streams alternate between
+    // regions, so the answer is remembered per 4 KiB granule that lies wholly in one region (or in
+    // none); the few granules a region boundary cuts are looked up each time.
     size_t region_of(uint64_t addr) const {
-        if (last_region_ < regions_.size() &&
-            addr - regions_[last_region_].lo < regions_[last_region_].hi - regions_[last_region_].lo)
-            return last_region_;
-        for (size_t i = 0; i < regions_.size(); ++i)
-            if (addr >= regions_[i].lo && addr < regions_[i].hi) return last_region_ = i;
-        return regions_.size();
+        const uint64_t granule = addr >> kGranuleBits;
+        const GranuleRegion& g = granules_[granule % kGranules];
+        if (g.granule == granule) return g.region;
+        return region_of_slow(addr);
     }
     RegionStats& stats_for(uint64_t addr) { return stats_[region_of(addr)]; }
     const std::vector<RegionStats>& stats() const { return stats_; }
@@ -176,7 +176,6 @@ private:
     std::vector<uint8_t> flags_;
     std::unique_ptr<ReplacementPolicy> policy_;
     const PolicyInfo* policy_info_ = nullptr;
-    std::vector<bool> valid_scratch_;
     AccessInfo info_;
     unsigned last_way_ = 0;
     bool repeat_ok_ = false;        // the policy's repeat_hit_is_noop()
@@ -185,7 +184,14 @@ private:
     RegionStats* last_stats_ = nullptr;
     std::vector<Region> regions_;
     std::vector<RegionStats> stats_;  // one per region + "other"
-    mutable size_t last_region_ = 0;
+    static constexpr unsigned kGranuleBits = 12, kGranules = 256;
+    struct GranuleRegion {
+        uint64_t granule = kInvalid;
+        size_t region = 0;
+    };
+    mutable GranuleRegion granules_[kGranules];
+    mutable size_t last_region_ = 0;  // the region region_of_slow() found last
+    size_t region_of_slow(uint64_t addr) const;
 };
 
 }  // namespace vp::cache

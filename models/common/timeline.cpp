@@ -1,5 +1,6 @@
 #include "models/common/timeline.h"
 #include <algorithm>
+#include "models/common/sorted_search.h"
 
 namespace vp {
 
@@ -19,7 +20,8 @@ Tick Timeline::reserve(Tick earliest, Tick duration) {
 
     // First live interval ending after `earliest`: the earlier ones cannot overlap.
     auto first = busy_.begin() + head_;
-    auto it = std::upper_bound(first, busy_.end(), earliest, [](Tick t, const Interval& iv) { return t < iv.end; });
+    auto it =
+        partition_point_from_back(first, busy_.end(), [earliest](const Interval& iv) { return iv.end <= earliest; });
     // Walk the gaps until one is long enough.
     Tick start = earliest;
     while (it != busy_.end() && it->start < start + duration) {

@@ -9,7 +9,8 @@
 //
 // Representation: disjoint intervals sorted by start in a vector, touching ones merged. Nearly all
 // reservations land at or near the end (a saturated resource is one growing interval), so the common
-// case is a binary search plus an append or an in-place extension, with no allocation.
+// case is an append or an in-place extension, with no allocation, and a late request searches back from
+// the end (models/common/sorted_search.h).
 #pragma once
 #include <vector>
 #include "models/common/time.h"

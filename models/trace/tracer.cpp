@@ -125,8 +125,7 @@ void TraceSpan::restore() {
     ext_ = nullptr;
 }
 
-void TraceSpan::finish(Tick end, tlm::tlm_response_status status) {
-    if (!tracer_) return;
+void TraceSpan::record(Tick end, tlm::tlm_response_status status) {
     s_.rec.end = end;
     s_.rec.status = status;
     if (ext_) restore();

@@ -162,10 +162,13 @@ public:
     void attr(const char* key, int64_t value) {
         if (tracer_ && s_.rec.n_attrs < s_.rec.attrs.size()) s_.rec.attrs[s_.rec.n_attrs++] = {key, value};
     }
-    void finish(Tick end, tlm::tlm_response_status status);
+    void finish(Tick end, tlm::tlm_response_status status) {
+        if (tracer_) record(end, status);  // inline: an inert span (no trace) costs no call
+    }
 
 private:
     void open(uint16_t component, tlm::tlm_generic_payload& p, Tick issue);
+    void record(Tick end, tlm::tlm_response_status status);
     void restore();
 
     Tracer* tracer_;

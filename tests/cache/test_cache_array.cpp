@@ -96,3 +96,41 @@ TEST_CASE("cache array: repeated hits on the last line are counted and mark it d
         CHECK(t.misses == 2);
     }
 }
+
+// Region lookup is remembered per 4 KiB granule (cache_array.h); regions that cut granules, share
+// one, or change between runs must still count every access where a plain scan would.
+TEST_CASE("cache array: region statistics are exact at region edges inside a granule and after set_regions") {
+    CacheArray c(Geometry{8192, 4, 64}, "lru");
+    std::vector<Region> regions = {
+        {"a", 0x10040, 0x10100}, {"b", 0x10100, 0x12fc0}, {"c", 0x13000, 0x14000}, {"d", 0x20000, 0x20001}};
+    auto expected_region = [&](uint64_t a) {
+        for (size_t i = 0; i < regions.size(); ++i)
+            if (a >= regions[i].lo && a < regions[i].hi) return i;
+        return regions.size();
+    };
+    uint64_t seed = 12345;
+    auto next = [&] { return seed = seed * 6364136223846793005ull + 1442695040888963407ull; };
+    for (int round = 0; round < 2; ++round) {
+        c.set_regions(regions);
+        std::vector<uint64_t> want(regions.size() + 1, 0);
+        for (int i = 0; i < 20000; ++i) {
+            // Mostly near the edges, in granules that hold several regions or cross one's end.
+            const uint64_t a = 0xf000 + (next() >> 40) % 0x12000;
+            ++want[expected_region(a)];
+            if (!c.access(a, false, true)) c.fill(a, false, true, 0);
+        }
+        for (size_t r = 0; r < want.size(); ++r) CHECK(c.stats()[r].accesses == want[r]);
+        regions = {{"x", 0x10000, 0x11000}, {"y", 0x1f000, 0x20800}};  // second round: other regions
+    }
+}
+
+TEST_CASE("cache array: up to 64 ways (one valid mask per set)") {
+    CacheArray c(Geometry{64 * 64, 64, 64}, "lru");  // one set of 64 ways
+    for (uint64_t w = 0; w < 64; ++w) {
+        REQUIRE_FALSE(c.access(w * 64, false, true));
+        CHECK_FALSE(c.fill(w * 64, false, true, 0).valid);  // free ways are taken first
+    }
+    CHECK(c.valid_lines() == 64);
+    CHECK(c.fill(64 * 64, false, true, 0).addr == 0);  // full: LRU's victim
+    CHECK_THROWS_WITH(CacheArray(Geometry{65 * 64, 65, 64}, "lru"), Catch::Contains("1 to 64"));
+}

@@ -290,3 +290,28 @@ TEST_CASE("sign injection, moves, flw/fsw keep bits; mstatus.FS tracks dirty and
     CHECK(r.csr(0x342) == kIllegalInsn);
     CHECK(r.csr(0x343) == 0x000070d3u);  // fadd.s ft1, ft0, ft0 (dyn)
 }
+
+// The L1s keep the host FP flags (the guest's pending fflags) around each miss (iss/env.h): what the
+// models below raise, in SSE or in x87 code, is dropped; what was pending stays, even if the code
+// below cleared it.
+TEST_CASE("HostFpFlagsKept: flags raised inside are dropped, pending ones kept", "[fpu]") {
+    std::feclearexcept(FE_ALL_EXCEPT);
+    volatile float big_f = 3e38f, ten = 10.0f;
+    volatile float overflowed = big_f * ten;  // the guest's pending flag, raised as guest FP ops raise it (SSE)
+    (void)overflowed;
+    REQUIRE(std::fetestexcept(FE_ALL_EXCEPT) == (FE_OVERFLOW | FE_INEXACT));
+    std::feclearexcept(FE_INEXACT);
+    {
+        HostFpFlagsKept kept;
+        volatile double one = 1.0, three = 3.0;
+        volatile double third = one / three;  // FE_INEXACT (SSE)
+        volatile long double big = 1e300L, tiny = 0.0L;
+        volatile long double inf = big / tiny;  // FE_DIVBYZERO (x87)
+        (void)third;
+        (void)inf;
+        CHECK(std::fetestexcept(FE_INEXACT | FE_DIVBYZERO) == (FE_INEXACT | FE_DIVBYZERO));
+        std::feclearexcept(FE_OVERFLOW);  // code below clearing everything
+    }
+    CHECK(std::fetestexcept(FE_ALL_EXCEPT) == FE_OVERFLOW);
+    std::feclearexcept(FE_ALL_EXCEPT);
+}

@@ -9,9 +9,9 @@ ReplacementPolicy::ReplacementPolicy(unsigned sets, unsigned ways) : sets_(sets)
 
 unsigned ReplacementPolicy::victim(unsigned set, const std::vector<bool>& valid) {
     if (valid.size() != ways_) throw std::invalid_argument("replacement policy: valid has the wrong number of ways");
-    for (unsigned w = 0; w < ways_; ++w)
-        if (!valid[w]) return w;
-    return choose_victim(set);
+    uint64_t mask = 0;
+    for (unsigned w = 0; w < ways_; ++w) mask |= uint64_t(valid[w]) << w;
+    return victim(set, mask);
 }
 
 }  // namespace vp::cache

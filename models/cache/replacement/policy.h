@@ -57,6 +57,12 @@ public:
     // taken first (the lowest one), so no policy can evict live data while space is free; only when
     // the set is full is the policy asked. May update state (RRIP ages the set): call once per miss.
     unsigned victim(unsigned set, const std::vector<bool>& valid);
+    // The same with the flags as a mask (bit w: way w is valid; ways <= 64), for the cache's miss path.
+    unsigned victim(unsigned set, uint64_t valid_mask) {
+        const uint64_t all = ways_ == 64 ? ~uint64_t(0) : (uint64_t(1) << ways_) - 1;
+        if (valid_mask != all) return unsigned(__builtin_ctzll(~valid_mask & all));
+        return choose_victim(set);
+    }
 
     unsigned sets() const { return sets_; }
     unsigned ways() const { return ways_; }

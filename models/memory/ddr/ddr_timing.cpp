@@ -1,10 +1,16 @@
 #include "models/memory/ddr/ddr_timing.h"
 #include <algorithm>
 #include <stdexcept>
+#include "models/common/sorted_search.h"
 
 namespace vp {
 
 namespace {
+
+// The first ACT at or after t (std::lower_bound): new ACTs land at or near the back.
+std::deque<Tick>::iterator first_not_before(std::deque<Tick>& acts, Tick t) {
+    return partition_point_from_back(acts.begin(), acts.end(), [t](Tick a) { return a < t; });
+}
 
 bool is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
 unsigned log2u(uint64_t v) { return v <= 1 ? 0 : 63 - __builtin_clzll(v); }
@@ -214,7 +220,7 @@ Tick DdrTiming::place_act(Rank& r, Tick t) {
     for (;;) {
         // tRRD: no other ACT of the rank closer than tRRD, on either side.
         if (cfg_.tRRD) {
-            auto it = std::lower_bound(r.acts.begin(), r.acts.end(), t >= cfg_.tRRD ? t - cfg_.tRRD + 1 : 0);
+            auto it = first_not_before(r.acts, t >= cfg_.tRRD ? t - cfg_.tRRD + 1 : 0);
             if (it != r.acts.end() && *it < t + cfg_.tRRD) {
                 t = *it + cfg_.tRRD;
                 continue;
@@ -224,8 +230,7 @@ Tick DdrTiming::place_act(Rank& r, Tick t) {
         if (!cfg_.tFAW) break;
         near.clear();
         const Tick lo = t >= cfg_.tFAW ? t - cfg_.tFAW + 1 : 0;
-        for (auto it = std::lower_bound(r.acts.begin(), r.acts.end(), lo); it != r.acts.end() && *it < t + cfg_.tFAW;
-             ++it)
+        for (auto it = first_not_before(r.acts, lo); it != r.acts.end() && *it < t + cfg_.tFAW; ++it)
             near.push_back(*it);
         if (near.size() < 4) break;
         const size_t pos = std::upper_bound(near.begin(), near.end(), t) - near.begin();
@@ -242,7 +247,7 @@ Tick DdrTiming::place_act(Rank& r, Tick t) {
         }
         if (!moved) break;
     }
-    const auto at = std::lower_bound(r.acts.begin(), r.acts.end(), t);
+    const auto at = first_not_before(r.acts, t);
     if (at == r.acts.end() || *at != t) r.acts.insert(at, t);  // distinct, as the set kept them
     return t;
 }
