@@ -160,6 +160,12 @@ private:
     Lookup lookup(uint64_t addr, bool write, bool offset0, Tick at, const TxnExt& origin);
     // The miss path of one line (`looked_up`: the end of its lookup). Returns when the access completes.
     Tick miss(uint64_t addr, bool write, bool full_line, bool offset0, Tick at, Tick looked_up, const TxnExt& origin);
+    // miss() inside an AroundMiss (see access()), and access() of an access spanning several lines.
+    template <class AroundMiss>
+    Tick miss_around(uint64_t addr, bool write, bool full_line, bool offset0, Tick at, Tick looked_up,
+                     const TxnExt& origin);
+    template <class AroundMiss>
+    Tick access_lines(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin);
     size_t slot(unsigned set, unsigned way) const { return size_t(set) * cfg_.geometry.ways + way; }
     tlm::tlm_generic_payload& miss_payload(uint64_t line, bool write, const TxnExt& origin);
     // A timed downstream transaction; returns its completion time. `parent`: the span that caused it.
@@ -232,6 +238,28 @@ inline Cache::Lookup Cache::lookup(uint64_t addr, bool write, bool offset0, Tick
 
 template <class AroundMiss>
 Tick Cache::access(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin) {
+    const uint64_t line = cfg_.geometry.line;
+    // Nearly every access is an aligned word inside one line: looked up without the loop over
+    // lines, and with the miss path out of line, so that a hit runs in a small frame.
+    if (__builtin_expect(((addr ^ (addr + (len ? len : 1) - 1)) & ~(line - 1)) == 0, 1)) {
+        const uint64_t offset = addr & (line - 1);
+        const Lookup found = lookup(addr, write, offset < 4, at, origin);
+        if (__builtin_expect(found.hit, 1)) return std::max(at, found.ready);
+        return std::max(
+            at, miss_around<AroundMiss>(addr, write, offset == 0 && len == line, offset < 4, at, found.ready, origin));
+    }
+    return access_lines<AroundMiss>(addr, len, write, at, origin);
+}
+
+template <class AroundMiss>
+[[gnu::noinline]] Tick Cache::miss_around(uint64_t addr, bool write, bool full_line, bool offset0, Tick at,
+                                          Tick looked_up, const TxnExt& origin) {
+    [[maybe_unused]] const AroundMiss around{};
+    return miss(addr, write, full_line, offset0, at, looked_up, origin);
+}
+
+template <class AroundMiss>
+[[gnu::noinline]] Tick Cache::access_lines(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin) {
     const unsigned line = cfg_.geometry.line;
     const uint64_t first = array_.line_addr(addr), last = array_.line_addr(addr + (len ? len : 1) - 1);
     Tick done = at;
@@ -240,12 +268,10 @@ Tick Cache::access(uint64_t addr, unsigned len, bool write, Tick at, const TxnEx
         const bool full = addr <= l && addr + len >= l + line;
         const bool offset0 = (l >= addr ? 0 : addr - l) < 4;  // AC counts a visit when the first word is touched
         const Lookup found = lookup(a, write, offset0, at, origin);
-        if (__builtin_expect(found.hit, 1)) {
+        if (__builtin_expect(found.hit, 1))
             done = std::max(done, found.ready);
-        } else {
-            [[maybe_unused]] const AroundMiss around{};
-            done = std::max(done, miss(a, write, full, offset0, at, found.ready, origin));
-        }
+        else
+            done = std::max(done, miss_around<AroundMiss>(a, write, full, offset0, at, found.ready, origin));
         if (l == last) break;
     }
     return done;
