@@ -26,6 +26,7 @@ CacheArray::CacheArray(const Geometry& g, const std::string& policy, const Polic
     line_shift_ = unsigned(__builtin_ctz(geo_.line));
     set_mask_ = geo_.sets() - 1;
     tags_.assign(size_t(geo_.sets()) * geo_.ways, kInvalid);
+    valid_.assign(geo_.sets(), 0);
     flags_.assign(tags_.size(), 0);
     set_policy(policy, params);
     set_regions({});
@@ -58,9 +59,7 @@ int CacheArray::find(uint64_t addr, unsigned& set) const {
 Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t priority) {
     const unsigned set = set_of(addr);
     const size_t base = size_t(set) * geo_.ways;
-    uint64_t valid = 0;
-    for (unsigned w = 0; w < geo_.ways; ++w) valid |= uint64_t(tags_[base + w] != kInvalid) << w;
-    const unsigned way = policy_->victim(set, valid);
+    const unsigned way = policy_->victim(set, valid_[set]);
     Eviction ev;
     if (tags_[base + way] != kInvalid) {
         ev.valid = true;
@@ -72,6 +71,7 @@ Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t prio
         policy_->on_invalidate(set, way);
     }
     tags_[base + way] = addr >> line_shift_;
+    valid_[set] |= uint64_t(1) << way;
     flags_[base + way] = write ? kDirty : 0;
     info_.addr = addr;
     info_.is_write = write;
@@ -126,6 +126,7 @@ Eviction CacheArray::invalidate(uint64_t addr) {
     ev.dirty = flags_[i] & kDirty;
     if (last_tag_ == tags_[i]) forget();
     tags_[i] = kInvalid;
+    valid_[set] &= ~(uint64_t(1) << unsigned(w));
     flags_[i] = 0;
     policy_->on_invalidate(set, unsigned(w));
     return ev;

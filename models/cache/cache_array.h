@@ -174,6 +174,7 @@ private:
     uint64_t set_mask_ = 0;
     std::vector<uint64_t> tags_;  // line address >> line_shift, kInvalid when invalid
     std::vector<uint8_t> flags_;
+    std::vector<uint64_t> valid_;  // per set: bit w set while way w holds a line
     std::unique_ptr<ReplacementPolicy> policy_;
     const PolicyInfo* policy_info_ = nullptr;
     AccessInfo info_;

@@ -19,6 +19,14 @@ inline float F(uint32_t b) { return fpu::to_f(b); }
 }  // namespace
 
 void Hart::execute_block() {
+  if (mem_timing_ || trace_fn_)
+    run_block<true>();
+  else
+    run_block<false>();
+}
+
+template <bool kHooks>
+void Hart::run_block() {
   uint32_t* const x = x_;
   uint32_t* const f = f_;
   const TimingConfig& tc = cfg_.timing;
@@ -34,7 +42,7 @@ void Hart::execute_block() {
       slot = &cur_page_->insn[(pc & (kPageSize - 1)) >> 1];
       // With a cache model, fetching from a new line is an I-cache access (within a line the fetch
       // unit keeps the line; a 4-byte instruction straddling two lines counts as the first line).
-      if (__builtin_expect(mem_timing_ != nullptr, 0) && (pc >> fetch_line_bits_) != fetch_line_) {
+      if (kHooks && mem_timing_ != nullptr && (pc >> fetch_line_bits_) != fetch_line_) {
         fetch_line_ = pc >> fetch_line_bits_;
         const uint32_t c = mem_timing_->fetch_line(pc, cycle_);
         cycle_ += c;
@@ -65,7 +73,7 @@ void Hart::execute_block() {
       }
       if ((d.flags & DecodedInsn::kEntryHook) && run_entry_hook(pc)) continue;
     }
-    if (__builtin_expect(trace_fn_ != nullptr, 0)) trace_fn_(trace_user_, *this, pc, d);
+    if (kHooks && __builtin_expect(trace_fn_ != nullptr, 0)) trace_fn_(trace_user_, *this, pc, d);
 
     if (pending_load_reg_) {
       if (insn_reads(d, pending_load_reg_)) {
@@ -74,9 +82,13 @@ void Hart::execute_block() {
       }
       pending_load_reg_ = 0;
     }
-    cycle_ += 1 + d.exec_cycles + d.fetch_cycles;
-    stall_exec_ += d.exec_cycles;
-    stall_fetch_ += d.fetch_cycles;
+    {
+      // Read once: the byte fields may alias anything, so each use would be a reload.
+      const unsigned exec_cycles = d.exec_cycles, fetch_cycles = d.fetch_cycles;
+      cycle_ += 1 + exec_cycles + fetch_cycles;
+      stall_exec_ += exec_cycles;
+      stall_fetch_ += fetch_cycles;
+    }
 
     uint32_t next_pc = pc + d.length();
     const uint32_t rs1v = x[d.rs1];

@@ -473,6 +473,7 @@ void Hart::set_mem_timing(MemTiming* t) {
   mem_timing_ = t;
   fetch_line_bits_ = t ? t->fetch_line_bits() : 6;
   fetch_line_ = ~0u;
+  end_block();  // the executor picks its loop (with or without hooks) per block
 }
 
 Hart::DecodedPage* Hart::decoded_page(uint32_t page) {

@@ -217,6 +217,7 @@ class Hart {
   void set_trace(TraceFn fn, void* user) {
     trace_fn_ = fn;
     trace_user_ = user;
+    end_block();  // the executor picks its loop (with or without hooks) per block
   }
 
   // ---- observation ----
@@ -284,6 +285,10 @@ class Hart {
 
   // ---- execution ----
   void execute_block();  // the hot loop, in exec.cpp
+  // The loop itself; kHooks: a trace hook or a MemTiming (caches) is attached, so each instruction
+  // asks for them. Without (functional runs) the loop has neither check.
+  template <bool kHooks>
+  void run_block();
   void take_trap(uint32_t cause, uint32_t tval);
   bool take_pending_interrupt();
   void recompute_next_event();
