@@ -1,4 +1,5 @@
 #include "models/cache/cache_array.h"
+#include <algorithm>
 #include <stdexcept>
 
 namespace vp::cache {
@@ -27,6 +28,7 @@ CacheArray::CacheArray(const Geometry& g, const std::string& policy, const Polic
     set_mask_ = geo_.sets() - 1;
     tags_.assign(size_t(geo_.sets()) * geo_.ways, kInvalid);
     valid_.assign(geo_.sets(), 0);
+    mru_.assign(geo_.sets(), kNoWay);
     flags_.assign(tags_.size(), 0);
     set_policy(policy, params);
     set_regions({});
@@ -37,6 +39,7 @@ void CacheArray::set_policy(const std::string& policy, const PolicyParams& param
     policy_info_ = find_policy(policy);
     repeat_ok_ = policy_->repeat_hit_is_noop();
     forget();
+    std::fill(mru_.begin(), mru_.end(), kNoWay);
     // A new policy starts without history; valid lines are made known to it as fills (priority 0)
     // so that its per-line state is defined.
     AccessInfo a;
@@ -72,6 +75,7 @@ Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t prio
     }
     tags_[base + way] = addr >> line_shift_;
     valid_[set] |= uint64_t(1) << way;
+    mru_[set] = kNoWay;  // a fill changes the set's policy state: the next hit is reported
     flags_[base + way] = write ? kDirty : 0;
     info_.addr = addr;
     info_.is_write = write;
@@ -127,6 +131,7 @@ Eviction CacheArray::invalidate(uint64_t addr) {
     if (last_tag_ == tags_[i]) forget();
     tags_[i] = kInvalid;
     valid_[set] &= ~(uint64_t(1) << unsigned(w));
+    mru_[set] = kNoWay;
     flags_[i] = 0;
     policy_->on_invalidate(set, unsigned(w));
     return ev;

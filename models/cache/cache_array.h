@@ -95,19 +95,30 @@ public:
             return true;
         }
         const unsigned set = set_of(addr);
-        uint64_t* t = &tags_[size_t(set) * geo_.ways];
+        const size_t base = size_t(set) * geo_.ways;
+        uint64_t* t = &tags_[base];
         RegionStats& st = stats_[region_of(addr)];
         ++st.accesses;
+        // Way prediction: the way this set hit last. While nothing else happened in the set (any
+        // other hit, fill or invalidation there resets it), a repeated hit is a no-op for a policy
+        // that says so, as for the last line above.
+        const unsigned predicted = mru_[set];
+        if (predicted != kNoWay && t[predicted] == tag) {
+            ++st.hits;
+            if (!repeat_ok_) policy_hit(set, predicted, addr, write, offset0);
+            if (write) flags_[base + predicted] |= kDirty;
+            last_way_ = predicted;
+            remember(tag, base + predicted, st);
+            return true;
+        }
         for (unsigned w = 0; w < geo_.ways; ++w) {
             if (t[w] == tag) {
                 ++st.hits;  // invalid lines hold kInvalid, which no address produces
-                info_.addr = addr;
-                info_.is_write = write;
-                info_.offset0 = offset0;
-                policy_->on_hit(set, w, info_);
-                if (write) flags_[size_t(set) * geo_.ways + w] |= kDirty;
+                policy_hit(set, w, addr, write, offset0);
+                if (write) flags_[base + w] |= kDirty;
                 last_way_ = w;
-                remember(tag, size_t(set) * geo_.ways + w, st);
+                mru_[set] = uint8_t(w);
+                remember(tag, base + w, st);
                 return true;
             }
         }
@@ -161,6 +172,12 @@ private:
     static constexpr uint64_t kInvalid = ~uint64_t(0);
     static constexpr uint8_t kDirty = 1;  // bit 0; user flags live in bits 1..7
     int find(uint64_t addr, unsigned& set) const;
+    void policy_hit(unsigned set, unsigned way, uint64_t addr, bool write, bool offset0) {
+        info_.addr = addr;
+        info_.is_write = write;
+        info_.offset0 = offset0;
+        policy_->on_hit(set, way, info_);
+    }
     void remember(uint64_t tag, size_t index, RegionStats& st) {
         if (!repeat_ok_) return;
         last_tag_ = tag;
@@ -175,6 +192,8 @@ private:
     std::vector<uint64_t> tags_;  // line address >> line_shift, kInvalid when invalid
     std::vector<uint8_t> flags_;
     std::vector<uint64_t> valid_;  // per set: bit w set while way w holds a line
+    static constexpr uint8_t kNoWay = 0xff;
+    std::vector<uint8_t> mru_;  // per set: the way of its last hit, kNoWay after a fill or invalidation
     std::unique_ptr<ReplacementPolicy> policy_;
     const PolicyInfo* policy_info_ = nullptr;
     AccessInfo info_;

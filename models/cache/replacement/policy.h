@@ -47,10 +47,11 @@ public:
     virtual void on_hit(unsigned set, unsigned way, const AccessInfo& a) = 0;
     virtual void on_fill(unsigned set, unsigned way, const AccessInfo& a) = 0;
     virtual void on_invalidate(unsigned /*set*/, unsigned /*way*/) {}
-    // True when a second hit on the line that was accessed last (nothing else in between) leaves the
+    // True when a second hit on a line, with no other access to its set in between, leaves the
     // policy's decisions unchanged, so the cache may skip reporting it (LRU: the line is already the
-    // most recent; RRIP: already at 0). Policies that count hits (AC, PB, GRASP's stepwise promotion)
-    // say false.
+    // most recent of its set; RRIP: already at 0). The cache relies on it for the line accessed last
+    // and for the way its set hit last (way prediction, cache_array.h). Policies that count hits
+    // (AC, PB, GRASP's stepwise promotion) say false.
     virtual bool repeat_hit_is_noop() const { return false; }
 
     // The way to fill on a miss in `set`; `valid` holds one flag per way. An invalid way is always
