@@ -105,7 +105,14 @@ def cmd_table(tsv):
             name, what, count, cpu, wall, rss, load, extra = line.rstrip("\n").split("\t")
             rows.append(dict(name=name, what=what, count=float(count), cpu=float(cpu), wall=float(wall),
                              rss=int(rss), load=load, extra=extra))
-    by = {r["name"]: r for r in rows}
+    # A configuration measured in several rounds (the interleaved headline) has a row per round: keep
+    # its best (lowest CPU time), as for repetitions within one row.
+    best = {}
+    for r in rows:
+        if r["name"] not in best or r["cpu"] < best[r["name"]]["cpu"]:
+            best[r["name"]] = r
+    rows = [r for r in rows if best[r["name"]] is r]
+    by = best
     headline(by)
     hdr = ("benchmark", "metric", "count", "CPU s (best)", "wall s", "rate", "peak RSS", "load1", "notes")
     out = []
