@@ -38,6 +38,7 @@ void CacheArray::set_policy(const std::string& policy, const PolicyParams& param
     policy_ = make_policy(policy, geo_.sets(), geo_.ways, params);
     policy_info_ = find_policy(policy);
     repeat_ok_ = policy_->repeat_hit_is_noop();
+    fill_is_hit_ = policy_->fill_is_hit();
     forget();
     std::fill(mru_.begin(), mru_.end(), kNoWay);
     // A new policy starts without history; valid lines are made known to it as fills (priority 0)
@@ -84,7 +85,12 @@ Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t prio
     policy_->on_fill(set, way, info_);
     info_.priority = 0;
     last_way_ = way;
-    remember(addr >> line_shift_, base + way, stats_[region_of(addr)]);
+    // The last-line shortcut skips the policy on the next access to this line: only right if the
+    // fill left the line as a hit would (RRIP must see that hit to promote the line).
+    if (fill_is_hit_)
+        remember(addr >> line_shift_, base + way, stats_[region_of(addr)]);
+    else
+        forget();
     return ev;
 }
 

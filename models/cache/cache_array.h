@@ -199,6 +199,7 @@ private:
     AccessInfo info_;
     unsigned last_way_ = 0;
     bool repeat_ok_ = false;        // the policy's repeat_hit_is_noop()
+    bool fill_is_hit_ = false;      // the policy's fill_is_hit()
     uint64_t last_tag_ = kInvalid;  // line of the last hit or fill (kInvalid: none to shortcut)
     size_t last_index_ = 0;
     RegionStats* last_stats_ = nullptr;

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include "models/cache/cache_array.h"
+#include "models/cache/replacement/srrip.h"
 
 using namespace vp::cache;
 
@@ -169,4 +170,20 @@ TEST_CASE("cache array: LRU with the repeated-hit shortcuts decides like a textb
     }
     CHECK(c.totals().hits == hits);
     CHECK(hits > 10000);  // the trace exercises hits, not only misses
+}
+
+// SRRIP-HP: a fill inserts at max-1 and a hit promotes to 0 — also the hit right after the fill,
+// which the array's last-line shortcut must not swallow (it did before fill_is_hit()).
+TEST_CASE("cache array: under SRRIP the first hit after a fill promotes the line") {
+    CacheArray c(Geometry{4 * 64, 4, 64}, "srrip");  // one set of four ways
+    const auto& rrip = dynamic_cast<const RripPolicy&>(c.policy());
+    REQUIRE_FALSE(c.access(0x000, false, true));
+    c.fill(0x000, false, true, 0);
+    CHECK(rrip.rrpv(0, c.last_way()) == rrip.max_rrpv() - 1);
+    REQUIRE(c.access(0x008, false, false));  // the same line, next word
+    CHECK(rrip.rrpv(0, c.last_way()) == 0);
+    // LRU keeps the shortcut after a fill (its fill is a hit): same decisions, fewer policy calls.
+    CacheArray l(Geometry{4 * 64, 4, 64}, "lru");
+    CHECK(l.policy().fill_is_hit());
+    CHECK_FALSE(rrip.fill_is_hit());
 }

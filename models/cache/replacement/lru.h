@@ -11,6 +11,7 @@ public:
         : ReplacementPolicy(sets, ways), lru_(size_t(sets) * ways) {}
     void on_hit(unsigned set, unsigned way, const AccessInfo&) override { lru_.touch(line(set, way)); }
     bool repeat_hit_is_noop() const override { return true; }
+    bool fill_is_hit() const override { return true; }
     void on_fill(unsigned set, unsigned way, const AccessInfo&) override { lru_.touch(line(set, way)); }
     void on_invalidate(unsigned set, unsigned way) override { lru_.clear(line(set, way)); }
 

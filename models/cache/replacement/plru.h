@@ -11,6 +11,7 @@ public:
     PlruPolicy(unsigned sets, unsigned ways, const PolicyParams& = {});
     void on_hit(unsigned set, unsigned way, const AccessInfo&) override { touch(set, way); }
     bool repeat_hit_is_noop() const override { return true; }
+    bool fill_is_hit() const override { return true; }
     void on_fill(unsigned set, unsigned way, const AccessInfo&) override { touch(set, way); }
     bool bit(unsigned set, unsigned node) const { return bits_[size_t(set) * (ways_ - 1) + node]; }
 

@@ -53,6 +53,9 @@ public:
     // and for the way its set hit last (way prediction, cache_array.h). Policies that count hits
     // (AC, PB, GRASP's stepwise promotion) say false.
     virtual bool repeat_hit_is_noop() const { return false; }
+    // True when on_fill leaves the line as on_hit would (LRU, PLRU, random): a hit right after the fill
+    // is then a repeated hit in the sense above. RRIP inserts at max-1 and a hit promotes to 0: false.
+    virtual bool fill_is_hit() const { return false; }
 
     // The way to fill on a miss in `set`; `valid` holds one flag per way. An invalid way is always
     // taken first (the lowest one), so no policy can evict live data while space is free; only when

@@ -11,6 +11,7 @@ public:
         : ReplacementPolicy(sets, ways), rng_(p.seed) {}
     void on_hit(unsigned, unsigned, const AccessInfo&) override {}
     bool repeat_hit_is_noop() const override { return true; }
+    bool fill_is_hit() const override { return true; }
     void on_fill(unsigned, unsigned, const AccessInfo&) override {}
 
 protected:
