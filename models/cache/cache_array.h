@@ -101,7 +101,8 @@ public:
         ++st.accesses;
         // Way prediction: the way this set hit last. While nothing else happened in the set (any
         // other hit, fill or invalidation there resets it), a repeated hit is a no-op for a policy
-        // that says so, as for the last line above.
+        // that says so, as for the last line above. (Kept apart from the scan below on purpose: one
+        // hit path with a `predicted` flag cost 2.6 % more host instructions on a cached run.)
         const unsigned predicted = mru_[set];
         if (predicted != kNoWay && t[predicted] == tag) {
             ++st.hits;
