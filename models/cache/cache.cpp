@@ -162,6 +162,18 @@ void Cache::select_policy(const std::string& name) {
 void Cache::set_stat_window(uint32_t start, uint32_t end) {
     win_lo_ = start;
     win_span_ = end > start ? uint64_t(end) - start : 0;
+    bind_repeats();  // repeated hits would not count in the window
+}
+
+void Cache::start_of_simulation() {
+    simulating_ = true;
+    bind_repeats();
+}
+
+void Cache::bind_repeats() {
+    const bool grants = repeat_holder_ && simulating_ && cfg_.hit_latency == 0 && win_span_ == 0;
+    if (repeat_holder_) repeat_holder_->revoke_all();
+    array_.bind_repeat_hits(grants ? repeat_holder_ : nullptr, grants ? ctx_.energy.count_ptr(e_access_) : nullptr);
 }
 
 void Cache::stat_snapshot() {
@@ -337,6 +349,7 @@ Tick Cache::maintain_all(Maint op, Tick at) {
 // Hazards with non-coherent masters
 
 void Cache::observe(tlm::tlm_generic_payload& p, Tick) {
+    // (Another master's write marks lines stale through the array, which takes their grants back.)
     const TxnExt* e = txn_ext(p);
     const uint16_t who = e ? e->initiator : 0;
     if (who == trace_id() || std::find(own_.begin(), own_.end(), who) != own_.end()) return;

@@ -137,6 +137,14 @@ public:
     void stat_reset();
     const StatSnapshot& stat_latched() const { return stat_latched_; }
 
+    // Repeat hits (models/common/repeat_hits.h): `holder` (the CPU's hart) may repeat the hits this
+    // cache grants it without calling access(). Granted only while the cache has no hit latency and no
+    // statistics window; nullptr: no grants. Takes effect at the start of the simulation.
+    void grant_repeat_hits(RepeatHits* holder) {
+        repeat_holder_ = holder;
+        bind_repeats();
+    }
+
     // Replaces the policy by name (controller POLICY register); keeps tags.
     void select_policy(const std::string& name);
     const cache::PolicyInfo& policy() const { return array_.policy_info(); }
@@ -146,6 +154,8 @@ public:
     void finalize() override;
 
 private:
+    void start_of_simulation() override;
+    void bind_repeats();
     void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
     unsigned transport_dbg(tlm::tlm_generic_payload& p);
     bool get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi);
@@ -194,7 +204,9 @@ private:
     std::vector<uint16_t> own_;
     std::function<void(uint64_t)> dropped_;
     std::unique_ptr<CacheController> ctrl_;
-    uint64_t base_ = 0;  // physical address of downstream address 0
+    RepeatHits* repeat_holder_ = nullptr;
+    bool simulating_ = false;  // start_of_simulation() ran: the energy ledger's kinds are all defined
+    uint64_t base_ = 0;        // physical address of downstream address 0
     bool cacheable_slow(uint64_t addr) const;
     // The largest range around the last cacheable address free of uncached ranges (a memo).
     mutable uint64_t cacheable_lo_ = 0, cacheable_span_ = 0;
@@ -245,7 +257,10 @@ Tick Cache::access(uint64_t addr, unsigned len, bool write, Tick at, const TxnEx
     if (__builtin_expect(((addr ^ (addr + (len ? len : 1) - 1)) & ~(line - 1)) == 0, 1)) {
         const uint64_t offset = addr & (line - 1);
         const Lookup found = lookup(addr, write, offset < 4, at, origin);
-        if (__builtin_expect(found.hit, 1)) return std::max(at, found.ready);
+        if (__builtin_expect(found.hit, 1)) {
+            if (found.ready <= at) array_.grant_repeat(addr, write);  // took no time: may repeat without a call
+            return std::max(at, found.ready);
+        }
         return std::max(
             at, miss_around<AroundMiss>(addr, write, offset == 0 && len == line, offset < 4, at, found.ready, origin));
     }

@@ -40,6 +40,7 @@ void CacheArray::set_policy(const std::string& policy, const PolicyParams& param
     repeat_ok_ = policy_->repeat_hit_is_noop();
     fill_is_hit_ = policy_->fill_is_hit();
     forget();
+    revoke_repeats();
     std::fill(mru_.begin(), mru_.end(), kNoWay);
     // A new policy starts without history; valid lines are made known to it as fills (priority 0)
     // so that its per-line state is defined.
@@ -50,6 +51,16 @@ void CacheArray::set_policy(const std::string& policy, const PolicyParams& param
                 a.addr = tags_[size_t(s) * geo_.ways + w] << line_shift_;
                 policy_->on_fill(s, w, a);
             }
+}
+
+void CacheArray::bind_repeat_hits(RepeatHits* holder, uint64_t* energy_lookups) {
+    revoke_repeats();
+    repeats_ = holder;
+    if (!holder) return;
+    holder->revoke_all();
+    holder->shift = line_shift_;
+    holder->mask = std::min<uint64_t>(RepeatHits::kEntries, geo_.sets()) - 1;
+    holder->lookups = energy_lookups;
 }
 
 int CacheArray::find(uint64_t addr, unsigned& set) const {
@@ -77,6 +88,7 @@ Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t prio
     tags_[base + way] = addr >> line_shift_;
     valid_[set] |= uint64_t(1) << way;
     mru_[set] = kNoWay;  // a fill changes the set's policy state: the next hit is reported
+    if (repeats_) repeats_->revoke_set(set);
     flags_[base + way] = write ? kDirty : 0;
     info_.addr = addr;
     info_.is_write = write;
@@ -111,7 +123,10 @@ void CacheArray::set_user_flags(uint64_t addr, uint8_t f) {
     if (w < 0) return;
     uint8_t& fl = flags_[size_t(set) * geo_.ways + unsigned(w)];
     fl = uint8_t((fl & kDirty) | (f << 1));
-    if (f) forget();  // the owner checks user flags on hits: no shortcut past them
+    if (f) {  // the owner checks user flags on hits: no shortcut past them
+        forget();
+        if (repeats_) repeats_->revoke_set(set);
+    }
 }
 
 bool CacheArray::clean(uint64_t addr) {
@@ -121,6 +136,7 @@ bool CacheArray::clean(uint64_t addr) {
     uint8_t& fl = flags_[size_t(set) * geo_.ways + unsigned(w)];
     const bool was = fl & kDirty;
     fl &= uint8_t(~kDirty);
+    if (repeats_) repeats_->revoke_set(set);  // a granted store would not make it dirty again
     if (was) ++stats_[region_of(addr)].writebacks;
     return was;
 }
@@ -138,6 +154,7 @@ Eviction CacheArray::invalidate(uint64_t addr) {
     tags_[i] = kInvalid;
     valid_[set] &= ~(uint64_t(1) << unsigned(w));
     mru_[set] = kNoWay;
+    if (repeats_) repeats_->revoke_set(set);
     flags_[i] = 0;
     policy_->on_invalidate(set, unsigned(w));
     return ev;
@@ -167,10 +184,13 @@ void CacheArray::set_regions(const std::vector<Region>& regions) {
                 throw std::invalid_argument("regions '" + regions[i].name + "' and '" + regions[j].name + "' overlap");
     }
     regions_ = regions;
+    lines_cut_ = false;
+    for (const Region& r : regions_) lines_cut_ |= ((r.lo | r.hi) & (geo_.line - 1)) != 0;
     stats_.assign(regions_.size() + 1, RegionStats{});
     for (GranuleRegion& g : granules_) g = GranuleRegion{};
     last_region_ = 0;
     forget();
+    revoke_repeats();  // grants point at the old counters
 }
 
 size_t CacheArray::region_of_slow(uint64_t addr) const {

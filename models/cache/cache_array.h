@@ -6,11 +6,13 @@
 // Caches hold tags only (DESIGN.md): the data always lives in the backing memory, which is why a
 // dirty line needs no data here, only the fact that it must be written back when it leaves.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 #include "models/cache/replacement/registry.h"
+#include "models/common/repeat_hits.h"
 
 namespace vp::cache {
 
@@ -37,9 +39,9 @@ struct Region {
 };
 
 struct RegionStats {
-    uint64_t accesses = 0, hits = 0, misses = 0;
-    uint64_t evictions = 0, writebacks = 0;  // of lines belonging to the region
-    uint64_t priority_fetches = 0;           // priority-table reads caused by the region's misses
+    uint64_t accesses = 0, hits = 0, misses = 0;  // (accesses, hits adjacent: a RepeatHits entry counts both)
+    uint64_t evictions = 0, writebacks = 0;       // of lines belonging to the region
+    uint64_t priority_fetches = 0;                // priority-table reads caused by the region's misses
     RegionStats& operator+=(const RegionStats& o) {
         accesses += o.accesses;
         hits += o.hits;
@@ -66,6 +68,8 @@ inline constexpr RegionStatField kRegionStatFields[] = {
     {"priority_fetches", &RegionStats::priority_fetches, "priority-table reads on misses in the FV range"},
 };
 inline constexpr size_t kRegionStatCount = sizeof kRegionStatFields / sizeof kRegionStatFields[0];
+
+static_assert(offsetof(RegionStats, hits) == offsetof(RegionStats, accesses) + sizeof(uint64_t));
 
 // What leaving the cache means for a line: its address, and whether it must be written back.
 struct Eviction {
@@ -114,7 +118,8 @@ public:
         }
         for (unsigned w = 0; w < geo_.ways; ++w) {
             if (t[w] == tag) {
-                ++st.hits;  // invalid lines hold kInvalid, which no address produces
+                ++st.hits;                                // invalid lines hold kInvalid, which no address produces
+                if (repeats_) repeats_->revoke_set(set);  // the set's policy state changes
                 policy_hit(set, w, addr, write, offset0);
                 if (write) flags_[base + w] |= kDirty;
                 last_way_ = w;
@@ -126,6 +131,21 @@ public:
         ++st.misses;
         return false;
     }
+    // Repeat hits (models/common/repeat_hits.h): `holder` gets grants from grant_repeat() and loses
+    // them whenever a set changes; nullptr: none. The holder must outlive the array or be unbound.
+    void bind_repeat_hits(RepeatHits* holder, uint64_t* energy_lookups);
+    // After a hit on `addr` that took no time: grants its line if repeating it changes only counters.
+    void grant_repeat(uint64_t addr, bool write) {
+        if (!repeats_ || last_tag_ != addr >> line_shift_) return;  // (not armed for a line regions cut)
+        RepeatHits::Entry& e = repeats_->entry[last_tag_ & repeats_->mask];
+        e.line = last_tag_;
+        e.counts = &last_stats_->accesses;
+        e.stores = write || (flags_[last_index_] & kDirty);
+    }
+    void revoke_repeats() {
+        if (repeats_) repeats_->revoke_all();
+    }
+
     // Installs the line holding `addr` after a miss (the set's victim leaves) and returns the
     // victim. `priority` is the line's initial priority (AC: remaining accesses, PB: p_i).
     Eviction fill(uint64_t addr, bool write, bool offset0, uint32_t priority);
@@ -181,11 +201,18 @@ private:
     }
     void remember(uint64_t tag, size_t index, RegionStats& st) {
         if (!repeat_ok_) return;
+        if (__builtin_expect(lines_cut_, 0) && line_cut(tag)) {  // its accesses count in two regions
+            forget();
+            return;
+        }
         last_tag_ = tag;
         last_index_ = index;
         last_stats_ = &st;
     }
     void forget() { last_tag_ = kInvalid; }
+    bool line_cut(uint64_t tag) const {
+        return region_of(tag << line_shift_) != region_of(((tag + 1) << line_shift_) - 1);
+    }
 
     Geometry geo_;
     unsigned line_shift_ = 6;
@@ -199,12 +226,14 @@ private:
     const PolicyInfo* policy_info_ = nullptr;
     AccessInfo info_;
     unsigned last_way_ = 0;
-    bool repeat_ok_ = false;        // the policy's repeat_hit_is_noop()
-    bool fill_is_hit_ = false;      // the policy's fill_is_hit()
-    uint64_t last_tag_ = kInvalid;  // line of the last hit or fill (kInvalid: none to shortcut)
+    bool repeat_ok_ = false;         // the policy's repeat_hit_is_noop()
+    bool fill_is_hit_ = false;       // the policy's fill_is_hit()
+    RepeatHits* repeats_ = nullptr;  // the holder of repeat-hit grants, if any
+    uint64_t last_tag_ = kInvalid;   // line of the last hit or fill (kInvalid: none to shortcut)
     size_t last_index_ = 0;
     RegionStats* last_stats_ = nullptr;
     std::vector<Region> regions_;
+    bool lines_cut_ = false;          // a region boundary lies inside a line: the shortcut checks the line
     std::vector<RegionStats> stats_;  // one per region + "other"
     static constexpr unsigned kGranuleBits = 12, kGranules = 256;
     struct GranuleRegion {

@@ -14,6 +14,8 @@ EnergyLedger::Kind EnergyLedger::define(const std::string& component, const std:
         return Kind(existing);
     }
     if (defs_.size() >= 0xFFFF) throw std::length_error("energy ledger: too many event kinds");
+    if (counts_lent_)
+        throw std::logic_error("energy event " + component + "." + event + " defined after counting began");
     defs_.push_back({component, event, unit, pj_per_unit});
     counts_.push_back(0);
     return Kind(defs_.size() - 1);

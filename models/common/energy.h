@@ -33,6 +33,12 @@ public:
                 const std::string& unit = "event");
 
     void add(Kind k, uint64_t n = 1) { counts_[k] += n; }
+    // The count of `k` itself, for a holder that counts on a model's behalf (models/common/repeat_hits.h).
+    // Stays valid for the ledger's life: defining a new kind afterwards is refused (std::logic_error).
+    uint64_t* count_ptr(Kind k) {
+        counts_lent_ = true;
+        return &counts_.at(k);
+    }
 
     uint64_t count(Kind k) const { return counts_.at(k); }
     double pj_per_unit(Kind k) const { return defs_.at(k).pj; }
@@ -78,6 +84,7 @@ private:
 
     std::vector<Def> defs_;
     std::vector<uint64_t> counts_;
+    bool counts_lent_ = false;  // count_ptr() handed out a pointer into counts_: it must not move
     std::vector<Open> open_;
     std::map<std::string, Region> regions_;
 };

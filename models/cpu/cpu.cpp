@@ -42,6 +42,10 @@ void CpuConfig::params(config::Params& p) {
           "while no other initiator works, run ahead of the kernel to the last quantum boundary before its "
           "next event instead of stopping at every boundary (same results, fewer synchronisations; "
           "docs/timing.md)");
+    p.add(repeat_hits, "repeat_hits", Kind::Bool, "",
+          "the hart accesses again, without calling the L1, a line the L1 granted: one whose repeated hit "
+          "changes only counters, which the hart then counts (same results, less host work; "
+          "models/common/repeat_hits.h)");
     p.add(semihosting_files, "semihosting_files", Kind::Bool, "",
           "semihosting file calls (open, remove, rename) reach host files, confined to semihosting_dir; "
           "false: console and exit only");
@@ -383,6 +387,14 @@ void Cpu::attach_caches(Cache* l1i, Cache* l1d, Cache* l2) {
         });
     if (l1i) fetch_line_bits_ = unsigned(__builtin_ctz(l1i->config().geometry.line));
     hart_->set_mem_timing(l1i || l1d ? static_cast<iss::MemTiming*>(this) : nullptr);
+    grant_repeat_hits();
+}
+
+void Cpu::grant_repeat_hits() {
+    // A hit the hart repeats on its own is not seen here: not with an access log, which lists every access.
+    const bool on = cfg_.repeat_hits && !access_log_;
+    if (l1d_) l1d_->grant_repeat_hits(on ? &hart_->repeat_hits(false) : nullptr);
+    if (l1i_) l1i_->grant_repeat_hits(on ? &hart_->repeat_hits(true) : nullptr);
 }
 
 uint32_t Cpu::cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint64_t now) {

@@ -47,6 +47,7 @@ struct CpuConfig {
     bool dmi = true;  // use DMI fast paths where targets grant them
     bool semihosting = true;
     bool run_ahead = true;          // skip quantum boundaries at which nothing else in the system happens
+    bool repeat_hits = true;        // the hart repeats L1 hits the caches grant without calling them
     bool semihosting_files = true;  // file calls reach semihosting_dir (the run's output dir when empty)
     std::string semihosting_dir;
     uint32_t hartid = 0;
@@ -97,7 +98,10 @@ public:
     // Call before the simulation starts.
     void attach_caches(Cache* l1i, Cache* l1d, Cache* l2);
     // Records every L1D access and I-cache line fetch into an access log (tools/cachesim replays it).
-    void record_accesses(cache::AccessLogWriter* log) { access_log_ = log; }
+    void record_accesses(cache::AccessLogWriter* log) {
+        access_log_ = log;
+        grant_repeat_hits();
+    }
 
     // The hart sleeps in WFI and has not exited (at the end of a run: nothing can wake it).
     bool asleep() const { return !exited_ && hart_->waiting(); }
@@ -140,6 +144,8 @@ private:
     unsigned fetch_line_bits() const override { return fetch_line_bits_; }
     // The access at hart cycle `now` through `cache`; returns the cycles it took.
     uint32_t cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint64_t now);
+    // Lets the hart repeat the L1s' hits without calling (models/common/repeat_hits.h), unless an access log is on.
+    void grant_repeat_hits();
 
     void invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 end);
 

@@ -187,3 +187,100 @@ TEST_CASE("cache array: under SRRIP the first hit after a fill promotes the line
     CHECK(l.policy().fill_is_hit());
     CHECK_FALSE(rrip.fill_is_hit());
 }
+
+// Repeat hits (models/common/repeat_hits.h): an array whose holder repeats the hits it granted must
+// decide and count exactly like one that sees every access — under every policy, with stores,
+// cleans, invalidations, stale marks, a region boundary inside a line and a policy change on the way.
+TEST_CASE("cache array: repeat hits granted to a holder decide and count like calling the array") {
+    for (const char* policy : {"lru", "plru", "random", "srrip", "drrip", "grasp"}) {
+        CAPTURE(policy);
+        const Geometry g{8 * 4 * 64, 4, 64};  // 8 sets x 4 ways
+        CacheArray with(g, policy), plain(g, policy);
+        vp::RepeatHits holder;
+        uint64_t lookups = 0;  // the energy ledger's count, as the cache would keep it
+        with.bind_repeat_hits(&holder, &lookups);
+        // A boundary at 0x160 cuts line 0x140 (a busy one) between two regions: it is never granted.
+        const std::vector<Region> regions{{"a", 0, 0x160}, {"b", 0x160, 0x1000}};
+        with.set_regions(regions);
+        plain.set_regions(regions);
+        uint64_t seed = 7, repeats = 0, calls = 0, stale_with = 0, stale_plain = 0;
+        auto next = [&] { return seed = seed * 6364136223846793005ull + 1442695040888963407ull; };
+        for (int i = 0; i < 60000; ++i) {
+            const uint64_t r = next() >> 24;
+            if (i == 20000) {  // the controller switches the policy mid-run
+                with.set_policy("lru", {});
+                plain.set_policy("lru", {});
+            }
+            const uint64_t line = (r % 4 == 0) ? (r >> 8) % 64 : (r >> 8) % 12;
+            const uint64_t addr = line * 64 + ((r >> 16) % 16) * 4;
+            const bool store = (r >> 30) % 4 == 0;
+            switch ((r >> 34) % 64) {  // now and then what else changes a set
+                case 0: REQUIRE(with.clean(addr) == plain.clean(addr)); continue;
+                case 1: REQUIRE(with.invalidate(addr).dirty == plain.invalidate(addr).dirty); continue;
+                case 2:
+                    with.set_user_flags(addr, 1);
+                    plain.set_user_flags(addr, 1);
+                    continue;
+                default: break;
+            }
+            const bool want = plain.access(addr, store, true);
+            // The owner reports a hit on a line marked stale and clears the mark (Cache::stale_hit).
+            if (want && plain.user_flags_at(plain.set_of(addr), plain.last_way())) {
+                ++stale_plain;
+                plain.set_user_flags(addr, 0);
+            }
+            if (holder.hit(addr, 4, store)) {
+                REQUIRE(want);
+                ++repeats;
+                continue;
+            }
+            ++calls;
+            ++lookups;
+            REQUIRE(with.access(addr, store, true) == want);
+            if (want) {
+                if (with.user_flags_at(with.set_of(addr), with.last_way())) {
+                    ++stale_with;
+                    with.set_user_flags(addr, 0);
+                }
+                with.grant_repeat(addr, store);
+            } else {
+                const Eviction a = with.fill(addr, store, true, 0), b = plain.fill(addr, store, true, 0);
+                REQUIRE(a.valid == b.valid);
+                REQUIRE(a.addr == b.addr);
+                REQUIRE(a.dirty == b.dirty);
+            }
+        }
+        for (size_t k = 0; k < plain.stats().size(); ++k) {
+            CHECK(with.stats()[k].accesses == plain.stats()[k].accesses);
+            CHECK(with.stats()[k].hits == plain.stats()[k].hits);
+            CHECK(with.stats()[k].misses == plain.stats()[k].misses);
+            CHECK(with.stats()[k].writebacks == plain.stats()[k].writebacks);
+        }
+        CHECK(lookups == calls + repeats);
+        CHECK(lookups == plain.totals().accesses);
+        CHECK(with.dirty_lines() == plain.dirty_lines());
+        CHECK(stale_with == stale_plain);
+        CHECK(stale_plain > 100);
+        CHECK(repeats > 10000);  // the mechanism is exercised, not bypassed
+        if (!with.access(0x150, false, true)) with.fill(0x150, false, true, 0);
+        REQUIRE(with.access(0x150, false, true));
+        with.grant_repeat(0x150, false);
+        CHECK(!holder.hit(0x150, 4, false));  // the line a region boundary cuts
+    }
+}
+
+// The last-line shortcut counts a repeated access in the region the line was remembered for: wrong
+// when a region boundary cuts the line (it did: a hit at 0x64 counted in region a).
+TEST_CASE("cache array: repeated hits on a line a region boundary cuts count in each address's region") {
+    CacheArray c(Geometry{4 * 4 * 64, 4, 64}, "lru");
+    c.set_regions({{"a", 0, 0x60}, {"b", 0x60, 0x100}});
+    REQUIRE_FALSE(c.access(0x40, false, true));
+    c.fill(0x40, false, true, 0);
+    REQUIRE(c.access(0x44, false, false));  // region a
+    REQUIRE(c.access(0x64, false, false));  // the same line, region b
+    REQUIRE(c.access(0x68, false, false));  // region b again
+    CHECK(c.stats()[0].hits == 1);
+    CHECK(c.stats()[1].hits == 2);
+    CHECK(c.stats()[0].accesses == 2);
+    CHECK(c.stats()[1].accesses == 2);
+}

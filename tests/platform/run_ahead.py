@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Run-ahead changes no result: a shipped scenario gives byte-identical outputs (stats.json and any
-trace) with the CPU synchronising at every quantum boundary (platform.cpu.run_ahead=false, the scheme
-before run-ahead), with run-ahead (the default), and, without traffic generators (which interleave
-their requests per quantum), with run-ahead under a 100x smaller quantum.
+"""Run-ahead and repeat hits change no result: a shipped scenario gives byte-identical outputs
+(stats.json and any trace) with the CPU synchronising at every quantum boundary and calling its L1s for
+every access (platform.cpu.run_ahead=false, platform.cpu.repeat_hits=false: the scheme before both),
+with both (the default), and, without traffic generators (which interleave their requests per
+quantum), with both under a 100x smaller quantum.
 Only config.json (it lists the parameters) and host.json (host times) may differ, and timeline.json
 (`vp report`'s samples, taken where the kernel's simulation slices end, i.e. at the last CPU
 synchronisation before each 100 us mark: the run's sampling times follow its synchronisation pattern)
@@ -85,7 +86,7 @@ def main():
     path = target(a.repo, a.scenario)
     with tempfile.TemporaryDirectory(prefix="vp-run-ahead-") as work:
         every = os.path.join(work, "every_boundary")
-        rc0, log0 = run(a.vp, path, every, "platform.cpu.run_ahead=false")
+        rc0, log0 = run(a.vp, path, every, "platform.cpu.run_ahead=false", "platform.cpu.repeat_hits=false")
         # The reference must be a real run: a scenario that fails to start proves nothing.
         assert os.path.exists(os.path.join(every, "stats.json")), f"no stats.json (exit {rc0}):\n{log0}"
         with open(os.path.join(every, "config.json")) as f:

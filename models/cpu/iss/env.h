@@ -50,6 +50,9 @@ class MemTiming {
   // Returns the cycles the fetch takes.
   virtual uint32_t fetch_line(uint32_t addr, uint64_t now) = 0;
   virtual unsigned fetch_line_bits() const = 0;
+  // Repeat hits (models/common/repeat_hits.h, Hart::repeat_hits): lines the model granted are
+  // accessed again without these calls, counted by the hart and taking 0 cycles. A model that
+  // grants answers such a repeat with 0 cycles itself.
 };
 
 // Keeps the host FP exception flags across a scope: on exit they are as the scope found them (the

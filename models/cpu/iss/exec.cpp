@@ -44,9 +44,11 @@ void Hart::run_block() {
       // unit keeps the line; a 4-byte instruction straddling two lines counts as the first line).
       if (kHooks && mem_timing_ != nullptr && (pc >> fetch_line_bits_) != fetch_line_) {
         fetch_line_ = pc >> fetch_line_bits_;
-        const uint32_t c = mem_timing_->fetch_line(pc, cycle_);
-        cycle_ += c;
-        stall_fetch_ += c;
+        if (!repeat_fetch_.hit(pc, 2, false)) {  // (a line the L1I granted costs no call and no cycle)
+          const uint32_t c = mem_timing_->fetch_line(pc, cycle_);
+          cycle_ += c;
+          stall_fetch_ += c;
+        }
       }
     } else {
       slot = &scratch_;  // not cacheable memory: fetch through the environment every time

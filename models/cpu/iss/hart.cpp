@@ -471,6 +471,8 @@ void Hart::notify_external_write(uint32_t addr, uint32_t len) {
 
 void Hart::set_mem_timing(MemTiming* t) {
   mem_timing_ = t;
+  repeat_data_.revoke_all();  // granted by the MemTiming before
+  repeat_fetch_.revoke_all();
   fetch_line_bits_ = t ? t->fetch_line_bits() : 6;
   fetch_line_ = ~0u;
   end_block();  // the executor picks its loop (with or without hooks) per block

@@ -16,6 +16,7 @@
 #include "models/cpu/iss/pmp.h"
 #include "models/cpu/iss/timing.h"
 #include "models/cpu/iss/triggers.h"
+#include "models/common/repeat_hits.h"
 
 namespace vp::iss {
 
@@ -129,6 +130,9 @@ class Hart {
   // before the first instruction: decoded instructions keep the fetch cost they were decoded with.
   void set_mem_timing(MemTiming* t);
   MemTiming* mem_timing() const { return mem_timing_; }
+  // Grants of the MemTiming's data / instruction cache (models/common/repeat_hits.h): accesses to a
+  // granted line skip the MemTiming call. set_mem_timing() takes every grant back.
+  RepeatHits& repeat_hits(bool fetch) { return fetch ? repeat_fetch_ : repeat_data_; }
   // The I-side forgets which line it fetches from (after an I-cache invalidation).
   void forget_fetch_line() { fetch_line_ = ~0u; }
   // Someone else (DMA, debugger, loader, another hart) wrote guest memory: drops decoded code
@@ -261,6 +265,8 @@ class Hart {
   bool load(uint32_t addr, T& v);
   template <typename T>
   bool store(uint32_t addr, T v);
+  // The cycles of a fast-region data access with a MemTiming attached (a granted repeat: 0).
+  uint32_t timed_data(AccessKind kind, uint32_t addr, unsigned len, uint32_t region_cycles);
   bool load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind);
   bool store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind);
   bool amo_access(uint32_t addr, uint32_t& old, uint32_t newval_if_swap, bool write);
@@ -375,6 +381,7 @@ class Hart {
   uint32_t fetch_line_ = ~0u;  // line (pc >> fetch_line_bits_) the hart fetches from; ~0: none
   std::vector<FastRegion> regions_;
   TlbEntry rtlb_[kTlbEntries], wtlb_[kTlbEntries];
+  RepeatHits repeat_data_, repeat_fetch_;
   std::unique_ptr<uint8_t, void (*)(void*)> page_flags_;  // 2^20 entries, lazily zeroed
   std::vector<Watchpoint> watchpoints_;
   struct PageRange {

@@ -23,6 +23,11 @@ struct HostFpGuard {
   HostFpGuard& operator=(const HostFpGuard&) = delete;
 };
 
+inline uint32_t Hart::timed_data(AccessKind kind, uint32_t addr, unsigned len, uint32_t region_cycles) {
+  if (repeat_data_.hit(addr, len, is_write(kind))) return 0;  // a hit the L1 granted: no call
+  return mem_timing_->data_access(kind, addr, len, cycle_, region_cycles);
+}
+
 template <typename T>
 inline bool Hart::load(uint32_t addr, T& v) {
   const uint32_t page = addr >> kPageBits;
@@ -30,7 +35,7 @@ inline bool Hart::load(uint32_t addr, T& v) {
   if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
     std::memcpy(&v, e.host + (addr & (kPageSize - 1)), sizeof(T));
     const uint32_t c = __builtin_expect(mem_timing_ != nullptr, 0)
-                           ? mem_timing_->data_access(AccessKind::Load, addr, sizeof(T), cycle_, e.cycles)
+                           ? timed_data(AccessKind::Load, addr, sizeof(T), e.cycles)
                            : e.cycles;
     cycle_ += c;
     stall_data_ += c;
@@ -46,7 +51,7 @@ inline bool Hart::store(uint32_t addr, T v) {
   if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
     std::memcpy(e.host + (addr & (kPageSize - 1)), &v, sizeof(T));
     const uint32_t c = __builtin_expect(mem_timing_ != nullptr, 0)
-                           ? mem_timing_->data_access(AccessKind::Store, addr, sizeof(T), cycle_, e.cycles)
+                           ? timed_data(AccessKind::Store, addr, sizeof(T), e.cycles)
                            : e.cycles;
     cycle_ += c;
     stall_data_ += c;

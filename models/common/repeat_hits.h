@@ -1,0 +1,53 @@
+// Repeat hits: cache lines an initiator may access again without calling its cache.
+//
+// A cache with a holder grants a line after a hit when a repeated access to it would change
+// nothing in the cache but counters: the line is the way its set hit last, under a replacement
+// policy for which a repeated hit is a no-op (cache::ReplacementPolicy::repeat_hit_is_noop), the
+// hit took no time (no tag-port latency, no fill in flight), no statistics window watches it, and
+// the whole line counts in one statistics region. For a store the line must be dirty already.
+//
+// The cache takes a grant back before anything changes the line's set (a hit on another way, a
+// fill, an invalidation, a clean, a stale-data mark) or moves the counters (new regions, a new
+// policy, a statistics window). The holder counts each repeat exactly where the cache would have:
+// the region's lookups and hits and the energy ledger's lookups. So a run gives the same
+// statistics, energy and timing with and without grants; only the host's work differs (the CPU's
+// L1 hit without a call, docs/performance.md).
+//
+// One table per cache, direct-mapped by line number: an entry stands for one set (the table has at
+// most as many entries as the cache has sets), so taking back a set's grant is one store.
+#pragma once
+#include <cstdint>
+
+namespace vp {
+
+struct RepeatHits {
+    static constexpr uint64_t kNone = ~uint64_t(0);
+    static constexpr unsigned kEntries = 64;
+    struct Entry {
+        uint64_t line = kNone;      // address >> shift; kNone: no grant
+        uint64_t* counts = nullptr;  // the region's [lookups, hits] (two adjacent counters)
+        bool stores = false;         // stores repeat too: the line is dirty already
+    };
+
+    // A repeat of [addr, addr + len): counted, and true; false if the access must go to the cache.
+    bool hit(uint64_t addr, unsigned len, bool store) {
+        const uint64_t line = addr >> shift;
+        Entry& e = entry[line & mask];
+        if (e.line != line || ((addr + len - 1) >> shift) != line || (store && !e.stores)) return false;
+        ++e.counts[0];
+        ++e.counts[1];
+        ++*lookups;
+        return true;
+    }
+    void revoke_set(uint64_t set) { entry[set & mask].line = kNone; }
+    void revoke_all() {
+        for (Entry& e : entry) e.line = kNone;
+    }
+
+    Entry entry[kEntries];
+    unsigned shift = 63;       // log2(line size), set by the granting cache
+    uint64_t mask = 0;         // entries in use - 1 (at most the cache's sets - 1)
+    uint64_t* lookups = nullptr;  // the cache's lookup count in the energy ledger
+};
+
+}  // namespace vp
