@@ -23,14 +23,13 @@ void TimelineSampler::discover() {
         for (const char* c : kCounters)
             if (const Counter* counter = group->find_counter(c))
                 series_.push_back({path + "." + c, [counter](Tick) { return counter->value; }, {}});
-        const nlohmann::ordered_json g = group->to_json();
-        if (!g.contains("derived")) continue;
-        for (auto& [key, _] : g["derived"].items()) {
+        for (const std::string& key : group->derived_names()) {
             if (key.find("utilization") == std::string::npos) continue;
             const StatGroup* gp = group.get();
             series_.push_back({path + "." + key + ".busy_ps",
-                               [gp, key = key](Tick now) {
-                                   const double u = gp->to_json()["derived"][key].get<double>();
+                               [gp, key](Tick now) {
+                                   // (only this value: the whole group's JSON per sample cost 4 % of a cached run)
+                                   const double u = gp->derived_value(key);
                                    return uint64_t(std::llround(u * double(now)));
                                },
                                {}});

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include "config/params.h"
+#include "models/common/txn.h"
 
 namespace vp {
 
@@ -125,7 +126,11 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
         return;
     }
     ++*per_target_[size_t(m - map_.data())];
-    for (auto& observe : observers_) observe(p, arrival);
+    if (!observers_.empty()) {
+        const TxnExt* e = txn_ext(p);  // (read once here, not by each observer)
+        const uint16_t who = e ? e->initiator : 0;
+        for (auto& observe : observers_) observe(p, arrival, who);
+    }
     if (is_write) {
         ++writes_;
         bytes_written_ += len;

@@ -56,9 +56,10 @@ public:
     const Mapping* decode(uint64_t addr) const;
     std::string summary() const override;
 
-    // Called for every routed transaction before it reaches its target, with bus addresses and the
-    // arrival time: the caches' stale-data hazard detection watches other masters this way.
-    using Observer = std::function<void(tlm::tlm_generic_payload&, Tick arrival)>;
+    // Called for every routed transaction before it reaches its target, with bus addresses, the
+    // arrival time and the initiator's trace id (TxnExt; 0: none): the caches' stale-data hazard
+    // detection watches other masters this way.
+    using Observer = std::function<void(tlm::tlm_generic_payload&, Tick arrival, uint16_t initiator)>;
     void add_observer(Observer fn) { observers_.push_back(std::move(fn)); }
 
 private:

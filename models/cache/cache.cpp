@@ -348,10 +348,13 @@ Tick Cache::maintain_all(Maint op, Tick at) {
 // ---------------------------------------------------------------------------------------------
 // Hazards with non-coherent masters
 
-void Cache::observe(tlm::tlm_generic_payload& p, Tick) {
-    // (Another master's write marks lines stale through the array, which takes their grants back.)
+void Cache::observe(tlm::tlm_generic_payload& p, Tick at) {
     const TxnExt* e = txn_ext(p);
-    const uint16_t who = e ? e->initiator : 0;
+    observe(p, at, e ? e->initiator : 0);
+}
+
+void Cache::observe(tlm::tlm_generic_payload& p, Tick, uint16_t who) {
+    // (Another master's write marks lines stale through the array, which takes their grants back.)
     if (who == trace_id() || std::find(own_.begin(), own_.end(), who) != own_.end()) return;
     const uint64_t addr = p.get_address();
     const unsigned len = p.get_data_length();

@@ -100,6 +100,7 @@ public:
     // Seen by the bus: a transaction of another master (DMA). A read of a line dirty here, a CPU hit on
     // a line another master rewrote, are stale-data hazards (DESIGN.md); see docs/cache.md.
     void observe(tlm::tlm_generic_payload& p, Tick at);
+    void observe(tlm::tlm_generic_payload& p, Tick at, uint16_t initiator);  // the initiator known (the bus)
     // Initiators whose transactions are this cache's own (its CPU, the CPU's other L1).
     void add_own_initiator(uint16_t id) { own_.push_back(id); }
     // A callback for "the content of this line may have changed under the CPU" (I-cache invalidation

@@ -211,7 +211,10 @@ private:
     }
     void forget() { last_tag_ = kInvalid; }
     bool line_cut(uint64_t tag) const {
-        return region_of(tag << line_shift_) != region_of(((tag + 1) << line_shift_) - 1);
+        const uint64_t first = tag << line_shift_, granule = first >> kGranuleBits;
+        // A granule remembered as wholly in one region holds whole lines (of at most a granule).
+        if (line_shift_ <= kGranuleBits && granules_[granule % kGranules].granule == granule) return false;
+        return region_of(first) != region_of(((tag + 1) << line_shift_) - 1);
     }
 
     Geometry geo_;

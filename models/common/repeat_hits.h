@@ -24,7 +24,7 @@ struct RepeatHits {
     static constexpr uint64_t kNone = ~uint64_t(0);
     static constexpr unsigned kEntries = 64;
     struct Entry {
-        uint64_t line = kNone;      // address >> shift; kNone: no grant
+        uint64_t line = kNone;       // address >> shift; kNone: no grant
         uint64_t* counts = nullptr;  // the region's [lookups, hits] (two adjacent counters)
         bool stores = false;         // stores repeat too: the line is dirty already
     };
@@ -45,8 +45,8 @@ struct RepeatHits {
     }
 
     Entry entry[kEntries];
-    unsigned shift = 63;       // log2(line size), set by the granting cache
-    uint64_t mask = 0;         // entries in use - 1 (at most the cache's sets - 1)
+    unsigned shift = 63;          // log2(line size), set by the granting cache
+    uint64_t mask = 0;            // entries in use - 1 (at most the cache's sets - 1)
     uint64_t* lookups = nullptr;  // the cache's lookup count in the energy ledger
 };
 

@@ -73,15 +73,22 @@ nlohmann::ordered_json StatGroup::to_json() const {
     auto hists = nlohmann::ordered_json::object();
     for (auto& [name, h] : histograms_) hists[name] = h->to_json();
     auto derived = nlohmann::ordered_json::object();
-    for (auto& [name, fn] : derived_) {
-        double v = fn();
-        // NaN/inf are not JSON; a ratio over zero events is reported as 0.
-        derived[name] = std::isfinite(v) ? v : 0.0;
-    }
+    for (auto& [name, fn] : derived_) derived[name] = derived_value(name);
     j["counters"] = std::move(counters);
     j["histograms"] = std::move(hists);
     j["derived"] = std::move(derived);
     return j;
+}
+
+std::vector<std::string> StatGroup::derived_names() const {
+    std::vector<std::string> names;
+    for (auto& [name, fn] : derived_) names.push_back(name);
+    return names;
+}
+
+double StatGroup::derived_value(const std::string& name) const {
+    const double v = derived_.at(name)();
+    return std::isfinite(v) ? v : 0.0;  // NaN/inf are not JSON; a ratio over zero events is reported as 0
 }
 
 nlohmann::ordered_json StatGroup::describe() const {

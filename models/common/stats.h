@@ -77,6 +77,9 @@ public:
     const Counter* find_counter(const std::string& name) const;
     Counter* find_counter(const std::string& name);  // for a model that sets a counter it registered
     const Histogram* find_histogram(const std::string& name) const;
+    // The derived values' names, and one value as to_json() reports it (computed now; NaN/inf: 0).
+    std::vector<std::string> derived_names() const;
+    double derived_value(const std::string& name) const;
     nlohmann::ordered_json to_json() const;
     nlohmann::ordered_json describe() const;
 
