@@ -19,13 +19,13 @@ inline float F(uint32_t b) { return fpu::to_f(b); }
 }  // namespace
 
 void Hart::execute_block() {
-  if (mem_timing_ || trace_fn_)
-    run_block<true>();
+  if (mem_timing_)
+    trace_fn_ ? run_block<true, true>() : run_block<true, false>();
   else
-    run_block<false>();
+    trace_fn_ ? run_block<false, true>() : run_block<false, false>();
 }
 
-template <bool kHooks>
+template <bool kFetch, bool kTrace>
 void Hart::run_block() {
   uint32_t* const x = x_;
   uint32_t* const f = f_;
@@ -42,7 +42,7 @@ void Hart::run_block() {
       slot = &cur_page_->insn[(pc & (kPageSize - 1)) >> 1];
       // With a cache model, fetching from a new line is an I-cache access (within a line the fetch
       // unit keeps the line; a 4-byte instruction straddling two lines counts as the first line).
-      if (kHooks && mem_timing_ != nullptr && (pc >> fetch_line_bits_) != fetch_line_) {
+      if (kFetch && (pc >> fetch_line_bits_) != fetch_line_) {
         fetch_line_ = pc >> fetch_line_bits_;
         if (!repeat_fetch_.hit(pc, 2, false)) {  // (a line the L1I granted costs no call and no cycle)
           const uint32_t c = mem_timing_->fetch_line(pc, cycle_);
@@ -75,7 +75,7 @@ void Hart::run_block() {
       }
       if ((d.flags & DecodedInsn::kEntryHook) && run_entry_hook(pc)) continue;
     }
-    if (kHooks && __builtin_expect(trace_fn_ != nullptr, 0)) trace_fn_(trace_user_, *this, pc, d);
+    if (kTrace) trace_fn_(trace_user_, *this, pc, d);
 
     if (pending_load_reg_) {
       if (insn_reads(d, pending_load_reg_)) {
@@ -88,8 +88,11 @@ void Hart::run_block() {
       // Read once: the byte fields may alias anything, so each use would be a reload.
       const unsigned exec_cycles = d.exec_cycles, fetch_cycles = d.fetch_cycles;
       cycle_ += 1 + exec_cycles + fetch_cycles;
-      stall_exec_ += exec_cycles;
-      stall_fetch_ += fetch_cycles;
+      // With caches (kFetch) most instructions have neither; without, every fetch costs cycles.
+      if (!kFetch || (exec_cycles | fetch_cycles)) {
+        stall_exec_ += exec_cycles;
+        stall_fetch_ += fetch_cycles;
+      }
     }
 
     uint32_t next_pc = pc + d.length();

@@ -291,9 +291,9 @@ class Hart {
 
   // ---- execution ----
   void execute_block();  // the hot loop, in exec.cpp
-  // The loop itself; kHooks: a trace hook or a MemTiming (caches) is attached, so each instruction
-  // asks for them. Without (functional runs) the loop has neither check.
-  template <bool kHooks>
+  // The loop itself; kFetch: a MemTiming (caches) times each new fetch line; kTrace: a trace hook
+  // sees each instruction. Functional runs have neither check; attaching either ends the block.
+  template <bool kFetch, bool kTrace>
   void run_block();
   void take_trap(uint32_t cause, uint32_t tval);
   bool take_pending_interrupt();
