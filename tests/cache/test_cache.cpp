@@ -353,6 +353,84 @@ TEST_CASE("stale-data hazards: another master reading a dirty line, the CPU hitt
     CHECK_FALSE(ctx.stop_requested());
 }
 
+// Repeat hits at the TLM level: the L1 grants a line after a hit that took no time, the holder's
+// repeats count as lookups and hits, and another master's write or a statistics window takes the
+// grant back (the stale hit is still reported, the window still counts).
+TEST_CASE("repeat hits: granted after a hit, counted like hits, taken back by a stale mark and a window") {
+    SimContext ctx;
+    CacheConfig cc = small_cache(4096, 4);
+    cc.ctrl_base = 0;
+    Cache slow("slow", ctx, cc, false);  // with a hit latency (the tag port is reserved per lookup): no grants
+    cc.hit_latency = 0;
+    Cache l1("l1d", ctx, cc, false);
+    Memory mem("mem", ctx, Fixture::mem_config(), Fixture::timing()),
+        mem2("mem2", ctx, Fixture::mem_config(), Fixture::timing());
+    l1.initiator_socket.bind(mem.target_socket);
+    slow.initiator_socket.bind(mem2.target_socket);
+    const uint16_t cpu_id = ctx.tracer.register_component("cpu0"), dma_id = ctx.tracer.register_component("dma");
+    l1.add_own_initiator(cpu_id);
+    RepeatHits holder, slow_holder;
+    l1.grant_repeat_hits(&holder);
+    slow.grant_repeat_hits(&slow_holder);
+    struct Driver : sc_core::sc_module {
+        std::function<void()> fn;
+        explicit Driver(sc_core::sc_module_name n) : sc_module(n) {
+            SC_HAS_PROCESS(Driver);
+            SC_THREAD(run);
+        }
+        void run() { fn(); }
+    } driver("driver");
+    driver.fn = [&] {
+        TxnExt cpu;
+        cpu.initiator = cpu_id;
+        slow.access(0x1000, 4, false, 0, cpu);
+        slow.access(0x1000, 4, false, 1 * kUs, cpu);
+        CHECK_FALSE(slow_holder.hit(0x1000, 4, false));
+        CHECK_FALSE(holder.hit(0x1000, 4, false));  // nothing granted yet
+        l1.access(0x1000, 4, false, 0, cpu);        // miss: no grant (it took time)
+        CHECK_FALSE(holder.hit(0x1004, 4, false));
+        l1.access(0x1000, 4, false, 1 * kUs, cpu);  // hit, no time: granted
+        CHECK(holder.hit(0x1004, 4, false));
+        CHECK(holder.hit(0x103c, 4, false));
+        CHECK_FALSE(holder.hit(0x103e, 4, false));  // crosses into the next line
+        CHECK_FALSE(holder.hit(0x1008, 4, true));   // a clean line: a store must go to the cache
+        l1.access(0x1008, 4, true, 2 * kUs, cpu);   // the store makes it dirty: stores repeat too
+        CHECK(holder.hit(0x1010, 4, true));
+        // Another master rewrites the line: the grant goes, and the CPU's next hit is reported.
+        tlm::tlm_generic_payload p;
+        TxnExt dma;
+        dma.initiator = dma_id;
+        uint8_t buf[64] = {};
+        p.set_command(tlm::TLM_WRITE_COMMAND);
+        p.set_address(0x1000);
+        p.set_data_ptr(buf);
+        p.set_data_length(64);
+        l1.observe(p, sim_now(), dma_id);
+        CHECK_FALSE(holder.hit(0x1004, 4, false));
+        l1.access(0x1004, 4, false, 3 * kUs, cpu);
+        CHECK(ctx.stats.group("l1d").find_counter("hazard_stale_hits")->value == 1);
+        // A statistics window: no grants while it is set (its lookups must be seen).
+        CHECK(holder.hit(0x1004, 4, false));
+        l1.set_stat_window(0x1000, 0x2000);
+        CHECK_FALSE(holder.hit(0x1004, 4, false));
+        l1.access(0x1004, 4, false, 4 * kUs, cpu);
+        CHECK_FALSE(holder.hit(0x1004, 4, false));
+        l1.stat_snapshot();
+        CHECK(l1.stat_latched().win_accesses == 1);
+        // A hit on a line whose fill is still in flight waits (an MSHR merge): not granted.
+        l1.set_stat_window(0, 0);
+        l1.access(0x3000, 4, false, 5 * kUs, cpu);
+        l1.access(0x3004, 4, false, 5 * kUs + 1, cpu);
+        CHECK_FALSE(holder.hit(0x3008, 4, false));
+    };
+    sc_core::sc_start();
+    // 7 accesses through the cache (two misses) + 4 repeats (2 loads, 1 store, 1 load after the stale hit).
+    const cache::RegionStats t = l1.array().totals();
+    CHECK(t.accesses == 11);
+    CHECK(t.hits == 9);
+    CHECK(ctx.energy.count(EnergyLedger::Kind(ctx.energy.find("l1d", "access"))) == 11);
+}
+
 TEST_CASE("hazards: error stops the run with exit code 6") {
     SimContext ctx;
     CacheConfig cc = small_cache(4096, 4);
