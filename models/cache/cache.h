@@ -259,7 +259,7 @@ Tick Cache::access(uint64_t addr, unsigned len, bool write, Tick at, const TxnEx
         const uint64_t offset = addr & (line - 1);
         const Lookup found = lookup(addr, write, offset < 4, at, origin);
         if (__builtin_expect(found.hit, 1)) {
-            if (found.ready <= at) array_.grant_repeat(addr, write);  // took no time: may repeat without a call
+            if (found.ready <= at) array_.grant_repeat(addr);  // took no time: may repeat without a call
             return std::max(at, found.ready);
         }
         return std::max(

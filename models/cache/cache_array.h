@@ -135,12 +135,12 @@ public:
     // them whenever a set changes; nullptr: none. The holder must outlive the array or be unbound.
     void bind_repeat_hits(RepeatHits* holder, uint64_t* energy_lookups);
     // After a hit on `addr` that took no time: grants its line if repeating it changes only counters.
-    void grant_repeat(uint64_t addr, bool write) {
+    void grant_repeat(uint64_t addr) {
         if (!repeats_ || last_tag_ != addr >> line_shift_) return;  // (not armed for a line regions cut)
         RepeatHits::Entry& e = repeats_->entry[last_tag_ & repeats_->mask];
         e.line = last_tag_;
         e.counts = &last_stats_->accesses;
-        e.stores = write || (flags_[last_index_] & kDirty);
+        e.stores = (flags_[last_index_] & kDirty) != 0;  // (a write hit has just set it)
     }
     void revoke_repeats() {
         if (repeats_) repeats_->revoke_all();

@@ -32,6 +32,16 @@ CacheConfig small_cache(uint64_t size, unsigned ways, unsigned mshrs = 4, const 
     return c;
 }
 
+// A CPU-side L1 has no target socket: a test calls access() from this thread (fn runs in an SC_THREAD).
+struct TestThread : sc_core::sc_module {
+    std::function<void()> fn;
+    explicit TestThread(sc_core::sc_module_name n) : sc_module(n) {
+        SC_HAS_PROCESS(TestThread);
+        SC_THREAD(run);
+    }
+    void run() { fn(); }
+};
+
 // initiator -> L2 (bus-side cache) -> memory with a fixed 50 ns latency and unlimited bandwidth.
 struct Fixture {
     SimContext ctx;
@@ -306,14 +316,7 @@ TEST_CASE("stale-data hazards: another master reading a dirty line, the CPU hitt
     l1.initiator_socket.bind(mem.target_socket);
     const uint16_t cpu_id = ctx.tracer.register_component("cpu0"), dma_id = ctx.tracer.register_component("dma");
     l1.add_own_initiator(cpu_id);
-    struct Driver : sc_core::sc_module {
-        std::function<void()> fn;
-        explicit Driver(sc_core::sc_module_name n) : sc_module(n) {
-            SC_HAS_PROCESS(Driver);
-            SC_THREAD(run);
-        }
-        void run() { fn(); }
-    } driver("driver");
+    TestThread driver("driver");
     auto bus_txn = [&](bool write, uint64_t addr, uint16_t who) {
         tlm::tlm_generic_payload p;
         TxnExt e;
@@ -372,14 +375,7 @@ TEST_CASE("repeat hits: granted after a hit, counted like hits, taken back by a 
     RepeatHits holder, slow_holder;
     l1.grant_repeat_hits(&holder);
     slow.grant_repeat_hits(&slow_holder);
-    struct Driver : sc_core::sc_module {
-        std::function<void()> fn;
-        explicit Driver(sc_core::sc_module_name n) : sc_module(n) {
-            SC_HAS_PROCESS(Driver);
-            SC_THREAD(run);
-        }
-        void run() { fn(); }
-    } driver("driver");
+    TestThread driver("driver");
     driver.fn = [&] {
         TxnExt cpu;
         cpu.initiator = cpu_id;

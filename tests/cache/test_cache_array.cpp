@@ -242,7 +242,7 @@ TEST_CASE("cache array: repeat hits granted to a holder decide and count like ca
                     ++stale_with;
                     with.set_user_flags(addr, 0);
                 }
-                with.grant_repeat(addr, store);
+                with.grant_repeat(addr);
             } else {
                 const Eviction a = with.fill(addr, store, true, 0), b = plain.fill(addr, store, true, 0);
                 REQUIRE(a.valid == b.valid);
@@ -264,7 +264,7 @@ TEST_CASE("cache array: repeat hits granted to a holder decide and count like ca
         CHECK(repeats > 10000);  // the mechanism is exercised, not bypassed
         if (!with.access(0x150, false, true)) with.fill(0x150, false, true, 0);
         REQUIRE(with.access(0x150, false, true));
-        with.grant_repeat(0x150, false);
+        with.grant_repeat(0x150);
         CHECK(!holder.hit(0x150, 4, false));  // the line a region boundary cuts
     }
 }
