@@ -12,7 +12,7 @@ Tick Timeline::reserve(Tick earliest, Tick duration) {
         if (earliest == busy_.back().end)
             busy_.back().end += duration;
         else
-            busy_.push_back(Interval{earliest, earliest + duration});
+            append(earliest, earliest + duration);
         if (busy_.size() - head_ > prune_at_) prune();
         return earliest;
     }
@@ -43,7 +43,9 @@ Tick Timeline::reserve(Tick earliest, Tick duration) {
     } else if (touches_next) {
         it->start = start;
     } else {
-        busy_.insert(it, Interval{start, end});
+        it = busy_.insert(it, Interval{});  // (field by field: see append())
+        it->start = start;
+        it->end = end;
     }
     return start;
 }

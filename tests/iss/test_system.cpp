@@ -348,6 +348,40 @@ TEST_CASE("timing: base CPI 1, load-use, mul/div, taken branches, memory latenci
     CHECK(cycles_of("lw a0, 0(s0)", 3) == 1 + 3 + 3);
 }
 
+TEST_CASE("timing: a load-use stall for every operand a consumer reads, none for the others", "[timing]") {
+    auto cycles = [](const std::string& body) {
+        Rig r(Rig::default_config(), false);
+        r.hart.add_fast_region(r.env.fast_region(0, 0));
+        r.asm_load(".option norvc\n li s0, 0x80008000\n" + body + "\n ebreak\n");
+        r.run();
+        return r.hart.cycles();
+    };
+    const unsigned load_use = TimingConfig{}.load_use;
+    // The same consumer after a load of the register it reads and after a load of another one.
+    auto stall = [&](const std::string& load, const std::string& reads, const std::string& other) {
+        return cycles(load + "\n" + reads) - cycles(load + "\n" + other);
+    };
+    const std::string lw = "lw a0, 0(s0)", flw = "flw fa0, 0(s0)";
+    CHECK(stall(lw, "addi a1, a0, 1", "addi a1, a3, 1") == load_use);           // I, rs1
+    CHECK(stall(lw, "add a1, a2, a0", "add a1, a2, a3") == load_use);           // R, rs2
+    CHECK(stall(lw, "sw a0, 4(s0)", "sw a3, 4(s0)") == load_use);               // store data
+    CHECK(stall(lw, "bne zero, a0, 1f\n 1:", "bne zero, a3, 1f\n 1:") == load_use);  // branch, rs2
+    CHECK(stall(lw, "fcvt.s.w ft0, a0", "fcvt.s.w ft0, a3") == load_use);       // int source of an FP op
+    CHECK(stall(lw, "fmv.w.x ft0, a0", "fmv.w.x ft0, a3") == load_use);
+    CHECK(stall(lw, "csrrw zero, mscratch, a0", "csrrw zero, mscratch, a3") == load_use);
+    CHECK(stall(flw, "fsw fa0, 4(s0)", "fsw fa3, 4(s0)") == load_use);          // FP store data
+    CHECK(stall(flw, "fmadd.s ft0, ft1, ft2, fa0", "fmadd.s ft0, ft1, ft2, fa3") == load_use);  // rs3
+    CHECK(stall(flw, "feq.s a1, ft1, fa0", "feq.s a1, ft1, fa3") == load_use);  // FP compare, rs2
+    CHECK(stall(flw, "fcvt.w.s a1, fa0", "fcvt.w.s a1, fa3") == load_use);
+    CHECK(stall(flw, "fmv.x.w a1, fa0", "fmv.x.w a1, fa3") == load_use);
+    CHECK(stall(flw, "fsqrt.s ft0, fa0", "fsqrt.s ft0, fa3") == load_use);
+    // x10 and f10 are different registers; an immediate or a destination is no read.
+    CHECK(stall(lw, "fadd.s ft0, fa0, fa0", "fadd.s ft0, fa3, fa3") == 0);
+    CHECK(stall(flw, "addi a1, a0, 1", "addi a1, a3, 1") == 0);
+    CHECK(stall(lw, "lui a0, 1", "lui a3, 1") == 0);
+    CHECK(stall(lw, "fcvt.s.w fa0, a3", "fcvt.s.w fa3, a3") == 0);
+}
+
 TEST_CASE("the slow path (no fast regions) gives the same results and counts accesses", "[memory]") {
     Rig r(Rig::default_config(), false);
     r.env.slow_cycles = 5;
