@@ -362,16 +362,16 @@ TEST_CASE("timing: a load-use stall for every operand a consumer reads, none for
         return cycles(load + "\n" + reads) - cycles(load + "\n" + other);
     };
     const std::string lw = "lw a0, 0(s0)", flw = "flw fa0, 0(s0)";
-    CHECK(stall(lw, "addi a1, a0, 1", "addi a1, a3, 1") == load_use);           // I, rs1
-    CHECK(stall(lw, "add a1, a2, a0", "add a1, a2, a3") == load_use);           // R, rs2
-    CHECK(stall(lw, "sw a0, 4(s0)", "sw a3, 4(s0)") == load_use);               // store data
+    CHECK(stall(lw, "addi a1, a0, 1", "addi a1, a3, 1") == load_use);                // I, rs1
+    CHECK(stall(lw, "add a1, a2, a0", "add a1, a2, a3") == load_use);                // R, rs2
+    CHECK(stall(lw, "sw a0, 4(s0)", "sw a3, 4(s0)") == load_use);                    // store data
     CHECK(stall(lw, "bne zero, a0, 1f\n 1:", "bne zero, a3, 1f\n 1:") == load_use);  // branch, rs2
-    CHECK(stall(lw, "fcvt.s.w ft0, a0", "fcvt.s.w ft0, a3") == load_use);       // int source of an FP op
+    CHECK(stall(lw, "fcvt.s.w ft0, a0", "fcvt.s.w ft0, a3") == load_use);            // int source of an FP op
     CHECK(stall(lw, "fmv.w.x ft0, a0", "fmv.w.x ft0, a3") == load_use);
     CHECK(stall(lw, "csrrw zero, mscratch, a0", "csrrw zero, mscratch, a3") == load_use);
-    CHECK(stall(flw, "fsw fa0, 4(s0)", "fsw fa3, 4(s0)") == load_use);          // FP store data
+    CHECK(stall(flw, "fsw fa0, 4(s0)", "fsw fa3, 4(s0)") == load_use);                          // FP store data
     CHECK(stall(flw, "fmadd.s ft0, ft1, ft2, fa0", "fmadd.s ft0, ft1, ft2, fa3") == load_use);  // rs3
-    CHECK(stall(flw, "feq.s a1, ft1, fa0", "feq.s a1, ft1, fa3") == load_use);  // FP compare, rs2
+    CHECK(stall(flw, "feq.s a1, ft1, fa0", "feq.s a1, ft1, fa3") == load_use);                  // FP compare, rs2
     CHECK(stall(flw, "fcvt.w.s a1, fa0", "fcvt.w.s a1, fa3") == load_use);
     CHECK(stall(flw, "fmv.x.w a1, fa0", "fmv.x.w a1, fa3") == load_use);
     CHECK(stall(flw, "fsqrt.s ft0, fa0", "fsqrt.s ft0, fa3") == load_use);
