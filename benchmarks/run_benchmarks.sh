@@ -8,11 +8,13 @@
 #            cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release && ninja -C build-bench)
 #   -w DIR   scratch directory for run outputs, traces and QEMU data (default /tmp/vp-bench)
 #   -r N     repetitions per configuration, the best (least user+sys CPU time) is reported (default 3)
-#   -s LIST  comma-separated sections to run: headline,ddr,spmv,cache,qemu,mem (default all)
+#   -s LIST  comma-separated sections to run: headline,ddr,spmv,cache,qemu,mem,instr (default all)
 #            headline: the table of docs/performance.md, back to back on one ELF + data set: QEMU,
 #            the VP functional (with and without run-ahead), with caches, with caches + HMC, and
 #            the vector accelerator's dense kernel (vec-run); in N interleaved rounds (each round
 #            runs every configuration once), so that a slow phase of a shared host hits all alike
+#            instr: host instructions per simulated instruction under callgrind (valgrind): exact
+#            and repeatable where CPU times move by 20 % between runs; set-up subtracted (~3 min)
 #   -k       keep trace files (default: their size is recorded, then they are deleted)
 #
 # Every measurement is /usr/bin/time -f "%U %S %e %M" around one process: CPU time = user + sys
@@ -28,9 +30,9 @@ build=$repo/build-bench
 work=/tmp/vp-bench
 reps=3
 rep_lo=1 rep_hi=3  # the repetitions measure() runs now (the headline runs one per round)
-sections=headline,ddr,spmv,cache,qemu,mem
+sections=headline,ddr,spmv,cache,qemu,mem,instr
 keep=0
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "b:w:r:s:kh" opt; do
   case $opt in
     b) build=$(cd "$OPTARG" && pwd) ;;
@@ -257,6 +259,43 @@ if want mem; then
   # The same 4 GiB memory with 64 MiB written (1 M sequential 64 B writes): RSS grows by what is touched.
   measure mem.ram4GiB.write64MiB rss 0 "$vp" run "$repo/scenarios/bench_ddr_stream.yaml" \
     --set platform.ram.size=4GiB --set traffic.0.count=1048576 --set traffic.0.read_fraction=0
+fi
+
+# measure_instr NAME ARGS... : host instructions (callgrind's Ir, the whole process) of a VP run and of
+# the same run stopped after 1 ns (set-up: parsing, workload generation, loading); the difference per
+# retired guest instruction. Deterministic: the same binary and scenario give the same counts.
+measure_instr() {
+  local name=$1; shift
+  local out=$work/$name ir setup n
+  rm -rf "$out" "$out.setup"
+  set +e  # (the set-up run stops at its time limit: exit 3)
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$vp" run "$@" --out "$out" --quiet >"$work/$name.log" 2>&1
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$vp" run "$@" --set limits.max_sim_time=1ns \
+    --out "$out.setup" --quiet >"$work/$name.setup.log" 2>&1
+  set -e
+  ir=$(grep -o 'Collected : [0-9]*' "$work/$name.log" | grep -o '[0-9]*$' || true)
+  setup=$(grep -o 'Collected : [0-9]*' "$work/$name.setup.log" | grep -o '[0-9]*$' || true)
+  if [[ -z $ir || -z $setup || ! -f $out/stats.json ]]; then
+    echo "run_benchmarks.sh: $name: no callgrind count (logs: $work/$name.log, $work/$name.setup.log)" >&2
+    return 1
+  fi
+  n=$(util get "$out" components.cpu0.counters.instret)
+  local per; per=$(python3 -c "print('%.1f' % (($ir - $setup) / $n))")
+  printf '  %-26s %12d host instructions (set-up %d), %d guest: %s per guest instruction\n' "$name" "$ir" "$setup" "$n" "$per"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "none" "$n" "0" "0" "0" "$(load1)" \
+    "host instructions $ir, set-up $setup: $per per guest instruction" >>"$results"
+}
+
+if want instr; then
+  if command -v valgrind >/dev/null; then
+    echo "== host instructions per guest instruction (callgrind; exact, machine-independent)"
+    sm=(--set workload.spmv.rows=5000 --set workload.spmv.nnz_per_row=16)
+    measure_instr instr.functional "$repo/scenarios/bench_spmv.yaml" "${sm[@]}"
+    measure_instr instr.caches_ddr3 "$repo/scenarios/bench_spmv.yaml" "${mid[@]}" "${ddr[@]}" "${caches[@]}"
+    measure_instr instr.caches_hmc "$repo/scenarios/bench_spmv.yaml" "${mid[@]}" --set platform.ram.timing=hmc "${caches[@]}"
+  else
+    echo "== instr: valgrind not installed, skipped"
+  fi
 fi
 
 echo

@@ -30,8 +30,13 @@ void Hart::run_block() {
   uint32_t* const x = x_;
   uint32_t* const f = f_;
   const TimingConfig& tc = cfg_.timing;
+  uint32_t pc;
   do {
-    const uint32_t pc = pc_;
+    pc = pc_;
+  // An instruction that retired without an event due carries on here with its successor's pc in a
+  // register: reloading pc_ just stored put a store-to-load forward on every instruction's path to
+  // its decode-cache slot.
+  next_insn:
     const uint32_t page = pc >> kPageBits;
     if (page != cur_page_num_) {
       cur_page_ = decoded_page(page);
@@ -95,7 +100,9 @@ void Hart::run_block() {
       }
     }
 
-    uint32_t next_pc = pc + d.length();
+    // pc + d.length() without a branch or a flag-to-mask sequence (4 - 2 for compressed ones).
+    static_assert(DecodedInsn::kCompressed == 1, "the length formula below takes the flag as bit 0");
+    uint32_t next_pc = pc + 4 - ((d.flags & DecodedInsn::kCompressed) << 1);
     const uint32_t rs1v = x[d.rs1];
 
 #define TAKEN_JUMP(target, penalty)                 \
@@ -472,6 +479,10 @@ void Hart::run_block() {
     }
     pc_ = next_pc;
     ++instret_;
+    if (__builtin_expect(cycle_ < next_event_, 1)) {
+      pc = next_pc;
+      goto next_insn;
+    }
     continue;
   illegal:
     take_trap(kIllegalInsn, d.raw);
