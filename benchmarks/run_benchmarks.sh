@@ -14,7 +14,7 @@
 #            the vector accelerator's dense kernel (vec-run); in N interleaved rounds (each round
 #            runs every configuration once), so that a slow phase of a shared host hits all alike
 #            instr: host instructions per simulated instruction under callgrind (valgrind): exact
-#            and repeatable where CPU times move by 20 % between runs; set-up subtracted (~3 min)
+#            and repeatable where CPU times move by 20 % between runs; set-up subtracted (~1 min)
 #   -k       keep trace files (default: their size is recorded, then they are deleted)
 #
 # Every measurement is /usr/bin/time -f "%U %S %e %M" around one process: CPU time = user + sys
