@@ -212,20 +212,24 @@ uint64_t Cpu::run_limit() const {
 }
 
 // The hart has synchronised: its next checkpoint is the boundary it would stop at without run-ahead.
+// The common case, a quantum of whole cycles, leaves the boundaries after it to the hart: they are
+// the multiples of the quantum in cycles.
 void Cpu::restart_checkpoints() {
     last_crossing_ = sim_now();
     const Tick q = quantum();
-    quantum_cycles_ = q % period_ == 0 ? q / period_ : 0;
-    hart_->set_checkpoint(boundary_after(last_crossing_));
+    hart_->set_checkpoint(boundary_after(last_crossing_), q % period_ == 0 ? q / period_ : 0);
 }
 
 // Run-ahead passed a quantum boundary where the hart would have synchronised: remember the time, so
 // that the kernel's time at the next bus access is what it would have been (access()).
 uint64_t Cpu::checkpoint(uint64_t cycle) {
     last_crossing_ = cycle * period_;
-    // Once per quantum: the common case (a quantum of whole cycles) needs no time arithmetic.
-    if (quantum_cycles_) return (cycle / quantum_cycles_ + 1) * quantum_cycles_;
     return boundary_after(last_crossing_);
+}
+
+Tick Cpu::last_crossing() const {
+    const uint64_t passed = hart_->checkpoint_passed();  // (a periodic checkpoint the hart noted)
+    return passed != iss::Hart::kNoCheckpoint ? passed * period_ : last_crossing_;
 }
 
 void Cpu::sync() {
@@ -465,7 +469,7 @@ iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsi
     // Under run-ahead the kernel lags behind the last boundary the hart passed; nothing happens in
     // between (run_limit()), so bring it there: the target sees the kernel time it would see had the
     // hart synchronised at every boundary (a DMA started by this access starts at the same time).
-    if (last_crossing_ > sim_now()) wait(to_sc_time(last_crossing_ - sim_now()));
+    if (const Tick crossed = last_crossing(); crossed > sim_now()) wait(to_sc_time(crossed - sim_now()));
     const Tick issue = (hart_->cycles() + cycles) * period_;
     payload_.set_command(iss::is_write(kind) ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
     payload_.set_address(addr);

@@ -158,9 +158,10 @@ private:
     std::function<void()> debug_poll_;  // GDB stub hook
     bool single_step_ = false;          // GDB stub: step() instead of run()
     // Run-ahead: the hart's local time at the last quantum boundary it passed without synchronising
-    // (where it would have synchronised); the kernel catches up to it before a bus access.
+    // (where it would have synchronised); the kernel catches up to it before a bus access. With a
+    // quantum of whole cycles the hart notes the boundaries itself (last_crossing()).
     Tick last_crossing_ = 0;
-    uint64_t quantum_cycles_ = 0;  // the quantum in cycles when it is a whole number of them
+    Tick last_crossing() const;
     sc_core::sc_event irq_event_;
     int exit_code_ = 0;
     bool exited_ = false;

@@ -92,6 +92,11 @@ public:
         return k;
     }
     void warning(const std::string& message) override { warnings.push_back(message); }
+    // Checkpoints at the multiples of checkpoint_period, as an embedding with a fixed quantum sets them.
+    uint64_t checkpoint(uint64_t cycle) override {
+        checkpoints.push_back(cycle);
+        return (cycle / checkpoint_period + 1) * checkpoint_period;
+    }
     void exit_request(int code) override {
         exited = true;
         exit_code = code;
@@ -140,6 +145,8 @@ public:
     bool exited = false;
     int exit_code = -1;
     uint64_t slow_accesses = 0;
+    uint64_t checkpoint_period = 1;
+    std::vector<uint64_t> checkpoints;  // the cycles checkpoint() was called at
     uint64_t slow_cycles = 0;
     struct CacheOpRecord {
         CacheOp op;

@@ -382,6 +382,41 @@ TEST_CASE("timing: a load-use stall for every operand a consumer reads, none for
     CHECK(stall(lw, "fcvt.s.w fa0, a3", "fcvt.s.w fa3, a3") == 0);
 }
 
+TEST_CASE("periodic checkpoints: the hart notes the boundaries the embedding would have been asked about", "[timing]") {
+    // A loop of short instructions and long divisions (32 extra cycles: one instruction passes
+    // several periods at once), run once with the embedding asked at every checkpoint and once with
+    // the period handed to the hart: the same boundaries, the same run.
+    const std::string prog =
+        ".option norvc\n li t0, 40\n li t1, 7\n"
+        "1: div t2, t0, t1\n addi t0, t0, -1\n mul t3, t0, t1\n bnez t0, 1b\n ebreak\n";
+    for (const uint64_t period : {5ull, 13ull, 64ull, 1000ull}) {
+        Rig asked, periodic;
+        asked.env.checkpoint_period = periodic.env.checkpoint_period = period;
+        asked.asm_load(prog);
+        periodic.asm_load(prog);
+        asked.hart.set_checkpoint(period);
+        periodic.hart.set_checkpoint(period, period);
+        REQUIRE(asked.run() == StopReason::Trap);
+        REQUIRE(periodic.run() == StopReason::Trap);
+        CHECK(periodic.hart.cycles() == asked.hart.cycles());
+        CHECK(periodic.env.checkpoints.empty());  // (the hart did not call out)
+        REQUIRE(!asked.env.checkpoints.empty());
+        CHECK(periodic.hart.checkpoint_passed() == asked.env.checkpoints.back());
+        CHECK(asked.hart.checkpoint_passed() == Hart::kNoCheckpoint);
+        // One call per boundary passed, however many an instruction passes at once.
+        for (size_t i = 1; i < asked.env.checkpoints.size(); ++i)
+            CHECK(asked.env.checkpoints[i] / period > asked.env.checkpoints[i - 1] / period);
+    }
+    // A new set_checkpoint() forgets the boundaries passed before it.
+    Rig r;
+    r.asm_load(prog);
+    r.hart.set_checkpoint(10, 10);
+    REQUIRE(r.run() == StopReason::Trap);
+    CHECK(r.hart.checkpoint_passed() != Hart::kNoCheckpoint);
+    r.hart.set_checkpoint(~0ull, 10);
+    CHECK(r.hart.checkpoint_passed() == Hart::kNoCheckpoint);
+}
+
 TEST_CASE("the slow path (no fast regions) gives the same results and counts accesses", "[memory]") {
     Rig r(Rig::default_config(), false);
     r.env.slow_cycles = 5;

@@ -170,7 +170,7 @@ StopReason Hart::run(uint64_t cycle_limit) {
     }
     take_pending_interrupt();
     if (has_pending_stop_) continue;
-    if (cycle_ >= checkpoint_) checkpoint_ = env_.checkpoint(cycle_);
+    if (cycle_ >= checkpoint_) next_checkpoint();
     if (cycle_ >= limit_) {
       why = StopReason::CycleLimit;
       break;

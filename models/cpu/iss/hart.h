@@ -101,11 +101,20 @@ class Hart {
   }
   uint64_t cycle_limit() const { return limit_; }
   // A cycle at which run() calls HartEnv::checkpoint() without stopping (~0: none): an embedding
-  // that runs past its synchronisation points learns where each one would have been.
-  void set_checkpoint(uint64_t cycle) {
+  // that runs past its synchronisation points learns where each one would have been. With `every`
+  // (> 0) the later ones lie at the multiples of `every` cycles, and the hart, instead of calling
+  // out at each (once per quantum: every few instructions with a short one), only notes the cycle
+  // at which it passed the last (checkpoint_passed()).
+  void set_checkpoint(uint64_t cycle, uint64_t every = 0) {
     checkpoint_ = cycle;
+    checkpoint_every_ = every;
+    checkpoint_passed_ = kNoCheckpoint;
     end_block();
   }
+  // The cycle (an instruction boundary) at which run() passed the last periodic checkpoint since
+  // set_checkpoint(); kNoCheckpoint if none.
+  static constexpr uint64_t kNoCheckpoint = ~uint64_t(0);
+  uint64_t checkpoint_passed() const { return checkpoint_passed_; }
   // While waiting() (after WFI), the embedding advances the hart's time to `cycle` (counted as
   // idle) before calling run() again. run() itself wakes up at the timer deadline if it lies
   // before its cycle limit.
@@ -302,9 +311,21 @@ class Hart {
   // without leaving the hot loop (once per quantum under run-ahead).
   bool pass_checkpoint() {
     if (next_event_ != checkpoint_ || cycle_ >= other_event_) return false;
-    checkpoint_ = env_.checkpoint(cycle_);
+    next_checkpoint();
     next_event_ = checkpoint_ < other_event_ ? checkpoint_ : other_event_;
     return cycle_ < next_event_;
+  }
+  // cycle_ reached checkpoint_: note it, and set the next one (the first multiple of the period
+  // after cycle_, or the embedding's answer).
+  void next_checkpoint() {
+    if (!checkpoint_every_) {
+      checkpoint_ = env_.checkpoint(cycle_);
+      return;
+    }
+    checkpoint_passed_ = cycle_;
+    uint64_t next = checkpoint_ + checkpoint_every_;  // (nearly always: the next quantum)
+    if (next <= cycle_) next = (cycle_ / checkpoint_every_ + 1) * checkpoint_every_;
+    checkpoint_ = next;
   }
   void end_block() { next_event_ = 0; }
   bool do_semihosting_ebreak();
@@ -365,6 +386,8 @@ class Hart {
   uint64_t limit_ = 0;
   uint64_t next_event_ = 0;
   uint64_t checkpoint_ = ~uint64_t(0);
+  uint64_t checkpoint_every_ = 0;               // periodic checkpoints (0: HartEnv::checkpoint)
+  uint64_t checkpoint_passed_ = kNoCheckpoint;  // the cycle of the last periodic one passed
   uint64_t other_event_ = 0;  // next_event_ without the checkpoint  // the hot loop runs while cycle_ < next_event_
   bool waiting_ = false;
   bool step_mode_ = false;
