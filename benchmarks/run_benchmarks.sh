@@ -13,8 +13,9 @@
 #            the VP functional (with and without run-ahead), with caches, with caches + HMC, and
 #            the vector accelerator's dense kernel (vec-run); in N interleaved rounds (each round
 #            runs every configuration once), so that a slow phase of a shared host hits all alike
-#            instr: host instructions per simulated instruction under callgrind (valgrind): exact
-#            and repeatable where CPU times move by 20 % between runs; set-up subtracted (~1 min)
+#            instr: host instructions per simulated instruction under callgrind (valgrind):
+#            repeatable to a few instructions where CPU times move by 20 % between runs; set-up
+#            subtracted (~1 min)
 #   -k       keep trace files (default: their size is recorded, then they are deleted)
 #
 # Every measurement is /usr/bin/time -f "%U %S %e %M" around one process: CPU time = user + sys
@@ -32,7 +33,7 @@ reps=3
 rep_lo=1 rep_hi=3  # the repetitions measure() runs now (the headline runs one per round)
 sections=headline,ddr,spmv,cache,qemu,mem,instr
 keep=0
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "b:w:r:s:kh" opt; do
   case $opt in
     b) build=$(cd "$OPTARG" && pwd) ;;
@@ -263,7 +264,7 @@ fi
 
 # measure_instr NAME ARGS... : host instructions (callgrind's Ir, the whole process) of a VP run and of
 # the same run stopped after 1 ns (set-up: parsing, workload generation, loading); the difference per
-# retired guest instruction. Deterministic: the same binary and scenario give the same counts.
+# retired guest instruction. The same binary and scenario give the same counts to a few instructions.
 measure_instr() {
   local name=$1; shift
   local out=$work/$name ir setup n
@@ -288,7 +289,7 @@ measure_instr() {
 
 if want instr; then
   if command -v valgrind >/dev/null; then
-    echo "== host instructions per guest instruction (callgrind; exact, machine-independent)"
+    echo "== host instructions per guest instruction (callgrind; repeatable, machine-independent)"
     sm=(--set workload.spmv.rows=5000 --set workload.spmv.nnz_per_row=16)
     measure_instr instr.functional "$repo/scenarios/bench_spmv.yaml" "${sm[@]}"
     measure_instr instr.caches_ddr3 "$repo/scenarios/bench_spmv.yaml" "${mid[@]}" "${ddr[@]}" "${caches[@]}"

@@ -145,9 +145,9 @@ public:
     bool exited = false;
     int exit_code = -1;
     uint64_t slow_accesses = 0;
+    uint64_t slow_cycles = 0;
     uint64_t checkpoint_period = 1;
     std::vector<uint64_t> checkpoints;  // the cycles checkpoint() was called at
-    uint64_t slow_cycles = 0;
     struct CacheOpRecord {
         CacheOp op;
         uint32_t addr;
