@@ -191,7 +191,7 @@ static std::string hex(uint64_t v) {
 // Binds a target to the bus and maps it. An overlap is a scenario error, reported on the base key of
 // whichever of the two components the scenario file sets explicitly (else on the new one).
 void Platform::attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t size, const std::string& name,
-                      const std::string& key) {
+                      const std::string& key, TimedTarget* direct) {
     Models& m = *m_;
     if (m.map_keys.count(name)) {  // only memories have user-given names: blame the one that has
         const std::string& other = m.map_keys[name];
@@ -211,7 +211,9 @@ void Platform::attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t 
             scenario_.fail(other + ".base", theirs + " overlaps " + mine);
         }
     }
-    m.bus->map(m.next_port++, base, size, name);
+    m.bus->map(m.next_port, base, size, name);
+    if (direct) m.bus->bind_direct(m.next_port, direct);
+    ++m.next_port;
     m.map_keys[name] = key;
 }
 
@@ -303,12 +305,13 @@ void Platform::build_memories() {
         check_window(base, cfg.size, name, key);
         m.memories.push_back(std::make_unique<Memory>(name.c_str(), ctx_, cfg));
         if (name == "ram" && m.l2) {
-            attach(m.l2->target_socket(), base, cfg.size, name, key);
+            attach(m.l2->target_socket(), base, cfg.size, name, key, m.l2.get());
             m.l2->initiator_socket.bind(m.memories.back()->target_socket);
+            m.l2->bind_direct(m.memories.back().get());
             m.l2->set_mapping_base(base);
             return;
         }
-        attach(m.memories.back()->target_socket, base, cfg.size, name, key);
+        attach(m.memories.back()->target_socket, base, cfg.size, name, key, m.memories.back().get());
     };
     add_memory("ram", "platform.ram");
     const auto& mems = scenario_.at("platform.memories");
@@ -349,6 +352,7 @@ void Platform::build_cpu() {
     for (Cache* l1 : {m.l1i.get(), m.l1d.get()}) {
         if (!l1) continue;
         l1->initiator_socket.bind(m.bus->target_socket);
+        l1->bind_direct(m.bus.get());
         // Devices are never cached: everything on the bus but the memories bypasses the L1s.
         for (auto& map : m.bus->mappings()) {
             const bool memory = std::any_of(m.memories.begin(), m.memories.end(),

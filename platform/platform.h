@@ -9,6 +9,7 @@
 #include <tlm>
 #include "models/common/context.h"
 #include "models/common/irq.h"
+#include "models/common/timed_target.h"
 #include "config/scenario.h"
 
 namespace vp {
@@ -60,8 +61,9 @@ private:
     void build_memories();
     void build_devices();
     void build_cpu();
+    // `direct`: the model behind `socket`, which the bus then calls without the socket hop (timed_target.h).
     void attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t size, const std::string& name,
-                const std::string& key);
+                const std::string& key, TimedTarget* direct = nullptr);
     void wire_irq(IrqLine& line, const std::string& key_path);
     void check_window(uint64_t base, uint64_t size, const std::string& name, const std::string& key) const;
     void load_images();

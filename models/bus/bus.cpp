@@ -80,6 +80,7 @@ void Bus::map(unsigned port, uint64_t base, uint64_t size, const std::string& ta
     if (cfg_.crossbar && traffic_started_)
         throw std::logic_error("bus: crossbar mapping added after the first transaction");
     map_.push_back({base, size, port, target_name});
+    if (direct_.size() <= port) direct_.resize(port + 1, nullptr);  // (a port is mapped before it is used)
     std::sort(map_.begin(), map_.end(), [](auto& a, auto& b) { return a.base < b.base; });
     if (cfg_.crossbar) {
         target_request_.assign(map_.size(), Timeline());
@@ -105,9 +106,14 @@ const Bus::Mapping* Bus::decode(uint64_t addr) const {
     return last_;
 }
 
-void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
-    const Tick now = sim_now();
-    const Tick arrival = now + to_tick(delay);
+void Bus::bind_direct(unsigned port, TimedTarget* direct) {
+    if (direct_.size() <= port) direct_.resize(port + 1, nullptr);
+    direct_[port] = direct;
+}
+
+void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) { b_transport_timed(*this, p, delay); }
+
+Tick Bus::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     const bool is_write = p.is_write();
     const uint64_t addr = p.get_address();
     const unsigned len = p.get_data_length();
@@ -121,9 +127,8 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
         p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         const Tick end = arrival + cfg_.latency_cycles * period_;
         span.finish(end, p.get_response_status());
-        delay = to_sc_time(end - now);
         log_->debug("decode error at 0x{:x}", addr);
-        return;
+        return end;
     }
     ++*per_target_[size_t(m - map_.data())];
     if (!observers_.empty()) {
@@ -149,12 +154,10 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
     span.start(req_start);
 
     p.set_address(addr - m->base);
-    sc_core::sc_time target_delay = to_sc_time(req_start + req_len - now);
-    initiator_socket[m->port]->b_transport(p, target_delay);
+    const Tick ready = timed_call(direct_[m->port], initiator_socket[m->port], p, req_start + req_len);
     p.set_address(addr);
 
     // Response phase: read data (or the write response) back over the response channel.
-    const Tick ready = now + to_tick(target_delay);
     const Tick resp_len = (is_write ? 1 : beats) * period_;
     const Tick resp_start = response.reserve(ready, resp_len);
     const Tick end = resp_start + resp_len;
@@ -162,7 +165,7 @@ void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay)
     wait_.add((req_start - arrival) + (resp_start - ready));
     latency_.add(end - arrival);
     span.finish(end, p.get_response_status());
-    delay = to_sc_time(end - now);
+    return end;
 }
 
 bool Bus::get_direct_mem_ptr(int, tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi) {

@@ -22,6 +22,7 @@
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include "models/common/context.h"
+#include "models/common/timed_target.h"
 #include "models/common/timeline.h"
 
 namespace vp {
@@ -35,7 +36,7 @@ struct BusConfig {
     void params(config::Params& p);
 };
 
-class Bus : public sc_core::sc_module, public Component {
+class Bus : public sc_core::sc_module, public Component, public TimedTarget {
 public:
     tlm_utils::multi_passthrough_target_socket<Bus> target_socket;        // initiators bind here
     tlm_utils::multi_passthrough_initiator_socket<Bus> initiator_socket;  // targets bind here
@@ -45,6 +46,12 @@ public:
     // Routes [base, base + size) to the target bound to initiator_socket port `port`.
     // Throws std::invalid_argument on overlap with an existing mapping.
     void map(unsigned port, uint64_t base, uint64_t size, const std::string& target_name);
+    // The target bound to initiator_socket port `port` is also `direct` (timed_target.h): the bus calls
+    // it without the socket hop. It must be the very model bound to that port.
+    void bind_direct(unsigned port, TimedTarget* direct);
+
+    // A transaction from an initiator, in absolute times (b_transport is this behind the conversions).
+    Tick timed_transport(tlm::tlm_generic_payload& p, Tick arrival) override;
 
     struct Mapping {
         uint64_t base, size;
@@ -83,6 +90,7 @@ private:
     Histogram &wait_, &latency_;
     std::vector<Counter*> per_target_;
     std::vector<Observer> observers_;
+    std::vector<TimedTarget*> direct_;  // per initiator_socket port: the target bound directly, if any
 };
 
 }  // namespace vp

@@ -289,11 +289,9 @@ Tick Cache::downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick a
     p.set_byte_enable_ptr(nullptr);
     p.set_dmi_allowed(false);
     p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-    const Tick now = sim_now();
-    sc_core::sc_time delay = to_sc_time(at > now ? at - now : 0);
-    initiator_socket->b_transport(p, delay);
+    const Tick done = timed_call(next_, initiator_socket, p, std::max(at, sim_now()));
     if (!p.is_response_ok()) log_->warn("{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, p.get_response_string());
-    return now + to_tick(delay);
+    return done;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -405,15 +403,14 @@ void Cache::hazard(const char* format, ...) {
 // ---------------------------------------------------------------------------------------------
 // Bus-side cache (L2): TLM target
 
-void Cache::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
-    const Tick now = sim_now();
-    const Tick arrival = now + to_tick(delay);
+void Cache::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) { b_transport_timed(*this, p, delay); }
+
+Tick Cache::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     const uint64_t addr = p.get_address() + base_;
     const unsigned len = p.get_data_length();
     if (!cacheable(addr)) {
         ++uncached_;
-        initiator_socket->b_transport(p, delay);
-        return;
+        return timed_call(next_, initiator_socket, p, arrival);
     }
     p.set_address(addr);  // the span shows the physical address, like the bus and the L1s
     TraceSpan span(ctx_.tracer, trace_id(), p, arrival);
@@ -423,8 +420,7 @@ void Cache::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
         p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         const Tick end = arrival + cfg_.hit_latency;
         span.finish(end, p.get_response_status());
-        delay = to_sc_time(end - now);
-        return;
+        return end;
     }
     TxnExt origin;
     if (const TxnExt* e = txn_ext(p)) origin = *e;
@@ -435,7 +431,7 @@ void Cache::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     p.set_dmi_allowed(false);
     span.finish(end, p.get_response_status());
-    delay = to_sc_time(end - now);
+    return end;
 }
 
 unsigned Cache::transport_dbg(tlm::tlm_generic_payload& p) { return initiator_socket->transport_dbg(p); }

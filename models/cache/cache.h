@@ -34,6 +34,7 @@
 #include "models/cache/cache_array.h"
 #include "models/cache/mshrs.h"
 #include "models/common/context.h"
+#include "models/common/timed_target.h"
 #include "models/common/timeline.h"
 #include "models/common/txn.h"
 
@@ -68,7 +69,7 @@ struct CacheConfig {
 // nearest points (docs/energy.md).
 double sram_access_pj(uint64_t bytes);
 
-class Cache : public sc_core::sc_module, public Component {
+class Cache : public sc_core::sc_module, public Component, public TimedTarget {
 public:
     tlm_utils::simple_initiator_socket<Cache> initiator_socket;  // downstream: misses, write-backs
 
@@ -77,6 +78,11 @@ public:
     Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& cfg, bool bus_side);
     tlm_utils::simple_target_socket<Cache>& target_socket() { return *target_socket_; }
     ~Cache() override;
+    // The model bound to initiator_socket is also `next` (timed_target.h): misses, write-backs and
+    // priority reads call it without the socket hop. Null: through the socket.
+    void bind_direct(TimedTarget* next) { next_ = next; }
+    // The bus-side cache's transactions (b_transport is this behind the conversions).
+    Tick timed_transport(tlm::tlm_generic_payload& p, Tick arrival) override;
 
     // Timing of one access issued at `at` (tags only; the caller moves the data). Returns the time the
     // access completes. `origin` names the initiator and PC for the trace and for hazard reports.
@@ -206,8 +212,9 @@ private:
     std::function<void(uint64_t)> dropped_;
     std::unique_ptr<CacheController> ctrl_;
     RepeatHits* repeat_holder_ = nullptr;
-    bool simulating_ = false;  // start_of_simulation() ran: the energy ledger's kinds are all defined
-    uint64_t base_ = 0;        // physical address of downstream address 0
+    TimedTarget* next_ = nullptr;  // the model behind initiator_socket, when bound directly
+    bool simulating_ = false;      // start_of_simulation() ran: the energy ledger's kinds are all defined
+    uint64_t base_ = 0;            // physical address of downstream address 0
     bool cacheable_slow(uint64_t addr) const;
     // The largest range around the last cacheable address free of uncached ranges (a memo).
     mutable uint64_t cacheable_lo_ = 0, cacheable_span_ = 0;

@@ -19,8 +19,10 @@ constexpr Tick kTickMax = ~Tick(0);
 inline sc_core::sc_time to_sc_time(Tick t) { return sc_core::sc_time::from_value(t); }
 inline Tick to_tick(const sc_core::sc_time& t) { return t.value(); }
 
-// Current global simulation time (the time of the kernel, not of a decoupled initiator).
-inline Tick sim_now() { return sc_core::sc_time_stamp().value(); }
+// Current global simulation time (the time of the kernel, not of a decoupled initiator). Read
+// through the inline accessors: sc_time_stamp() is an out-of-line call into the kernel, and the
+// cached miss path asks several times per transaction.
+inline Tick sim_now() { return sc_core::sc_get_curr_simcontext()->time_stamp().value(); }
 
 // Period of a clock in ps, rounded to the nearest ps.
 inline Tick period_of(double hz) { return static_cast<Tick>(1e12 / hz + 0.5); }

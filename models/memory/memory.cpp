@@ -116,9 +116,9 @@ void Memory::copy(tlm::tlm_generic_payload& p) {
     }
 }
 
-void Memory::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
-    const Tick now = sim_now();
-    const Tick arrival = now + to_tick(delay);
+void Memory::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) { b_transport_timed(*this, p, delay); }
+
+Tick Memory::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     TraceSpan span(ctx_.tracer, trace_id(), p, arrival);
     ++transactions_;
 
@@ -130,14 +130,14 @@ void Memory::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
     if (cmd == tlm::TLM_IGNORE_COMMAND) {
         p.set_response_status(tlm::TLM_OK_RESPONSE);
         span.finish(arrival, p.get_response_status());
-        return;
+        return arrival;
     }
     if (!store_.contains(addr, extent) || len == 0) {
         ++errors_;
         p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         span.finish(arrival, p.get_response_status());
         log_->debug("address error: {} bytes at 0x{:x}", len, addr);
-        return;
+        return arrival;
     }
 
     copy(p);
@@ -154,7 +154,7 @@ void Memory::b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay) {
     p.set_dmi_allowed(dmi_enabled());
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     span.finish(end, p.get_response_status());
-    delay = to_sc_time(end - now);
+    return end;
 }
 
 bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi) {

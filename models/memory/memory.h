@@ -20,6 +20,7 @@
 #include <tlm_utils/simple_target_socket.h>
 #include "models/common/backing_store.h"
 #include "models/common/context.h"
+#include "models/common/timed_target.h"
 #include "models/memory/ddr/ddr_timing.h"
 #include "models/memory/fixed_timing.h"
 #include "models/memory/hmc/hmc_timing.h"
@@ -41,7 +42,7 @@ struct MemoryConfig {
 // Builds the timing model a MemoryConfig names ("fixed" -> FixedTiming, "ddr" -> DdrTiming, "hmc" -> HmcTiming).
 std::unique_ptr<MemoryTiming> make_memory_timing(const MemoryConfig& cfg);
 
-class Memory : public sc_core::sc_module, public Component {
+class Memory : public sc_core::sc_module, public Component, public TimedTarget {
 public:
     tlm_utils::simple_target_socket<Memory> target_socket;
 
@@ -64,6 +65,8 @@ public:
     bool dmi_enabled() const { return dmi_ && timing_->allows_dmi(); }
     // Tells every initiator to drop its DMI pointers into this memory.
     void invalidate_dmi();
+    // A transaction in absolute times (timed_target.h; b_transport is this behind the conversions).
+    Tick timed_transport(tlm::tlm_generic_payload& p, Tick arrival) override;
 
 private:
     void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
