@@ -359,7 +359,8 @@ void Platform::build_cpu() {
                                             [&](auto& mem) { return map.name == mem->component_name(); });
             if (!memory) l1->add_uncached(map.base, map.size);
         }
-        m.bus->add_observer([l1](tlm::tlm_generic_payload& p, Tick at, uint16_t who) { l1->observe(p, at, who); });
+        m.bus->add_observer([l1](tlm::tlm_generic_payload& p, Tick at, uint16_t who) { l1->observe(p, at, who); },
+                            &l1->own_initiators());
     }
     if (scenario_.at("platform.cpu.enabled").get<bool>()) {
         m.cpu = std::make_unique<Cpu>("cpu0", ctx_, scenario_.read<CpuConfig>("platform.cpu"));

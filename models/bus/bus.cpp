@@ -134,7 +134,8 @@ Tick Bus::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     if (!observers_.empty()) {
         const TxnExt* e = txn_ext(p);  // (read once here, not by each observer)
         const uint16_t who = e ? e->initiator : 0;
-        for (auto& observe : observers_) observe(p, arrival, who);
+        for (const Watcher& w : observers_)
+            if (w.wants(who)) w.fn(p, arrival, who);
     }
     if (is_write) {
         ++writes_;

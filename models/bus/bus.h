@@ -13,6 +13,7 @@
 // writes a local memory) proceed in parallel and only transfers to the same target queue.
 // DMI requests are forwarded and translated; invalidations from targets reach every initiator.
 #pragma once
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -66,8 +67,12 @@ public:
     // Called for every routed transaction before it reaches its target, with bus addresses, the
     // arrival time and the initiator's trace id (TxnExt; 0: none): the caches' stale-data hazard
     // detection watches other masters this way.
+    // `ignored`: initiators whose transactions the observer does not want (a cache's own), read at each
+    // transaction (the list may grow later): the bus does not call it for those.
     using Observer = std::function<void(tlm::tlm_generic_payload&, Tick arrival, uint16_t initiator)>;
-    void add_observer(Observer fn) { observers_.push_back(std::move(fn)); }
+    void add_observer(Observer fn, const std::vector<uint16_t>* ignored = nullptr) {
+        observers_.push_back({std::move(fn), ignored});
+    }
 
 private:
     void b_transport(int port, tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
@@ -89,7 +94,14 @@ private:
         &dmi_grants_;
     Histogram &wait_, &latency_;
     std::vector<Counter*> per_target_;
-    std::vector<Observer> observers_;
+    struct Watcher {
+        Observer fn;
+        const std::vector<uint16_t>* ignored;
+        bool wants(uint16_t who) const {
+            return !ignored || std::find(ignored->begin(), ignored->end(), who) == ignored->end();
+        }
+    };
+    std::vector<Watcher> observers_;
     std::vector<TimedTarget*> direct_;  // per initiator_socket port: the target bound directly, if any
 };
 

@@ -87,8 +87,8 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
     prio_.default_prio = cfg.default_priority;
     for (size_t k = 0; k < cache::kRegionStatCount; ++k)
         totals_[k] = &stats_.counter(cache::kRegionStatFields[k].name, "count", cache::kRegionStatFields[k].desc);
+    own_.push_back(trace_id());
     scratch_.assign(cfg.geometry.line, 0);
-    wb_data_.assign(cfg.geometry.line, 0);
     payload_.set_extension(&ext_);
     down_.set_extension(&down_ext_);
     if (bus_side) {
@@ -224,8 +224,7 @@ Tick Cache::miss(uint64_t addr, bool write, bool full_line, bool offset0, Tick a
     // 5. The line from below, unless the write covers it whole.
     Tick fill_done = start;
     if (!(write && full_line))
-        fill_done =
-            downstream(tlm::TLM_READ_COMMAND, line, cfg_.geometry.line, start, origin, parent, scratch_.data(), "fill");
+        fill_done = downstream(tlm::TLM_READ_COMMAND, line, cfg_.geometry.line, start, origin, parent, nullptr, "fill");
     // 6. Complete when line and priority are back: until then the MSHR is busy and the line in flight.
     const Tick done = std::max(fill_done, prio_done);
     mshrs_.hold(mshr, filled, done);
@@ -261,17 +260,9 @@ uint32_t Cache::initial_priority(uint64_t line, Tick at, const TxnExt& origin, u
 
 Tick Cache::write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent) {
     ctx_.energy.add(e_writeback_);
-    // The memory holds the current data (tags-only cache): write back exactly what is there, so the
-    // transaction is real (memory timing, bandwidth, trace) and harmless.
-    down_.set_command(tlm::TLM_READ_COMMAND);
-    down_.set_address(line - base_);
-    down_.set_data_ptr(wb_data_.data());
-    down_.set_data_length(cfg_.geometry.line);
-    down_.set_streaming_width(cfg_.geometry.line);
-    down_.set_byte_enable_ptr(nullptr);
-    initiator_socket->transport_dbg(down_);
-    return downstream(tlm::TLM_WRITE_COMMAND, line, cfg_.geometry.line, at, origin, parent, wb_data_.data(),
-                      "writeback");
+    // The memory holds the current data (tags-only cache): the write-back is a real transaction (memory
+    // timing, bandwidth, trace) that moves no data.
+    return downstream(tlm::TLM_WRITE_COMMAND, line, cfg_.geometry.line, at, origin, parent, nullptr, "writeback");
 }
 
 Tick Cache::downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
@@ -281,9 +272,10 @@ Tick Cache::downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick a
     down_ext_.initiator = origin.initiator ? origin.initiator : trace_id();
     down_ext_.trace_id = parent;
     down_ext_.trace_component = parent ? trace_id() : 0;
+    down_ext_.timing_only = data == nullptr;
     p.set_command(cmd);
     p.set_address(addr - base_);
-    p.set_data_ptr(data);
+    p.set_data_ptr(data ? data : scratch_.data());
     p.set_data_length(len);
     p.set_streaming_width(len);
     p.set_byte_enable_ptr(nullptr);
@@ -353,7 +345,7 @@ void Cache::observe(tlm::tlm_generic_payload& p, Tick at) {
 
 void Cache::observe(tlm::tlm_generic_payload& p, Tick, uint16_t who) {
     // (Another master's write marks lines stale through the array, which takes their grants back.)
-    if (who == trace_id() || std::find(own_.begin(), own_.end(), who) != own_.end()) return;
+    if (std::find(own_.begin(), own_.end(), who) != own_.end()) return;
     const uint64_t addr = p.get_address();
     const unsigned len = p.get_data_length();
     if (!len || !cacheable(addr)) return;
@@ -415,15 +407,17 @@ Tick Cache::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     p.set_address(addr);  // the span shows the physical address, like the bus and the L1s
     TraceSpan span(ctx_.tracer, trace_id(), p, arrival);
     p.set_address(addr - base_);
-    // Data: through the untimed path (memory always holds the current data).
-    if (initiator_socket->transport_dbg(p) != len) {
+    // Data: through the untimed path (memory always holds the current data). An L1's fills and
+    // write-backs move none (the bus has checked the address against the memory's mapping).
+    TxnExt* const ext = txn_ext(p);
+    if (!(ext && ext->timing_only) && initiator_socket->transport_dbg(p) != len) {
         p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
         const Tick end = arrival + cfg_.hit_latency;
         span.finish(end, p.get_response_status());
         return end;
     }
     TxnExt origin;
-    if (const TxnExt* e = txn_ext(p)) origin = *e;
+    if (ext) origin = *ext;
     origin.trace_id = span.active() ? span.id() : 0;
     const Tick end = access(addr, len, p.is_write(), arrival, origin);
     span.start(arrival);

@@ -109,6 +109,9 @@ public:
     void observe(tlm::tlm_generic_payload& p, Tick at, uint16_t initiator);  // the initiator known (the bus)
     // Initiators whose transactions are this cache's own (its CPU, the CPU's other L1).
     void add_own_initiator(uint16_t id) { own_.push_back(id); }
+    // This cache's own initiators, itself included: observe() ignores their transactions (and so may
+    // the bus, Bus::add_observer).
+    const std::vector<uint16_t>& own_initiators() const { return own_; }
     // A callback for "the content of this line may have changed under the CPU" (I-cache invalidation
     // must also drop decoded instructions). Called for lines invalidated or found stale.
     void on_line_dropped(std::function<void(uint64_t line)> fn) { dropped_ = std::move(fn); }
@@ -186,6 +189,8 @@ private:
     size_t slot(unsigned set, unsigned way) const { return size_t(set) * cfg_.geometry.ways + way; }
     tlm::tlm_generic_payload& miss_payload(uint64_t line, bool write, const TxnExt& origin);
     // A timed downstream transaction; returns its completion time. `parent`: the span that caused it.
+    // `data`: where the data goes or comes from; null for the cache's own line fills and write-backs,
+    // which move none (TxnExt::timing_only: the memory holds the current data).
     Tick downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin, uint64_t parent,
                     uint8_t* data, const char* why);
     Tick write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent);
@@ -202,13 +207,12 @@ private:
     PriorityRegs prio_;
     cache::Mshrs mshrs_;
     Timeline tag_port_;
-    std::vector<uint8_t> scratch_;      // line buffer for timed transfers (data are not used)
+    std::vector<uint8_t> scratch_;      // the data pointer of timing-only transfers (nothing is copied)
     tlm::tlm_generic_payload payload_;  // the miss span's payload (trace only)
     TxnExt ext_;
     tlm::tlm_generic_payload down_;  // downstream transactions (reused: no allocation per miss)
     TxnExt down_ext_;
-    std::vector<uint8_t> wb_data_;
-    std::vector<uint16_t> own_;
+    std::vector<uint16_t> own_;  // own_initiators(): trace_id() first
     std::function<void(uint64_t)> dropped_;
     std::unique_ptr<CacheController> ctrl_;
     RepeatHits* repeat_holder_ = nullptr;

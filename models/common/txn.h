@@ -16,6 +16,9 @@ struct TxnExt : tlm::tlm_extension<TxnExt> {
     uint16_t trace_component = 0;  // component that owns trace_id
     uint16_t initiator = 0;        // component id of the original initiator (0: unknown)
     bool has_pc = false;
+    // No data needs to move: a tags-only cache's line fill or write-back, for which the memory already
+    // holds the current data. Targets time it and count it like any transaction, and skip the copy.
+    bool timing_only = false;
     uint32_t pc = 0;  // program counter that caused the access
 
     tlm::tlm_extension_base* clone() const override { return new TxnExt(*this); }
@@ -24,5 +27,9 @@ struct TxnExt : tlm::tlm_extension<TxnExt> {
 
 // Returns the payload's TxnExt, or nullptr when the initiator attached none.
 inline TxnExt* txn_ext(tlm::tlm_generic_payload& p) { return p.get_extension<TxnExt>(); }
+inline bool timing_only(tlm::tlm_generic_payload& p) {
+    const TxnExt* e = txn_ext(p);
+    return e && e->timing_only;
+}
 
 }  // namespace vp

@@ -32,7 +32,8 @@ Memory::Memory(sc_core::sc_module_name name, SimContext& ctx, const MemoryConfig
       bytes_read_(stats_.counter("bytes_read", "bytes", "bytes read")),
       bytes_written_(stats_.counter("bytes_written", "bytes", "bytes written")),
       errors_(stats_.counter("errors", "count", "transactions answered with an error (address, command)")),
-      dbg_accesses_(stats_.counter("debug_accesses", "count", "transport_dbg calls (loaders, debuggers)")),
+      dbg_accesses_(stats_.counter("debug_accesses", "count",
+                                   "transport_dbg calls (loaders, debuggers, the data of an L2's transactions)")),
       dmi_grants_(stats_.counter("dmi_grants", "count", "DMI pointers granted")),
       dmi_invalidations_(stats_.counter("dmi_invalidations", "count", "DMI invalidations sent to initiators")),
       latency_(stats_.histogram("latency", "ps", "arrival to completion of timed transactions")) {
@@ -140,7 +141,7 @@ Tick Memory::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
         return arrival;
     }
 
-    copy(p);
+    if (!timing_only(p)) copy(p);  // (a cache's line fill or write-back: the data are here already)
     const bool write = cmd == tlm::TLM_WRITE_COMMAND;
     if (write) {
         ++writes_;

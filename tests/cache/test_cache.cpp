@@ -617,3 +617,33 @@ TEST_CASE("direct binding: the same completion times, data and statistics as thr
     CHECK(direct.stats("l1")["counters"]["writebacks"].get<uint64_t>() > 100);
     CHECK(std::memcmp(direct.ram.store().data(), socket.ram.store().data(), Chain::kSize) == 0);
 }
+
+// Tags-only caches: their own line fills and write-backs are timed and counted but move no data.
+TEST_CASE("the caches' fills and write-backs move no data; another master's transactions through the L2 do") {
+    Chain c("c_", true);
+    uint8_t* ram = c.ram.store().data();
+    for (uint64_t i = 0; i < 256 * 1024; ++i) ram[i] = uint8_t(i * 7 + 3);  // what the CPU's DMI writes left
+    uint8_t got[64] = {};
+    c.dma.body = [&](TestInitiator&) {
+        const TxnExt origin;
+        Tick at = 0;
+        for (uint64_t i = 0; i < 2000; ++i, at += 5 * kNs)  // stores: dirty lines, evicted from L1 and L2
+            c.l1.access(Chain::kBase + (i * 4096 + i * 64) % (256 * 1024), 4, true, at, origin);
+        c.dma.transport(false, Chain::kBase + 0x1040, got, 64, at);
+    };
+    sc_core::sc_start();
+    const auto l1 = c.stats("l1")["counters"], l2 = c.stats("l2")["counters"], mem = c.stats("ram")["counters"];
+    CHECK(l1["writebacks"].get<uint64_t>() > 1000);
+    CHECK(l2["writebacks"].get<uint64_t>() > 500);
+    CHECK(mem["writes"].get<uint64_t>() == l2["writebacks"].get<uint64_t>());  // timed like any write
+    CHECK(mem["bytes_written"].get<uint64_t>() == 64 * l2["writebacks"].get<uint64_t>());
+    // Memory unchanged by them (nothing was copied, not even the same bytes back)...
+    bool unchanged = true;
+    for (uint64_t i = 0; i < 256 * 1024; ++i) unchanged &= ram[i] == uint8_t(i * 7 + 3);
+    CHECK(unchanged);
+    // ...and no untimed copies for them: the one debug access is the other master's read, with its data.
+    CHECK(mem["debug_accesses"].get<uint64_t>() == 1);
+    CHECK(c.stats("bus")["counters"]["debug_accesses"].get<uint64_t>() == 0);
+    CHECK(got[0] == uint8_t(0x1040 * 7 + 3));
+    CHECK(got[63] == uint8_t((0x1040 + 63) * 7 + 3));
+}
