@@ -224,6 +224,29 @@ TEST_CASE("an execute trigger raises a breakpoint before the instruction, only w
     CHECK((r.x(a4) & kHit) != 0);
 }
 
+// The executor checks instruction flags only while something may have flagged one: arming a trigger
+// must take effect at the very next instruction, with no other event in between.
+TEST_CASE("an execute trigger armed with MIE already set fires on the next instruction it matches", "[triggers]") {
+    Rig r(no_stop());
+    r.asm_load(std::string(R"(
+        .option norvc
+        la t0, handler
+        csrw mtvec, t0
+        csrsi mstatus, 8
+        la a5, target
+        csrw tdata2, a5
+        li t0, (2 << 28) | (1 << 6) | (1 << 2)   # mcontrol, m, execute
+        csrw tdata1, t0
+      target:
+        addi a0, a0, 1            # the handler skips it
+        mv a2, s8
+        wfi
+    )") + kHandler);
+    REQUIRE(r.run(100000) == StopReason::Wfi);
+    CHECK(r.x(a2) == kBreakpointCause);
+    CHECK(r.x(a0) == 0);
+}
+
 TEST_CASE("load and store triggers fire before the access; match >= and <", "[triggers]") {
     Rig r(no_stop());
     r.asm_load(std::string(R"(

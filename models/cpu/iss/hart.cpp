@@ -618,6 +618,7 @@ bool Hart::decode_at_debug(uint32_t pc, DecodedInsn& d) {
 void Hart::add_breakpoint(uint32_t pc) {
   if (std::find(breakpoints_.begin(), breakpoints_.end(), pc) == breakpoints_.end()) breakpoints_.push_back(pc);
   flush_decode_cache();  // entries are re-decoded with the breakpoint flag
+  end_block();           // the executor picks its loop (with or without flag checks) per block
 }
 
 void Hart::remove_breakpoint(uint32_t pc) {
@@ -649,6 +650,7 @@ void Hart::set_entry_hook(uint32_t pc, const Extension& ext) {
   clear_entry_hook(pc);
   entry_hooks_.push_back(EntryHook{pc, index});
   mark_entry_hook(pc, true);
+  end_block();  // the executor picks its loop (with or without flag checks) per block
 }
 
 void Hart::clear_entry_hook(uint32_t pc) {
@@ -706,6 +708,7 @@ void Hart::pmp_changed() {
 void Hart::triggers_changed() {
   flush_decode_cache();  // decoding flags the instructions an execute trigger matches
   refresh_watch_flags();
+  end_block();  // the executor picks its loop (with or without flag checks) per block
 }
 
 Hart::FlaggedInsn Hart::at_flagged_insn(uint32_t pc) {

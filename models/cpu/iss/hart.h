@@ -300,10 +300,13 @@ class Hart {
 
   // ---- execution ----
   void execute_block();  // the hot loop, in exec.cpp
-  // The loop itself; kFetch: a MemTiming (caches) times each new fetch line; kTrace: a trace hook
-  // sees each instruction. Functional runs have neither check; attaching either ends the block.
-  template <bool kFetch, bool kTrace>
+  // The loop itself; kFetch: a MemTiming (caches) times each new fetch line; kChecks: a trace hook
+  // sees each instruction, or some instruction may be flagged (a gdb breakpoint, an execute trigger,
+  // an extension's entry hook), so each one's flags are looked at. Plain runs have neither check;
+  // attaching a hook, a breakpoint or a trigger ends the block, so the next one picks its loop again.
+  template <bool kFetch, bool kChecks>
   void run_block();
+  bool insns_may_be_flagged() const { return !breakpoints_.empty() || !entry_hooks_.empty() || triggers_.any_exec(); }
   void take_trap(uint32_t cause, uint32_t tval);
   bool take_pending_interrupt();
   void recompute_next_event();

@@ -34,6 +34,12 @@ class Triggers {
   // Whether an instruction at pc needs the slow check (some enabled execute trigger matches pc,
   // whatever mstatus.MIE is): the hart flags such instructions when it decodes them.
   bool exec_may_fire(uint32_t pc) const;
+  // Whether exec_may_fire() holds for some pc (an execute trigger is enabled).
+  bool any_exec() const {
+    for (const Trigger& t : t_)
+      if ((t.tdata1 & kExecute) && (t.tdata1 & kM)) return true;
+    return false;
+  }
   // The execute triggers at pc that fire: the debugger's (halt) or software's (exception) ones.
   // Sets the hit bit of the trigger that fires.
   Fire exec(uint32_t pc, bool mie, bool debugger);
