@@ -39,12 +39,8 @@ void Hart::run_block() {
   // its decode-cache slot.
   next_insn:
     const uint32_t page = pc >> kPageBits;
-    if (page != cur_page_num_) {
-      cur_page_ = decoded_page(page);
-      cur_page_num_ = page;
-    }
     DecodedInsn* slot;
-    if (__builtin_expect(cur_page_ != nullptr, 1)) {
+    if (__builtin_expect(page == cur_page_num_, 1) || enter_page(page)) {
       slot = &cur_page_->insn[(pc & (kPageSize - 1)) >> 1];
       // With a cache model, fetching from a new line is an I-cache access (within a line the fetch
       // unit keeps the line; a 4-byte instruction straddling two lines counts as the first line).

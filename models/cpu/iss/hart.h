@@ -421,8 +421,15 @@ class Hart {
     DecodedPage* p = nullptr;
   };
   PageCacheEntry page_cache_[64];
+  // The page the executor is in, when its instructions are decoded (else ~0u: cur_page_ is then null).
   uint32_t cur_page_num_ = ~0u;
   DecodedPage* cur_page_ = nullptr;
+  // The executor moves to `page`; false (and no current page) if its memory is not cacheable.
+  bool enter_page(uint32_t page) {
+    cur_page_ = decoded_page(page);
+    cur_page_num_ = cur_page_ ? page : ~0u;
+    return cur_page_ != nullptr;
+  }
   DecodedInsn scratch_;  // for instructions fetched from memory that is not cached
   std::vector<uint32_t> breakpoints_;
   struct EntryHook {
