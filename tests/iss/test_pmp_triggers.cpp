@@ -194,16 +194,22 @@ TEST_CASE("triggers: CSRs, tinfo, WARL tdata1, 4 triggers", "[triggers]") {
     CHECK_FALSE(h.read_csr(0x7a5, v));  // no tcontrol
 }
 
+// Arms trigger 0 as an M-mode execute breakpoint on the instruction at label `target` (a5 = its address).
+const char* const kArmExecTrigger = R"(
+        la a5, target
+        csrw tdata2, a5
+        li t0, (2 << 28) | (1 << 6) | (1 << 2)   # mcontrol, m, execute
+        csrw tdata1, t0
+)";
+
 TEST_CASE("an execute trigger raises a breakpoint before the instruction, only with mstatus.MIE", "[triggers]") {
     Rig r(no_stop());
     r.asm_load(std::string(R"(
         .option norvc
         la t0, handler
         csrw mtvec, t0
-        la a5, target
-        csrw tdata2, a5
-        li t0, (2 << 28) | (1 << 6) | (1 << 2)   # mcontrol, m, execute
-        csrw tdata1, t0
+)") + kArmExecTrigger +
+               R"(
         jal ra, target            # MIE = 0: no trap
         mv a1, s11
         csrsi mstatus, 8
@@ -215,7 +221,7 @@ TEST_CASE("an execute trigger raises a breakpoint before the instruction, only w
       target:
         addi a0, a0, 1
         ret
-    )") + kHandler);
+    )" + kHandler);
     REQUIRE(r.run(100000) == StopReason::Wfi);
     CHECK(r.x(a1) == 0);
     CHECK(r.x(a2) == kBreakpointCause);
@@ -233,15 +239,13 @@ TEST_CASE("an execute trigger armed with MIE already set fires on the next instr
         la t0, handler
         csrw mtvec, t0
         csrsi mstatus, 8
-        la a5, target
-        csrw tdata2, a5
-        li t0, (2 << 28) | (1 << 6) | (1 << 2)   # mcontrol, m, execute
-        csrw tdata1, t0
+)") + kArmExecTrigger +
+               R"(
       target:
         addi a0, a0, 1            # the handler skips it
         mv a2, s8
         wfi
-    )") + kHandler);
+    )" + kHandler);
     REQUIRE(r.run(100000) == StopReason::Wfi);
     CHECK(r.x(a2) == kBreakpointCause);
     CHECK(r.x(a0) == 0);
