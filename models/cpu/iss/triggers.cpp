@@ -80,7 +80,7 @@ Triggers::Fire Triggers::fire(Trigger& t, bool mie) {
 
 bool Triggers::exec_may_fire(uint32_t pc) const {
   for (const Trigger& t : t_) {
-    if ((t.tdata1 & kExecute) && (t.tdata1 & kM) && matches(t, pc, pc)) return true;
+    if (exec_enabled(t) && matches(t, pc, pc)) return true;
   }
   return false;
 }

@@ -37,7 +37,7 @@ class Triggers {
   // Whether exec_may_fire() holds for some pc (an execute trigger is enabled).
   bool any_exec() const {
     for (const Trigger& t : t_)
-      if ((t.tdata1 & kExecute) && (t.tdata1 & kM)) return true;
+      if (exec_enabled(t)) return true;
     return false;
   }
   // The execute triggers at pc that fire: the debugger's (halt) or software's (exception) ones.
@@ -64,6 +64,8 @@ class Triggers {
   };
   static bool matches(const Trigger& t, uint32_t lo, uint32_t hi);  // any address in [lo, hi]
   static bool in_use(const Trigger& t) { return (t.tdata1 & (kDmode | kExecute | kLoad | kStore)) != 0; }
+  // An execute trigger enabled in M-mode (what exec_may_fire() and any_exec() look for).
+  static bool exec_enabled(const Trigger& t) { return (t.tdata1 & kExecute) && (t.tdata1 & kM); }
   Fire fire(Trigger& t, bool mie);
 
   Trigger t_[kCount];
