@@ -1,10 +1,12 @@
 // The executor: the hot loop that runs pre-decoded instructions until the next event.
 //
-// Per instruction: find the decode-cache slot for the PC (decoding on a miss), account the
-// cycles, and switch on the compact operation code. Anything that needs the outer loop's
+// Per instruction: find the decode-cache slot for the PC (the next slot when the instruction
+// follows its predecessor in the same page; decoding on a miss), account the cycles, and switch on
+// the compact operation code. The cycle and instruction counts, the pc and the load-use register
+// stay in locals; every call out of the loop sees them stored (SPILL/RELOAD below). Anything that needs the outer loop's
 // attention (interrupt enables, stops, WFI) calls end_block(), which makes this loop exit at the
 // next instruction boundary. A trapping instruction has already redirected pc_ in take_trap()
-// and leaves through `continue` without retiring.
+// and leaves through `goto resume` without retiring.
 #include <cmath>
 
 #include "models/cpu/iss/fpu.h"
@@ -28,36 +30,54 @@ void Hart::execute_block() {
 
 template <bool kFetch, bool kChecks>
 void Hart::run_block() {
-  uint32_t* const x = x_;
-  uint32_t* const f = f_;
+  uint32_t(&x)[33] = x_;  // (the member arrays: addressed from `this`, they need no register)
+  uint32_t(&f)[32] = f_;
   const TimingConfig& tc = cfg_.timing;
-  uint32_t pc;
-  do {
-    pc = pc_;
-  // An instruction that retired without an event due carries on here with its successor's pc in a
-  // register: reloading pc_ just stored put a store-to-load forward on every instruction's path to
-  // its decode-cache slot.
-  next_insn:
-    const uint32_t page = pc >> kPageBits;
-    DecodedInsn* slot;
-    if (__builtin_expect(page == cur_page_num_, 1) || enter_page(page)) {
-      slot = &cur_page_->insn[(pc & (kPageSize - 1)) >> 1];
-      // With a cache model, fetching from a new line is an I-cache access (within a line the fetch
-      // unit keeps the line; a 4-byte instruction straddling two lines counts as the first line).
-      if (kFetch && (pc >> fetch_line_bits_) != fetch_line_) {
-        fetch_line_ = pc >> fetch_line_bits_;
-        if (!repeat_fetch_.hit(pc, 2, false)) {  // (a line the L1I granted costs no call and no cycle)
-          const uint32_t c = mem_timing_->fetch_line(pc, cycle_);
-          cycle_ += c;
-          stall_fetch_ += c;
-        }
+  // The counters every instruction touches live in locals (registers) while the loop runs: as
+  // members, each instruction paid their loads and stores, and a store-to-load forward on the
+  // cycle count's path. Everything outside the loop reads and writes the members, so every call
+  // out of it is bracketed: SPILL() before, RELOAD() after (OUT(stmt) does both). After a call
+  // that trapped (or an instruction that did not retire), pc_ says where to go on: `goto resume`.
+  uint32_t pc = pc_;  // the current instruction's (pc_ is stored only when something outside looks)
+  uint64_t cycle = cycle_, instret = instret_, next_event = next_event_;
+  unsigned pending = pending_load_reg_;
+#define SPILL()  (cycle_ = cycle, instret_ = instret, pc_ = pc, pending_load_reg_ = pending)
+#define RELOAD() (cycle = cycle_, instret = instret_, next_event = next_event_, pending = pending_load_reg_)
+#define OUT(stmt) \
+  do {            \
+    SPILL();      \
+    stmt;         \
+    RELOAD();     \
+  } while (0)
+  DecodedInsn* slot;  // the current instruction's decode-cache slot
+  for (;;) {
+    // A jump, a trap or a new page: find pc's slot (an instruction that follows the previous one in
+    // its page skips this: its slot is the next one).
+    {
+      const uint32_t page = pc >> kPageBits;
+      if (__builtin_expect(page == cur_page_num_, 1) || enter_page(page)) {
+        slot = &cur_page_->insn[(pc & (kPageSize - 1)) >> 1];
+      } else {
+        slot = &scratch_;  // not cacheable memory: fetch through the environment every time
+        scratch_.op = Op::Undecoded;
       }
-    } else {
-      slot = &scratch_;  // not cacheable memory: fetch through the environment every time
-      scratch_.op = Op::Undecoded;
+    }
+  in_page : {
+    // With a cache model, fetching from a new line is an I-cache access (within a line the fetch
+    // unit keeps the line; a 4-byte instruction straddling two lines counts as the first line).
+    if (kFetch && (pc >> fetch_line_bits_) != fetch_line_) {
+      fetch_line_ = pc >> fetch_line_bits_;
+      if (!repeat_fetch_.hit(pc, 2, false)) {  // (a line the L1I granted costs no call and no cycle)
+        uint32_t c;
+        OUT(c = mem_timing_->fetch_line(pc, cycle_));
+        cycle += c;
+        stall_fetch_ += c;
+      }
     }
     if (__builtin_expect(slot->op == Op::Undecoded, 0)) {
-      if (!fetch_and_decode(pc, *slot)) continue;
+      bool decoded;
+      OUT(decoded = fetch_and_decode(pc, *slot));
+      if (!decoded) goto resume;
     }
     // Read in place (a copy costs a store-forwarding stall). A store may invalidate the slot
     // (self-modifying code): no case reads `d` after its store.
@@ -65,31 +85,36 @@ void Hart::run_block() {
 
     if (kChecks && __builtin_expect(d.flags & (DecodedInsn::kBreakpoint | DecodedInsn::kEntryHook), 0)) {
       if (d.flags & DecodedInsn::kBreakpoint) {  // gdb breakpoint or trigger
-        const FlaggedInsn what = at_flagged_insn(pc);
+        FlaggedInsn what;
+        OUT(what = at_flagged_insn(pc));
         if (what == FlaggedInsn::Stop) {
-          request_stop(StopReason::Breakpoint);
+          OUT(request_stop(StopReason::Breakpoint));
           break;
         }
         if (what == FlaggedInsn::Trap) {
-          take_trap(kBreakpointCause, pc);
-          continue;
+          OUT(take_trap(kBreakpointCause, pc));
+          goto resume;
         }
       }
-      if ((d.flags & DecodedInsn::kEntryHook) && run_entry_hook(pc)) continue;
+      if (d.flags & DecodedInsn::kEntryHook) {
+        bool taken;
+        OUT(taken = run_entry_hook(pc));
+        if (taken) goto resume;
+      }
     }
-    if (kChecks && trace_fn_) trace_fn_(trace_user_, *this, pc, d);
+    if (kChecks && trace_fn_) OUT(trace_fn_(trace_user_, *this, pc, d));
 
-    if (pending_load_reg_) {
-      if (insn_reads(d, pending_load_reg_)) {
-        cycle_ += tc.load_use;
+    if (pending) {
+      if (insn_reads(d, pending)) {
+        cycle += tc.load_use;
         stall_data_ += tc.load_use;
       }
-      pending_load_reg_ = 0;
+      pending = 0;
     }
     {
       // Read once: the byte fields may alias anything, so each use would be a reload.
       const unsigned exec_cycles = d.exec_cycles, fetch_cycles = d.fetch_cycles;
-      cycle_ += 1 + exec_cycles + fetch_cycles;
+      cycle += 1 + exec_cycles + fetch_cycles;
       // With caches (kFetch) most instructions have neither; without, every fetch costs cycles.
       if (!kFetch || (exec_cycles | fetch_cycles)) {
         stall_exec_ += exec_cycles;
@@ -97,29 +122,65 @@ void Hart::run_block() {
       }
     }
 
-    // pc + d.length() without a branch or a flag-to-mask sequence (4 - 2 for compressed ones).
+    // d.length() without a branch or a flag-to-mask sequence (4 - 2 for compressed ones).
     static_assert(DecodedInsn::kCompressed == 1, "the length formula below takes the flag as bit 0");
-    uint32_t next_pc = pc + 4 - ((d.flags & DecodedInsn::kCompressed) << 1);
+    const uint32_t len = 4 - ((d.flags & DecodedInsn::kCompressed) << 1);
     const uint32_t rs1v = x[d.rs1];
 
-#define TAKEN_JUMP(target, penalty)                 \
+// A taken branch or jump: a misaligned target traps (before `link`, the jump's rd write, happens);
+// otherwise the instruction retires with pc = the target.
+#define JUMP_TO(target, penalty, link)              \
   do {                                              \
     const uint32_t t_ = (target);                   \
     if (__builtin_expect(t_ & misalign_mask_, 0)) { \
-      take_trap(kInsnMisaligned, t_);               \
-      goto trapped;                                 \
+      OUT(take_trap(kInsnMisaligned, t_));          \
+      goto resume;                                  \
     }                                               \
-    next_pc = t_;                                   \
-    cycle_ += (penalty);                            \
+    link;                                           \
+    pc = t_;                                        \
+    cycle += (penalty);                             \
     stall_fetch_ += (penalty);                      \
+    goto jumped;                                    \
   } while (0)
 #define BRANCH(cond) \
-  if (cond) TAKEN_JUMP(pc + uint32_t(d.imm), tc.taken_branch)
-#define LOAD(T, dest_expr)                           \
-  {                                                  \
-    T v_{};                                          \
-    if (!load(rs1v + uint32_t(d.imm), v_)) continue; \
-    dest_expr;                                       \
+  if (cond) JUMP_TO(pc + uint32_t(d.imm), tc.taken_branch, (void)0)
+// A data access's timing: the region's cycles, or with a MemTiming (caches) what it answers (0
+// for a repeat of a hit it granted, without a call).
+#define DATA_CYCLES(kind, addr, len, c)                            \
+  if (kFetch && !repeat_data_.hit(addr, len, is_write(kind))) {    \
+    OUT(c = mem_timing_->data_access(kind, addr, len, cycle_, c)); \
+  } else if (kFetch) {                                             \
+    c = 0;                                                         \
+  }                                                                \
+  cycle += c;                                                      \
+  stall_data_ += c
+#define LOAD_TO(T, addr, dest_expr)                               \
+  {                                                               \
+    const uint32_t a_ = (addr);                                   \
+    T v_{};                                                       \
+    uint32_t c_;                                                  \
+    if (__builtin_expect(tlb_load(a_, v_, c_), 1)) {              \
+      DATA_CYCLES(AccessKind::Load, a_, sizeof(T), c_);           \
+    } else {                                                      \
+      bool ok_;                                                   \
+      OUT(ok_ = load_slow(a_, &v_, sizeof(T), AccessKind::Load)); \
+      if (!ok_) goto resume;                                      \
+    }                                                             \
+    dest_expr;                                                    \
+  }
+#define LOAD(T, dest_expr) LOAD_TO(T, rs1v + uint32_t(d.imm), dest_expr)
+#define STORE(T, value)                                             \
+  {                                                                 \
+    const uint32_t a_ = rs1v + uint32_t(d.imm);                     \
+    const T v_ = (value);                                           \
+    uint32_t c_;                                                    \
+    if (__builtin_expect(tlb_store(a_, v_, c_), 1)) {               \
+      DATA_CYCLES(AccessKind::Store, a_, sizeof(T), c_);            \
+    } else {                                                        \
+      bool ok_;                                                     \
+      OUT(ok_ = store_slow(a_, &v_, sizeof(T), AccessKind::Store)); \
+      if (!ok_) goto resume;                                        \
+    }                                                               \
   }
 #define FP_ENABLED_OR_ILLEGAL \
   if (__builtin_expect(!fs_enabled(), 0)) goto illegal
@@ -132,14 +193,8 @@ void Hart::run_block() {
       // ---------------- RV32I ----------------
       case Op::LUI: x[d.rd] = uint32_t(d.imm); break;
       case Op::AUIPC: x[d.rd] = pc + uint32_t(d.imm); break;
-      case Op::JAL:
-        TAKEN_JUMP(pc + uint32_t(d.imm), tc.jump);
-        x[d.rd] = pc + d.length();
-        break;
-      case Op::JALR:
-        TAKEN_JUMP((rs1v + uint32_t(d.imm)) & ~1u, tc.jump);
-        x[d.rd] = pc + d.length();
-        break;
+      case Op::JAL: JUMP_TO(pc + uint32_t(d.imm), tc.jump, x[d.rd] = pc + len);
+      case Op::JALR: JUMP_TO((rs1v + uint32_t(d.imm)) & ~1u, tc.jump, x[d.rd] = pc + len);
       case Op::BEQ: BRANCH(rs1v == x[d.rs2]); break;
       case Op::BNE: BRANCH(rs1v != x[d.rs2]); break;
       case Op::BLT: BRANCH(int32_t(rs1v) < int32_t(x[d.rs2])); break;
@@ -148,33 +203,27 @@ void Hart::run_block() {
       case Op::BGEU: BRANCH(rs1v >= x[d.rs2]); break;
       case Op::LB:
         LOAD(int8_t, x[d.rd] = uint32_t(int32_t(v_)));
-        pending_load_reg_ = d.rd;
+        pending = d.rd;
         break;
       case Op::LH:
         LOAD(int16_t, x[d.rd] = uint32_t(int32_t(v_)));
-        pending_load_reg_ = d.rd;
+        pending = d.rd;
         break;
       case Op::LW:
         LOAD(uint32_t, x[d.rd] = v_);
-        pending_load_reg_ = d.rd;
+        pending = d.rd;
         break;
       case Op::LBU:
         LOAD(uint8_t, x[d.rd] = v_);
-        pending_load_reg_ = d.rd;
+        pending = d.rd;
         break;
       case Op::LHU:
         LOAD(uint16_t, x[d.rd] = v_);
-        pending_load_reg_ = d.rd;
+        pending = d.rd;
         break;
-      case Op::SB:
-        if (!store(rs1v + uint32_t(d.imm), uint8_t(x[d.rs2]))) continue;
-        break;
-      case Op::SH:
-        if (!store(rs1v + uint32_t(d.imm), uint16_t(x[d.rs2]))) continue;
-        break;
-      case Op::SW:
-        if (!store(rs1v + uint32_t(d.imm), x[d.rs2])) continue;
-        break;
+      case Op::SB: STORE(uint8_t, uint8_t(x[d.rs2])); break;
+      case Op::SH: STORE(uint16_t, uint16_t(x[d.rs2])); break;
+      case Op::SW: STORE(uint32_t, x[d.rs2]); break;
       case Op::ADDI: x[d.rd] = rs1v + uint32_t(d.imm); break;
       case Op::SLTI: x[d.rd] = int32_t(rs1v) < d.imm; break;
       case Op::SLTIU: x[d.rd] = rs1v < uint32_t(d.imm); break;
@@ -195,42 +244,51 @@ void Hart::run_block() {
       case Op::OR: x[d.rd] = rs1v | x[d.rs2]; break;
       case Op::AND: x[d.rd] = rs1v & x[d.rs2]; break;
       case Op::FENCE: break;
-      case Op::FENCE_I: flush_decode_cache(); break;
-      case Op::ECALL: take_trap(kEcallM, 0); continue;
+      case Op::FENCE_I: OUT(flush_decode_cache()); break;
+      case Op::ECALL: OUT(take_trap(kEcallM, 0)); goto resume;
       case Op::EBREAK:
         if (cfg_.semihosting && !(d.flags & DecodedInsn::kCompressed) && semihost_->is_call_site(pc)) {
-          HostFpGuard guard(*this);
-          semihost_->call();  // may write guest memory, even this instruction's page
+          SPILL();
+          {
+            HostFpGuard guard(*this);
+            semihost_->call();  // may write guest memory, even this instruction's page
+          }
+          RELOAD();
           break;
         }
-        take_trap(kBreakpointCause, pc);
-        continue;
-      case Op::MRET:
-        do_mret();
-        TAKEN_JUMP(mepc_, tc.jump);
-        break;
+        OUT(take_trap(kBreakpointCause, pc));
+        goto resume;
+      case Op::MRET: OUT(do_mret()); JUMP_TO(mepc_, tc.jump, (void)0);
       case Op::WFI:
         if ((mip() & mie_) == 0) {
           waiting_ = true;
-          end_block();
+          OUT(end_block());
         }
         break;
 
       // ---------------- Zicsr ----------------
-      case Op::CSRRW:
-        if (!csr_op(d, rs1v, true)) goto illegal;
-        break;
+      case Op::CSRRW: {
+        bool ok;
+        OUT(ok = csr_op(d, rs1v, true));
+        if (!ok) goto illegal;
+      } break;
       case Op::CSRRS:
-      case Op::CSRRC:
-        if (!csr_op(d, rs1v, false)) goto illegal;
-        break;
-      case Op::CSRRWI:
-        if (!csr_op(d, d.rs1, true)) goto illegal;
-        break;
+      case Op::CSRRC: {
+        bool ok;
+        OUT(ok = csr_op(d, rs1v, false));
+        if (!ok) goto illegal;
+      } break;
+      case Op::CSRRWI: {
+        bool ok;
+        OUT(ok = csr_op(d, d.rs1, true));
+        if (!ok) goto illegal;
+      } break;
       case Op::CSRRSI:
-      case Op::CSRRCI:
-        if (!csr_op(d, d.rs1, false)) goto illegal;
-        break;
+      case Op::CSRRCI: {
+        bool ok;
+        OUT(ok = csr_op(d, d.rs1, false));
+        if (!ok) goto illegal;
+      } break;
 
       // ---------------- M ----------------
       case Op::MUL: x[d.rd] = rs1v * x[d.rs2]; break;
@@ -253,26 +311,28 @@ void Hart::run_block() {
       // ---------------- A ----------------
       case Op::LR_W: {
         if (rs1v & 3) {
-          take_trap(kLoadMisaligned, rs1v);
-          continue;
+          OUT(take_trap(kLoadMisaligned, rs1v));
+          goto resume;
         }
-        uint32_t v = 0;
-        if (!load(rs1v, v)) continue;
-        x[d.rd] = v;
+        LOAD_TO(uint32_t, rs1v, x[d.rd] = v_);
         reservation_valid_ = true;
         reservation_addr_ = rs1v;
-        pending_load_reg_ = d.rd;
+        pending = d.rd;
         break;
       }
       case Op::SC_W: {
         if (rs1v & 3) {
-          take_trap(kStoreMisaligned, rs1v);
-          continue;
+          OUT(take_trap(kStoreMisaligned, rs1v));
+          goto resume;
         }
         const bool ok = reservation_valid_ && reservation_addr_ == rs1v;
         const unsigned rd = d.rd;
         reservation_valid_ = false;
-        if (ok && !store_slow(rs1v, &x[d.rs2], 4, AccessKind::AmoStore)) continue;
+        if (ok) {
+          bool stored;
+          OUT(stored = store_slow(rs1v, &x[d.rs2], 4, AccessKind::AmoStore));
+          if (!stored) goto resume;
+        }
         x[rd] = ok ? 0 : 1;
         break;
       }
@@ -286,12 +346,14 @@ void Hart::run_block() {
       case Op::AMOMINU_W:
       case Op::AMOMAXU_W: {
         if (rs1v & 3) {
-          take_trap(kStoreMisaligned, rs1v);
-          continue;
+          OUT(take_trap(kStoreMisaligned, rs1v));
+          goto resume;
         }
         uint32_t old = 0;  // (a device that answers with fewer bytes leaves the rest 0, not stack garbage)
         const unsigned rd = d.rd;
-        if (!load_slow(rs1v, &old, 4, AccessKind::AmoLoad)) continue;
+        bool done;
+        OUT(done = load_slow(rs1v, &old, 4, AccessKind::AmoLoad));
+        if (!done) goto resume;
         const uint32_t b = x[d.rs2];
         uint32_t nv = b;
         switch (d.op) {
@@ -305,7 +367,8 @@ void Hart::run_block() {
           case Op::AMOMAXU_W: nv = old > b ? old : b; break;
           default: break;
         }
-        if (!store_slow(rs1v, &nv, 4, AccessKind::AmoStore)) continue;
+        OUT(done = store_slow(rs1v, &nv, 4, AccessKind::AmoStore));
+        if (!done) goto resume;
         x[rd] = old;
         break;
       }
@@ -314,13 +377,13 @@ void Hart::run_block() {
       case Op::FLW: {
         FP_ENABLED_OR_ILLEGAL;
         LOAD(uint32_t, f[d.rd] = v_);
-        pending_load_reg_ = kFpRegBase + d.rd;
+        pending = kFpRegBase + d.rd;
         mstatus_ |= kFsDirty;
         break;
       }
       case Op::FSW:
         FP_ENABLED_OR_ILLEGAL;
-        if (!store(rs1v + uint32_t(d.imm), f[d.rs2])) continue;
+        STORE(uint32_t, f[d.rs2]);
         break;
       case Op::FMADD_S:
       case Op::FMSUB_S:
@@ -454,20 +517,26 @@ void Hart::run_block() {
                            : d.op == Op::CBO_FLUSH ? CacheOp::Flush
                                                    : CacheOp::Inval;
         uint64_t cycles = 0;
+        SPILL();
         {
           HostFpGuard guard(*this);
           env_.cache_op(op, rs1v, cycles);
         }
-        cycle_ += cycles;
+        RELOAD();
+        cycle += cycles;
         stall_data_ += cycles;
         break;
       }
 
       // ---------------- plug-ins and the rest ----------------
       case Op::Ext: {
-        const ExecResult r = extensions_[d.ext_index()]->execute(*this, d);
-        if (r == ExecResult::Trapped) continue;
-        if (r == ExecResult::Jumped) next_pc = pc_;
+        ExecResult r;
+        OUT(r = extensions_[d.ext_index()]->execute(*this, d));
+        if (r == ExecResult::Trapped) goto resume;
+        if (r == ExecResult::Jumped) {
+          pc = pc_;
+          goto jumped;
+        }
         break;
       }
       case Op::Illegal:
@@ -477,21 +546,44 @@ void Hart::run_block() {
       // the range check of an ordinary default, dispatch is one indexed jump.
       default: __builtin_unreachable();
     }
-    pc_ = next_pc;
-    ++instret_;
-    if (__builtin_expect(cycle_ < next_event_, 1)) {
-      pc = next_pc;
-      goto next_insn;
+    // Retired; the next instruction follows: in the same page, its slot is the next one.
+    pc += len;
+    ++instret;
+    if (__builtin_expect(cycle < next_event, 1)) {
+      if (__builtin_expect((pc >> kPageBits) == cur_page_num_, 1)) {
+        slot += len >> 1;
+        goto in_page;
+      }
+      continue;
     }
-    continue;
+    goto event;
+  jumped:  // retired with pc = the target of a jump
+    ++instret;
+    if (__builtin_expect(cycle < next_event, 1)) continue;
+    goto event;
   illegal:
-    take_trap(kIllegalInsn, d.raw);
-  trapped:;
-  } while (cycle_ < next_event_ || pass_checkpoint());
+    OUT(take_trap(kIllegalInsn, d.raw));
+  }
+  resume:  // the instruction did not retire (a trap, or an extension ran code): go on at pc_
+    pc = pc_;
+    if (cycle < next_event) continue;
+  event:
+    // If the checkpoint is the only event reached, note it and go on (once per quantum).
+    cycle_ = cycle;
+    if (!pass_checkpoint()) break;
+    next_event = next_event_;
+  }
+  SPILL();
   if (step_mode_ && !has_pending_stop_) request_stop(StopReason::Step);
-#undef TAKEN_JUMP
+#undef SPILL
+#undef RELOAD
+#undef OUT
+#undef JUMP_TO
 #undef BRANCH
+#undef DATA_CYCLES
+#undef LOAD_TO
 #undef LOAD
+#undef STORE
 #undef FP_ENABLED_OR_ILLEGAL
 #undef RESOLVE_RM
 }

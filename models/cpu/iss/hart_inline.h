@@ -28,36 +28,51 @@ inline uint32_t Hart::timed_data(AccessKind kind, uint32_t addr, unsigned len, u
   return mem_timing_->data_access(kind, addr, len, cycle_, region_cycles);
 }
 
+// The TLB halves of a load / store: true if the access lies in one page of a fast region the TLB
+// holds; then the data moved and `region_cycles` is what the region costs uncached. Timing is the
+// caller's (the executor keeps the cycle count in a register).
 template <typename T>
-inline bool Hart::load(uint32_t addr, T& v) {
+inline bool Hart::tlb_load(uint32_t addr, T& v, uint32_t& region_cycles) const {
   const uint32_t page = addr >> kPageBits;
   const TlbEntry& e = rtlb_[page % kTlbEntries];
   if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
     std::memcpy(&v, e.host + (addr & (kPageSize - 1)), sizeof(T));
-    const uint32_t c = __builtin_expect(mem_timing_ != nullptr, 0)
-                           ? timed_data(AccessKind::Load, addr, sizeof(T), e.cycles)
-                           : e.cycles;
-    cycle_ += c;
-    stall_data_ += c;
+    region_cycles = e.cycles;
     return true;
   }
-  return load_slow(addr, &v, sizeof(T), AccessKind::Load);
+  return false;
 }
 
 template <typename T>
-inline bool Hart::store(uint32_t addr, T v) {
+inline bool Hart::tlb_store(uint32_t addr, T v, uint32_t& region_cycles) {
   const uint32_t page = addr >> kPageBits;
   const TlbEntry& e = wtlb_[page % kTlbEntries];
   if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
     std::memcpy(e.host + (addr & (kPageSize - 1)), &v, sizeof(T));
-    const uint32_t c = __builtin_expect(mem_timing_ != nullptr, 0)
-                           ? timed_data(AccessKind::Store, addr, sizeof(T), e.cycles)
-                           : e.cycles;
-    cycle_ += c;
-    stall_data_ += c;
+    region_cycles = e.cycles;
     return true;
   }
-  return store_slow(addr, &v, sizeof(T), AccessKind::Store);
+  return false;
+}
+
+template <typename T>
+inline bool Hart::load(uint32_t addr, T& v) {
+  uint32_t c;
+  if (!tlb_load(addr, v, c)) return load_slow(addr, &v, sizeof(T), AccessKind::Load);
+  if (__builtin_expect(mem_timing_ != nullptr, 0)) c = timed_data(AccessKind::Load, addr, sizeof(T), c);
+  cycle_ += c;
+  stall_data_ += c;
+  return true;
+}
+
+template <typename T>
+inline bool Hart::store(uint32_t addr, T v) {
+  uint32_t c;
+  if (!tlb_store(addr, v, c)) return store_slow(addr, &v, sizeof(T), AccessKind::Store);
+  if (__builtin_expect(mem_timing_ != nullptr, 0)) c = timed_data(AccessKind::Store, addr, sizeof(T), c);
+  cycle_ += c;
+  stall_data_ += c;
+  return true;
 }
 
 }  // namespace vp::iss
