@@ -161,10 +161,12 @@ void Hart::run_block() {
     uint32_t c_;                                                  \
     if (__builtin_expect(tlb_load(a_, v_, c_), 1)) {              \
       DATA_CYCLES(AccessKind::Load, a_, sizeof(T), c_);           \
-    } else {                                                      \
+    } else { /* (its own variable: v_ keeps a register) */        \
+      T s_{};                                                     \
       bool ok_;                                                   \
-      OUT(ok_ = load_slow(a_, &v_, sizeof(T), AccessKind::Load)); \
+      OUT(ok_ = load_slow(a_, &s_, sizeof(T), AccessKind::Load)); \
       if (!ok_) goto resume;                                      \
+      v_ = s_;                                                    \
     }                                                             \
     dest_expr;                                                    \
   }
