@@ -157,9 +157,10 @@ void Hart::run_block() {
 #define LOAD_TO(T, addr, dest_expr)                               \
   {                                                               \
     const uint32_t a_ = (addr);                                   \
-    T v_{};                                                       \
+    T v_;                                                         \
     uint32_t c_;                                                  \
-    if (__builtin_expect(tlb_load(a_, v_, c_), 1)) {              \
+    if (const uint8_t* h_ = tlb_host(rtlb_, a_, sizeof(T), c_)) { \
+      std::memcpy(&v_, h_, sizeof(T));                            \
       DATA_CYCLES(AccessKind::Load, a_, sizeof(T), c_);           \
     } else { /* (its own variable: v_ keeps a register) */        \
       T s_{};                                                     \
@@ -176,7 +177,8 @@ void Hart::run_block() {
     const uint32_t a_ = rs1v + uint32_t(d.imm);                     \
     const T v_ = (value);                                           \
     uint32_t c_;                                                    \
-    if (__builtin_expect(tlb_store(a_, v_, c_), 1)) {               \
+    if (uint8_t* h_ = tlb_host(wtlb_, a_, sizeof(T), c_)) {         \
+      std::memcpy(h_, &v_, sizeof(T));                              \
       DATA_CYCLES(AccessKind::Store, a_, sizeof(T), c_);            \
     } else {                                                        \
       bool ok_;                                                     \

@@ -274,10 +274,7 @@ class Hart {
   bool load(uint32_t addr, T& v);
   template <typename T>
   bool store(uint32_t addr, T v);
-  template <typename T>
-  bool tlb_load(uint32_t addr, T& v, uint32_t& region_cycles) const;
-  template <typename T>
-  bool tlb_store(uint32_t addr, T v, uint32_t& region_cycles);
+  uint8_t* tlb_host(const TlbEntry* tlb, uint32_t addr, unsigned size, uint32_t& region_cycles) const;
   // The cycles of a fast-region data access with a MemTiming attached (a granted repeat: 0).
   uint32_t timed_data(AccessKind kind, uint32_t addr, unsigned len, uint32_t region_cycles);
   bool load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind);

@@ -28,37 +28,26 @@ inline uint32_t Hart::timed_data(AccessKind kind, uint32_t addr, unsigned len, u
   return mem_timing_->data_access(kind, addr, len, cycle_, region_cycles);
 }
 
-// The TLB halves of a load / store: true if the access lies in one page of a fast region the TLB
-// holds; then the data moved and `region_cycles` is what the region costs uncached. Timing is the
-// caller's (the executor keeps the cycle count in a register).
-template <typename T>
-inline bool Hart::tlb_load(uint32_t addr, T& v, uint32_t& region_cycles) const {
+// The host address of [addr, addr + size) if it lies in one page of a fast region `tlb` (rtlb_ or
+// wtlb_) holds, with `region_cycles` = what the region costs uncached; nullptr if the access must
+// take the slow path. It only looks: the caller moves the data and accounts the time (the
+// executor keeps the cycle count in a register).
+inline uint8_t* Hart::tlb_host(const TlbEntry* tlb, uint32_t addr, unsigned size, uint32_t& region_cycles) const {
   const uint32_t page = addr >> kPageBits;
-  const TlbEntry& e = rtlb_[page % kTlbEntries];
-  if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
-    std::memcpy(&v, e.host + (addr & (kPageSize - 1)), sizeof(T));
+  const TlbEntry& e = tlb[page % kTlbEntries];
+  if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - size, 1)) {
     region_cycles = e.cycles;
-    return true;
+    return e.host + (addr & (kPageSize - 1));
   }
-  return false;
-}
-
-template <typename T>
-inline bool Hart::tlb_store(uint32_t addr, T v, uint32_t& region_cycles) {
-  const uint32_t page = addr >> kPageBits;
-  const TlbEntry& e = wtlb_[page % kTlbEntries];
-  if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - sizeof(T), 1)) {
-    std::memcpy(e.host + (addr & (kPageSize - 1)), &v, sizeof(T));
-    region_cycles = e.cycles;
-    return true;
-  }
-  return false;
+  return nullptr;
 }
 
 template <typename T>
 inline bool Hart::load(uint32_t addr, T& v) {
   uint32_t c;
-  if (!tlb_load(addr, v, c)) return load_slow(addr, &v, sizeof(T), AccessKind::Load);
+  const uint8_t* const host = tlb_host(rtlb_, addr, sizeof(T), c);
+  if (!host) return load_slow(addr, &v, sizeof(T), AccessKind::Load);
+  std::memcpy(&v, host, sizeof(T));
   if (__builtin_expect(mem_timing_ != nullptr, 0)) c = timed_data(AccessKind::Load, addr, sizeof(T), c);
   cycle_ += c;
   stall_data_ += c;
@@ -68,7 +57,9 @@ inline bool Hart::load(uint32_t addr, T& v) {
 template <typename T>
 inline bool Hart::store(uint32_t addr, T v) {
   uint32_t c;
-  if (!tlb_store(addr, v, c)) return store_slow(addr, &v, sizeof(T), AccessKind::Store);
+  uint8_t* const host = tlb_host(wtlb_, addr, sizeof(T), c);
+  if (!host) return store_slow(addr, &v, sizeof(T), AccessKind::Store);
+  std::memcpy(host, &v, sizeof(T));
   if (__builtin_expect(mem_timing_ != nullptr, 0)) c = timed_data(AccessKind::Store, addr, sizeof(T), c);
   cycle_ += c;
   stall_data_ += c;
