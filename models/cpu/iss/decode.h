@@ -83,33 +83,47 @@ struct DecodedInsn {
 };
 static_assert(sizeof(DecodedInsn) == 16, "DecodedInsn should stay small for cache density");
 
+// What an instruction's operand fields name when its format reads them, as offsets into the
+// numbering above: 0 for an x register, kFpRegBase for an f register, kNotRead (field + 128 is no
+// register) when the field is not read. Indexed by Fmt.
+struct OperandReads {
+  uint8_t rs1, rs2, rs3;
+};
+constexpr uint8_t kNotRead = 128;
+inline constexpr OperandReads kOperandReads[] = {
+    {kNotRead, kNotRead, kNotRead},        // None (includes Op::Ext: extensions take no part in load-use)
+    {kNotRead, kNotRead, kNotRead},        // U
+    {kNotRead, kNotRead, kNotRead},        // J
+    {0, kNotRead, kNotRead},               // Jalr
+    {0, 0, kNotRead},                      // B
+    {0, kNotRead, kNotRead},               // Load
+    {0, 0, kNotRead},                      // Store
+    {0, kNotRead, kNotRead},               // I
+    {0, 0, kNotRead},                      // R
+    {kNotRead, kNotRead, kNotRead},        // Fence
+    {0, kNotRead, kNotRead},               // Csr
+    {kNotRead, kNotRead, kNotRead},        // CsrI
+    {0, kNotRead, kNotRead},               // Lr
+    {0, 0, kNotRead},                      // Amo
+    {0, kNotRead, kNotRead},               // FLoad
+    {0, kFpRegBase, kNotRead},             // FStore
+    {kFpRegBase, kFpRegBase, kFpRegBase},  // FR4
+    {kFpRegBase, kFpRegBase, kNotRead},    // FR
+    {kFpRegBase, kNotRead, kNotRead},      // FR1
+    {kFpRegBase, kNotRead, kNotRead},      // XFrm
+    {kFpRegBase, kNotRead, kNotRead},      // XF
+    {kFpRegBase, kFpRegBase, kNotRead},    // XFF
+    {0, kNotRead, kNotRead},               // FXrm
+    {0, kNotRead, kNotRead},               // FX
+    {0, kNotRead, kNotRead},               // Cbo
+};
+static_assert(sizeof(kOperandReads) / sizeof(kOperandReads[0]) == unsigned(Fmt::Cbo) + 1, "one entry per Fmt");
+
 // True if the instruction reads `reg` (in the numbering above): the load-use hazard check.
+// Branch-free: a compare per operand field.
 inline bool insn_reads(const DecodedInsn& d, unsigned reg) {
-  const unsigned x1 = d.rs1, x2 = d.rs2;
-  const unsigned f1 = d.rs1 + kFpRegBase, f2 = d.rs2 + kFpRegBase, f3 = d.rs3 + kFpRegBase;
-  switch (op_format(d.op)) {
-    case Fmt::Jalr:
-    case Fmt::Load:
-    case Fmt::I:
-    case Fmt::Csr:
-    case Fmt::Lr:
-    case Fmt::FLoad:
-    case Fmt::FXrm:
-    case Fmt::FX:
-    case Fmt::Cbo: return reg == x1;
-    case Fmt::B:
-    case Fmt::Store:
-    case Fmt::R:
-    case Fmt::Amo: return reg == x1 || reg == x2;
-    case Fmt::FStore: return reg == x1 || reg == f2;
-    case Fmt::FR4: return reg == f1 || reg == f2 || reg == f3;
-    case Fmt::FR:
-    case Fmt::XFF: return reg == f1 || reg == f2;
-    case Fmt::FR1:
-    case Fmt::XFrm:
-    case Fmt::XF: return reg == f1;
-    default: return false;  // includes Op::Ext: extensions do not take part in load-use stalls
-  }
+  const OperandReads& r = kOperandReads[unsigned(op_format(d.op))];
+  return (unsigned(d.rs1) + r.rs1 == reg) | (unsigned(d.rs2) + r.rs2 == reg) | (unsigned(d.rs3) + r.rs3 == reg);
 }
 
 // misa extension bits
