@@ -3,10 +3,10 @@
 // Per instruction: find the decode-cache slot for the PC (the next slot when the instruction
 // follows its predecessor in the same page; decoding on a miss), account the cycles, and switch on
 // the compact operation code. The cycle and instruction counts, the pc and the load-use register
-// stay in locals; every call out of the loop sees them stored (SPILL/RELOAD below). Anything that needs the outer loop's
-// attention (interrupt enables, stops, WFI) calls end_block(), which makes this loop exit at the
-// next instruction boundary. A trapping instruction has already redirected pc_ in take_trap()
-// and leaves through `goto resume` without retiring.
+// stay in locals; every call out of the loop sees them stored (SPILL/RELOAD below). Anything that
+// needs the outer loop's attention (interrupt enables, stops, WFI) calls end_block(), which makes
+// this loop exit at the next instruction boundary. A trapping instruction has already redirected
+// pc_ in take_trap() and leaves through `goto resume` without retiring.
 #include <cmath>
 
 #include "models/cpu/iss/fpu.h"
@@ -270,29 +270,21 @@ void Hart::run_block() {
         }
         break;
 
+// A CSR instruction with source value `src` (rs1's value or the immediate); illegal if csr_op refuses.
+#define CSR_OP(src, write_always)                \
+  {                                              \
+    bool ok_;                                    \
+    OUT(ok_ = csr_op(d, (src), (write_always))); \
+    if (!ok_) goto illegal;                      \
+  }
+
       // ---------------- Zicsr ----------------
-      case Op::CSRRW: {
-        bool ok;
-        OUT(ok = csr_op(d, rs1v, true));
-        if (!ok) goto illegal;
-      } break;
+      case Op::CSRRW: CSR_OP(rs1v, true); break;
       case Op::CSRRS:
-      case Op::CSRRC: {
-        bool ok;
-        OUT(ok = csr_op(d, rs1v, false));
-        if (!ok) goto illegal;
-      } break;
-      case Op::CSRRWI: {
-        bool ok;
-        OUT(ok = csr_op(d, d.rs1, true));
-        if (!ok) goto illegal;
-      } break;
+      case Op::CSRRC: CSR_OP(rs1v, false); break;
+      case Op::CSRRWI: CSR_OP(d.rs1, true); break;
       case Op::CSRRSI:
-      case Op::CSRRCI: {
-        bool ok;
-        OUT(ok = csr_op(d, d.rs1, false));
-        if (!ok) goto illegal;
-      } break;
+      case Op::CSRRCI: CSR_OP(d.rs1, false); break;
 
       // ---------------- M ----------------
       case Op::MUL: x[d.rd] = rs1v * x[d.rs2]; break;
@@ -590,6 +582,7 @@ void Hart::run_block() {
 #undef STORE
 #undef FP_ENABLED_OR_ILLEGAL
 #undef RESOLVE_RM
+#undef CSR_OP
 }
 
 }  // namespace vp::iss
