@@ -631,6 +631,9 @@ RunResult Platform::run() {
     // Run in slices so that host-time and simulated-time limits are checked without adding events
     // to the simulation; a slice ends early when the simulation starves (every model is done).
     const Tick slice = std::max<Tick>(100 * kUs, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
+    // Slices the timeline does not sample run as one, of at most this length (the progress line and
+    // Ctrl-C are looked at between them).
+    const Tick max_merged = std::max<Tick>(kMs, slice);
     RunResult r;
     if (m_->workload && !opts_.quiet) std::cerr << "workload: " << m_->workload->describe() << "\n";
     // Not with a debugger: its console shares the terminal.
@@ -660,6 +663,15 @@ RunResult Platform::run() {
             step = std::max(step, next);
         }
         first = false;
+        // Each slice end costs a synchronisation of every initiator that ran ahead (a CPU: a
+        // SystemC context switch, its statistics, its limit). While slices are regular, the ones
+        // up to the next the timeline samples are merged into one that ends where that one would
+        // have: the samples' times stay those of 100 µs slices (the CPU synchronises there), and
+        // nothing else depends on where a slice ends (a run-ahead hart's boundaries, docs/timing.md).
+        if (step == slice) {
+            const Tick now = sim_now(), due = timeline_->next_due();
+            if (due > now + slice) step = std::min(div_ceil(due - now, slice) * slice, max_merged / slice * slice);
+        }
         if (max_sim) step = std::min(step, max_sim - sim_now());
         // The CPU runs ahead no further than the slice's end (models/cpu/cpu.cpp), so slices end, and
         // the timeline is sampled, where they would with every-boundary synchronisation, and no run

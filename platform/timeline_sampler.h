@@ -22,6 +22,8 @@ public:
     void add_source(const std::string& name, std::function<uint64_t()> read);
     // Takes a sample when `now` has reached the next sampling time.
     void sample(Tick now);
+    // The next sampling time: sample() does nothing before it.
+    Tick next_due() const { return next_; }
     // The sample at the end of the run (after the statistics' elapsed time is set to `end`).
     void final_sample(Tick end);
     // {"interval_ps", "t_ps": [...], "series": {"<component>.<counter>": [cumulative values], ...}}
