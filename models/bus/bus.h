@@ -60,6 +60,8 @@ public:
         std::string name;
     };
     const std::vector<Mapping>& mappings() const { return map_; }
+    // Transactions routed so far (decode errors included).
+    uint64_t transactions() const { return transactions_.value; }
     // The mapping holding `addr`, or nullptr (decode error).
     const Mapping* decode(uint64_t addr) const;
     std::string summary() const override;
