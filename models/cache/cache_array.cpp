@@ -194,21 +194,45 @@ void CacheArray::set_regions(const std::vector<Region>& regions) {
 }
 
 size_t CacheArray::region_of_slow(uint64_t addr) const {
-    size_t found = regions_.size();
-    if (last_region_ < regions_.size() &&
-        addr - regions_[last_region_].lo < regions_[last_region_].hi - regions_[last_region_].lo)
-        found = last_region_;
-    else
+    const uint64_t granule = addr >> kGranuleBits, lo = granule << kGranuleBits, hi = lo + kGranule;
+    GranuleRegion& memo = granules_[granule % kGranules];
+    if (memo.granule == (granule | kCutGranule)) {
+        const uint64_t offset = addr & (kGranule - 1);
+        return offset < memo.split[0] ? memo.region : offset < memo.split[1] ? memo.from[0] : memo.from[1];
+    }
+    auto linear = [this](uint64_t a) {
+        if (last_region_ < regions_.size() &&
+            a - regions_[last_region_].lo < regions_[last_region_].hi - regions_[last_region_].lo)
+            return last_region_;
         for (size_t i = 0; i < regions_.size(); ++i)
-            if (addr >= regions_[i].lo && addr < regions_[i].hi) found = last_region_ = i;
+            if (a >= regions_[i].lo && a < regions_[i].hi) return last_region_ = i;
+        return regions_.size();
+    };
+    const size_t found = linear(addr);
+    if (hi == 0 || regions_.size() >= 0xffff) return found;  // (the top granule of a 64-bit space; index range)
     // Remember the answer for the granule if every address of it has the same one.
-    const uint64_t granule = addr >> kGranuleBits, lo = granule << kGranuleBits,
-                   hi = lo + (uint64_t(1) << kGranuleBits);
-    bool whole = hi != 0;  // (the top granule of a 64-bit space: not remembered)
+    bool whole = true;
     for (size_t i = 0; i < regions_.size() && whole; ++i)
         if (i == found ? regions_[i].lo > lo || regions_[i].hi < hi : regions_[i].lo < hi && lo < regions_[i].hi)
             whole = false;
-    if (whole) granules_[granule % kGranules] = GranuleRegion{granule, found};
+    if (whole) {
+        memo = GranuleRegion{granule, uint32_t(found), {}, {}};
+        return found;
+    }
+    // Cut (the end of a region, the start of another, a gap between two): remember the regions
+    // between its boundaries if there are at most two.
+    uint64_t b[2] = {hi, hi};
+    for (const Region& r : regions_)
+        for (const uint64_t x : {r.lo, r.hi}) {
+            if (x <= lo || x >= hi || x == b[0] || x == b[1]) continue;
+            if (b[1] != hi) return found;  // a third boundary: looked up each time
+            b[1] = x;
+            if (b[1] < b[0]) std::swap(b[0], b[1]);
+        }
+    memo = GranuleRegion{granule | kCutGranule,
+                         uint32_t(linear(lo)),
+                         {uint16_t(b[0] - lo), uint16_t(b[1] - lo)},
+                         {uint16_t(linear(b[0])), uint16_t(b[1] == hi ? 0 : linear(b[1]))}};
     return found;
 }
 

@@ -177,7 +177,8 @@ public:
     const std::vector<Region>& regions() const { return regions_; }
     // Index into stats() for an address. Every access asks, and a kernel's streams alternate between
     // regions, so the answer is remembered per 4 KiB granule that lies wholly in one region (or in
-    // none); the few granules a region boundary cuts are looked up each time.
+    // none); a granule that one or two region boundaries cut is remembered with its splits
+    // (region_of_slow()), one that more cut is looked up each time.
     size_t region_of(uint64_t addr) const {
         const uint64_t granule = addr >> kGranuleBits;
         const GranuleRegion& g = granules_[granule % kGranules];
@@ -239,10 +240,15 @@ private:
     bool lines_cut_ = false;          // a region boundary lies inside a line: the shortcut checks the line
     std::vector<RegionStats> stats_;  // one per region + "other"
     static constexpr unsigned kGranuleBits = 12, kGranules = 256;
+    static constexpr uint64_t kGranule = uint64_t(1) << kGranuleBits;
+    static constexpr uint64_t kCutGranule = uint64_t(1) << 63;  // (no address >> kGranuleBits has it)
     struct GranuleRegion {
-        uint64_t granule = kInvalid;
-        size_t region = 0;
+        uint64_t granule = kInvalid;  // | kCutGranule: region boundaries cut it at split[0] and split[1]
+        uint32_t region = 0;          // the granule's region; if cut, the one below split[0]
+        uint16_t split[2] = {};       // offsets in the granule (kGranule: no second boundary)
+        uint16_t from[2] = {};        // the region from split[0] on, from split[1] on
     };
+    static_assert(kGranule <= 0xffff, "offsets in a granule must fit GranuleRegion::split");
     mutable GranuleRegion granules_[kGranules];
     mutable size_t last_region_ = 0;  // the region region_of_slow() found last
     size_t region_of_slow(uint64_t addr) const;

@@ -99,8 +99,9 @@ TEST_CASE("cache array: repeated hits on the last line are counted and mark it d
     }
 }
 
-// Region lookup is remembered per 4 KiB granule (cache_array.h); regions that cut granules, share
-// one, or change between runs must still count every access where a plain scan would.
+// Region lookup is remembered per 4 KiB granule (cache_array.h), with up to two boundaries inside
+// one; regions that cut granules (once, twice, more often), share one, or change between runs must
+// still count every access where a plain scan would.
 TEST_CASE("cache array: region statistics are exact at region edges inside a granule and after set_regions") {
     CacheArray c(Geometry{8192, 4, 64}, "lru");
     std::vector<Region> regions = {
@@ -112,7 +113,7 @@ TEST_CASE("cache array: region statistics are exact at region edges inside a gra
     };
     uint64_t seed = 12345;
     auto next = [&] { return seed = seed * 6364136223846793005ull + 1442695040888963407ull; };
-    for (int round = 0; round < 2; ++round) {
+    for (int round = 0; round < 3; ++round) {
         c.set_regions(regions);
         std::vector<uint64_t> want(regions.size() + 1, 0);
         for (int i = 0; i < 20000; ++i) {
@@ -122,7 +123,14 @@ TEST_CASE("cache array: region statistics are exact at region edges inside a gra
             if (!c.access(a, false, true)) c.fill(a, false, true, 0);
         }
         for (size_t r = 0; r < want.size(); ++r) CHECK(c.stats()[r].accesses == want[r]);
-        regions = {{"x", 0x10000, 0x11000}, {"y", 0x1f000, 0x20800}};  // second round: other regions
+        if (round == 0)  // second round: other regions
+            regions = {{"x", 0x10000, 0x11000}, {"y", 0x1f000, 0x20800}};
+        else  // third: granules that three and four boundaries cut (0x14000, 0x15000), one cut inside a line
+            regions = {{"p", 0x14010, 0x14800},
+                       {"q", 0x14800, 0x14f00},
+                       {"r", 0x15010, 0x15020},
+                       {"s", 0x15100, 0x15200},
+                       {"t", 0x16020, 0x20000}};
     }
 }
 
