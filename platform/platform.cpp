@@ -669,7 +669,8 @@ RunResult Platform::run() {
         // idle (a CPU running from DMI without caches), the ones up to the next the timeline samples
         // are merged into one, on the same grid of whole slices. Not while the bus works: shared
         // resources keep their reservations back to the kernel's time, and a CPU running ahead by
-        // a merged slice would make those timelines 10x longer (a cached SpMV ran 15 % slower).
+        // a merged slice would make those timelines up to 10x longer, for a gain lost in the noise
+        // of a cached run (A/B on the headline SpMV).
         // Results do not depend on where a slice ends (it is a quantum boundary a run-ahead hart
         // may skip, docs/timing.md); the timeline's sample times may move by a few µs: a slice
         // whose last event comes before its end stops there (SC_EXIT_ON_STARVATION), and fewer
