@@ -39,8 +39,9 @@ void CacheArray::set_policy(const std::string& policy, const PolicyParams& param
     policy_info_ = find_policy(policy);
     repeat_ok_ = policy_->repeat_hit_is_noop();
     fill_is_hit_ = policy_->fill_is_hit();
+    stamps_ = policy_->lru_stamps();
     forget();
-    revoke_repeats();
+    configure_repeats();
     std::fill(mru_.begin(), mru_.end(), kNoWay);
     // A new policy starts without history; valid lines are made known to it as fills (priority 0)
     // so that its per-line state is defined.
@@ -57,10 +58,22 @@ void CacheArray::bind_repeat_hits(RepeatHits* holder, uint64_t* energy_lookups) 
     revoke_repeats();
     repeats_ = holder;
     if (!holder) return;
-    holder->revoke_all();
-    holder->shift = line_shift_;
-    holder->mask = std::min<uint64_t>(RepeatHits::kEntries, geo_.sets()) - 1;
     holder->lookups = energy_lookups;
+    configure_repeats();
+}
+
+void CacheArray::configure_repeats() {
+    if (!repeats_) return;
+    repeats_->revoke_all();
+    repeats_->shift = line_shift_;
+    // Per line: twice as many entries as lines where the table allows (fewer lines that collide).
+    // Per set: an entry stands for the set (revoke_set() is one store).
+    const uint64_t want = stamps_ ? 2 * uint64_t(geo_.sets()) * geo_.ways : geo_.sets();
+    uint64_t entries = 1;
+    while (entries < want && entries < RepeatHits::kEntries) entries *= 2;
+    if (!stamps_ && entries > geo_.sets()) entries = geo_.sets();  // (sets is a power of two)
+    repeats_->mask = entries - 1;
+    repeats_->clock = stamps_ ? stamps_->clock() : nullptr;
 }
 
 int CacheArray::find(uint64_t addr, unsigned& set) const {
@@ -74,7 +87,9 @@ int CacheArray::find(uint64_t addr, unsigned& set) const {
 Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t priority) {
     const unsigned set = set_of(addr);
     const size_t base = size_t(set) * geo_.ways;
-    const unsigned way = policy_->victim(set, valid_[set]);
+    const uint64_t all = geo_.ways == 64 ? ~uint64_t(0) : (uint64_t(1) << geo_.ways) - 1;
+    const unsigned way =
+        stamps_ && valid_[set] == all ? stamps_->oldest(base, geo_.ways) : policy_->victim(set, valid_[set]);
     Eviction ev;
     if (tags_[base + way] != kInvalid) {
         ev.valid = true;
@@ -83,18 +98,24 @@ Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t prio
         RegionStats& vs = stats_[region_of(ev.addr)];
         ++vs.evictions;
         if (ev.dirty) ++vs.writebacks;
-        policy_->on_invalidate(set, way);
+        if (!stamps_)
+            policy_->on_invalidate(set, way);
+        else if (repeats_)
+            repeats_->revoke_line(tags_[base + way]);  // (LRU: the stamp is overwritten below)
     }
     tags_[base + way] = addr >> line_shift_;
     valid_[set] |= uint64_t(1) << way;
     mru_[set] = kNoWay;  // a fill changes the set's policy state: the next hit is reported
-    if (repeats_) repeats_->revoke_set(set);
+    if (repeats_ && !stamps_) repeats_->revoke_set(set);
     flags_[base + way] = write ? kDirty : 0;
     info_.addr = addr;
     info_.is_write = write;
     info_.offset0 = offset0;
     info_.priority = priority;
-    policy_->on_fill(set, way, info_);
+    if (stamps_)
+        stamps_->touch(base + way);
+    else
+        policy_->on_fill(set, way, info_);
     info_.priority = 0;
     last_way_ = way;
     // The last-line shortcut skips the policy on the next access to this line: only right if the
@@ -125,7 +146,7 @@ void CacheArray::set_user_flags(uint64_t addr, uint8_t f) {
     fl = uint8_t((fl & kDirty) | (f << 1));
     if (f) {  // the owner checks user flags on hits: no shortcut past them
         forget();
-        if (repeats_) repeats_->revoke_set(set);
+        revoke_repeat(set, tags_[size_t(set) * geo_.ways + unsigned(w)]);
     }
 }
 
@@ -136,7 +157,7 @@ bool CacheArray::clean(uint64_t addr) {
     uint8_t& fl = flags_[size_t(set) * geo_.ways + unsigned(w)];
     const bool was = fl & kDirty;
     fl &= uint8_t(~kDirty);
-    if (repeats_) repeats_->revoke_set(set);  // a granted store would not make it dirty again
+    revoke_repeat(set, tags_[size_t(set) * geo_.ways + unsigned(w)]);  // a granted store would not make it dirty again
     if (was) ++stats_[region_of(addr)].writebacks;
     return was;
 }
@@ -151,10 +172,10 @@ Eviction CacheArray::invalidate(uint64_t addr) {
     ev.addr = line_addr(addr);
     ev.dirty = flags_[i] & kDirty;
     if (last_tag_ == tags_[i]) forget();
+    revoke_repeat(set, tags_[i]);
     tags_[i] = kInvalid;
     valid_[set] &= ~(uint64_t(1) << unsigned(w));
     mru_[set] = kNoWay;
-    if (repeats_) repeats_->revoke_set(set);
     flags_[i] = 0;
     policy_->on_invalidate(set, unsigned(w));
     return ev;

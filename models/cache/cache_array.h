@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 #include <vector>
+#include "models/cache/replacement/lru_stamps.h"
 #include "models/cache/replacement/registry.h"
 #include "models/common/repeat_hits.h"
 
@@ -89,12 +90,13 @@ public:
     // One access, counted in its region. A hit updates the policy (and the dirty bit on a write) and
     // returns true. A miss changes no line and returns false: the caller fetches the line's priority if it needs one and
     // calls fill(). `offset0`: the access touches the line's first word (AC counts only those).
-    bool access(uint64_t addr, bool write, bool offset0) {
+    [[gnu::always_inline]] bool access(uint64_t addr, bool write, bool offset0) {
         const uint64_t tag = addr >> line_shift_;
         // The line accessed last, again, under a policy for which that changes nothing: count it only.
         if (tag == last_tag_) {
             ++last_stats_->accesses;
             ++last_stats_->hits;
+            if (stamps_) stamps_->touch(last_index_);
             if (write) flags_[last_index_] |= kDirty;
             return true;
         }
@@ -110,7 +112,10 @@ public:
         const unsigned predicted = mru_[set];
         if (predicted != kNoWay && t[predicted] == tag) {
             ++st.hits;
-            if (!repeat_ok_) policy_hit(set, predicted, addr, write, offset0);
+            if (stamps_)
+                stamps_->touch(base + predicted);
+            else if (!repeat_ok_)
+                policy_hit(set, predicted, addr, write, offset0);
             if (write) flags_[base + predicted] |= kDirty;
             last_way_ = predicted;
             remember(tag, base + predicted, st);
@@ -118,9 +123,13 @@ public:
         }
         for (unsigned w = 0; w < geo_.ways; ++w) {
             if (t[w] == tag) {
-                ++st.hits;                                // invalid lines hold kInvalid, which no address produces
-                if (repeats_) repeats_->revoke_set(set);  // the set's policy state changes
-                policy_hit(set, w, addr, write, offset0);
+                ++st.hits;  // invalid lines hold kInvalid, which no address produces
+                if (stamps_) {
+                    stamps_->touch(base + w);  // (grants of the set's other lines stamp as they repeat)
+                } else {
+                    if (repeats_) repeats_->revoke_set(set);  // the set's policy state changes
+                    policy_hit(set, w, addr, write, offset0);
+                }
                 if (write) flags_[base + w] |= kDirty;
                 last_way_ = w;
                 mru_[set] = uint8_t(w);
@@ -140,11 +149,22 @@ public:
         RepeatHits::Entry& e = repeats_->entry[last_tag_ & repeats_->mask];
         e.line = last_tag_;
         e.counts = &last_stats_->accesses;
+        e.stamp = stamps_ ? stamps_->at(last_index_) : nullptr;
         e.stores = (flags_[last_index_] & kDirty) != 0;  // (a write hit has just set it)
     }
     void revoke_repeats() {
         if (repeats_) repeats_->revoke_all();
     }
+    // The line `tag` of `set` changed or left: its grant goes (per-set grants: the set's).
+    void revoke_repeat(unsigned set, uint64_t tag) {
+        if (!repeats_) return;
+        if (stamps_)
+            repeats_->revoke_line(tag);
+        else
+            repeats_->revoke_set(set);
+    }
+    // The table's indexing for the policy's kind of grant (repeat_hits.h); all grants go.
+    void configure_repeats();
 
     // Installs the line holding `addr` after a miss (the set's victim leaves) and returns the
     // victim. `priority` is the line's initial priority (AC: remaining accesses, PB: p_i).
@@ -228,6 +248,7 @@ private:
     std::vector<uint8_t> mru_;  // per set: the way of its last hit, kNoWay after a fill or invalidation
     std::unique_ptr<ReplacementPolicy> policy_;
     const PolicyInfo* policy_info_ = nullptr;
+    LruStamps* stamps_ = nullptr;  // the policy's lru_stamps(): LRU, done here without calls
     AccessInfo info_;
     unsigned last_way_ = 0;
     bool repeat_ok_ = false;         // the policy's repeat_hit_is_noop()

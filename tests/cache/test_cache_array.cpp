@@ -215,9 +215,10 @@ TEST_CASE("cache array: repeat hits granted to a holder decide and count like ca
         auto next = [&] { return seed = seed * 6364136223846793005ull + 1442695040888963407ull; };
         for (int i = 0; i < 60000; ++i) {
             const uint64_t r = next() >> 24;
-            if (i == 20000) {  // the controller switches the policy mid-run
-                with.set_policy("lru", {});
-                plain.set_policy("lru", {});
+            if (i == 20000 || i == 40000) {  // the controller switches the policy mid-run (LRU's per-line
+                const char* next_policy = i == 20000 ? "lru" : "srrip";  // grants and the per-set ones)
+                with.set_policy(next_policy, {});
+                plain.set_policy(next_policy, {});
             }
             const uint64_t line = (r % 4 == 0) ? (r >> 8) % 64 : (r >> 8) % 12;
             const uint64_t addr = line * 64 + ((r >> 16) % 16) * 4;
@@ -275,6 +276,42 @@ TEST_CASE("cache array: repeat hits granted to a holder decide and count like ca
         with.grant_repeat(0x150);
         CHECK(!holder.hit(0x150, 4, false));  // the line a region boundary cuts
     }
+}
+
+// Under LRU every line a set holds may be granted (the holder stamps what it repeats): a grant
+// survives hits and fills on the set's other ways, and the holder's repeats steer the victim.
+TEST_CASE("cache array: LRU grants are per line and the holder's repeats count as uses") {
+    CacheArray c(Geometry{4 * 64, 4, 64}, "lru");  // one set, four ways
+    vp::RepeatHits holder;
+    uint64_t lookups = 0;
+    c.bind_repeat_hits(&holder, &lookups);
+    auto touch = [&](uint64_t a) {
+        if (c.access(a, false, true))
+            c.grant_repeat(a);
+        else
+            c.fill(a, false, true, 0);
+    };
+    for (uint64_t a : {0x000, 0x040, 0x080, 0x0c0}) touch(a);  // fills
+    for (uint64_t a : {0x000, 0x040, 0x080, 0x0c0}) touch(a);  // hits: each granted
+    for (uint64_t a : {0x000, 0x040, 0x080, 0x0c0}) CHECK(holder.hit(a + 4, 4, false));
+    // Repeats in the order 0x040, 0x080, 0x0c0, 0x000: 0x040 is now the least recently used.
+    for (uint64_t a : {0x040, 0x080, 0x0c0, 0x000}) REQUIRE(holder.hit(a, 4, false));
+    REQUIRE_FALSE(c.access(0x100, false, true));
+    const Eviction ev = c.fill(0x100, false, true, 0);
+    CHECK(ev.addr == 0x040);
+    CHECK_FALSE(holder.hit(0x040, 4, false));  // the victim's grant went with it
+    CHECK(holder.hit(0x080, 4, false));        // the others' stay through the fill
+    CHECK(holder.hit(0x000, 4, false));
+    // A stale mark, a clean and an invalidation each take their line's grant only.
+    c.set_user_flags(0x080, 1);
+    CHECK_FALSE(holder.hit(0x080, 4, false));
+    CHECK(holder.hit(0x0c0, 4, false));
+    c.invalidate(0x0c0);
+    CHECK_FALSE(holder.hit(0x0c0, 4, false));
+    CHECK(holder.hit(0x000, 4, false));
+    const RegionStats t = c.totals();
+    CHECK(t.accesses == lookups + 9);  // 9 calls (4 + 4 + 1); every repeat counted as a lookup
+    CHECK(t.hits == t.accesses - t.misses);
 }
 
 // The last-line shortcut counts a repeated access in the region the line was remembered for: wrong

@@ -5,13 +5,14 @@
 
 namespace vp::cache {
 
-class LruPolicy : public ReplacementPolicy {
+class LruPolicy final : public ReplacementPolicy {
 public:
     LruPolicy(unsigned sets, unsigned ways, const PolicyParams& = {})
         : ReplacementPolicy(sets, ways), lru_(size_t(sets) * ways) {}
     void on_hit(unsigned set, unsigned way, const AccessInfo&) override { lru_.touch(line(set, way)); }
     bool repeat_hit_is_noop() const override { return true; }
     bool fill_is_hit() const override { return true; }
+    LruStamps* lru_stamps() override { return &lru_; }
     void on_fill(unsigned set, unsigned way, const AccessInfo&) override { lru_.touch(line(set, way)); }
     void on_invalidate(unsigned set, unsigned way) override { lru_.clear(line(set, way)); }
 

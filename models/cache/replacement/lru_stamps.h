@@ -14,6 +14,21 @@ public:
     void touch(size_t line) { stamp_[line] = ++clock_; }
     void clear(size_t line) { stamp_[line] = 0; }
     uint64_t stamp(size_t line) const { return stamp_[line]; }
+    // Where a line's stamp and the clock live, for a holder that stamps on the policy's behalf
+    // (ReplacementPolicy::lru_stamps, models/common/repeat_hits.h): touch() is *at(line) = ++*clock().
+    uint64_t* at(size_t line) { return &stamp_[line]; }
+    uint64_t* clock() { return &clock_; }
+    // The least recently used of lines first .. first + ways - 1 (the lowest way if stamps tie).
+    unsigned oldest(size_t first, unsigned ways) const {
+        unsigned best = 0;
+        uint64_t oldest = stamp_[first];
+        for (unsigned w = 1; w < ways; ++w)
+            if (stamp_[first + w] < oldest) {
+                oldest = stamp_[first + w];
+                best = w;
+            }
+        return best;
+    }
 
 private:
     std::vector<uint64_t> stamp_;

@@ -11,6 +11,8 @@
 
 namespace vp::cache {
 
+class LruStamps;
+
 // What the cache knows about the access that caused a hit or a fill.
 struct AccessInfo {
     uint64_t addr = 0;
@@ -56,6 +58,12 @@ public:
     // True when on_fill leaves the line as on_hit would (LRU, PLRU, random): a hit right after the fill
     // is then a repeated hit in the sense above. RRIP inserts at max-1 and a hit promotes to 0: false.
     virtual bool fill_is_hit() const { return false; }
+    // Non-null when the policy is LRU over these last-use stamps and nothing else: a hit or a fill
+    // stamps the line (LruStamps::touch), an invalidation clears it, a full set's victim is its oldest
+    // line (LruStamps::oldest). The array then does that itself, without a virtual call on every hit
+    // and fill, and the holder of repeat hits stamps the lines it repeats, so that any line of a set
+    // may repeat (models/common/repeat_hits.h).
+    virtual LruStamps* lru_stamps() { return nullptr; }
 
     // The way to fill on a miss in `set`; `valid` holds one flag per way. An invalid way is always
     // taken first (the lowest one), so no policy can evict live data while space is free; only when
