@@ -207,7 +207,8 @@ Tick Cache::miss(uint64_t addr, bool write, bool full_line, bool offset0, Tick a
     }
     // 2. The miss is a span of its own (issued at the access's time), so that the fill, the write-back
     //    and the priority read hang below it.
-    TraceSpan span(ctx_.tracer, trace_id(), miss_payload(line, write, origin), at);
+    //    (An inert span does not read its payload: filled only for the trace.)
+    TraceSpan span(ctx_.tracer, trace_id(), ctx_.tracer.enabled() ? miss_payload(line, write, origin) : payload_, at);
     const uint64_t parent = span.active() ? span.id() : origin.trace_id;
     span.start(start);
     span.attr("miss", 1);
