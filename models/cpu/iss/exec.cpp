@@ -546,8 +546,11 @@ void Hart::run_block() {
     pc += len;
     ++instret;
     if (__builtin_expect(cycle < next_event, 1)) {
-      if (__builtin_expect((pc >> kPageBits) == cur_page_num_, 1)) {
-        slot += len >> 1;
+      // In the same page (the slot past the page's last one is its end), the next slot; in
+      // integers: the scratch slot has no page (end 0), and no slot follows it.
+      const uintptr_t next = reinterpret_cast<uintptr_t>(slot) + (len >> 1) * sizeof(DecodedInsn);
+      if (__builtin_expect(next < cur_page_end_, 1)) {
+        slot = reinterpret_cast<DecodedInsn*>(next);
         goto in_page;
       }
       continue;

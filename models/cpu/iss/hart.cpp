@@ -254,6 +254,7 @@ void Hart::flush_tlbs() {
   for (auto& e : page_cache_) e = PageCacheEntry{};
   cur_page_num_ = ~0u;
   cur_page_ = nullptr;
+  cur_page_end_ = 0;
 }
 
 void Hart::set_page_flag(uint32_t page, uint8_t flag) {

@@ -425,10 +425,14 @@ class Hart {
   // The page the executor is in, when its instructions are decoded (else ~0u: cur_page_ is then null).
   uint32_t cur_page_num_ = ~0u;
   DecodedPage* cur_page_ = nullptr;
+  // The host address just past cur_page_'s last slot (0 without a current page): the executor's
+  // next slot lies in the page while its address is below (one compare, no pc arithmetic).
+  uintptr_t cur_page_end_ = 0;
   // The executor moves to `page`; false (and no current page) if its memory is not cacheable.
   bool enter_page(uint32_t page) {
     cur_page_ = decoded_page(page);
     cur_page_num_ = cur_page_ ? page : ~0u;
+    cur_page_end_ = cur_page_ ? reinterpret_cast<uintptr_t>(cur_page_->insn + kPageSize / 2) : 0;
     return cur_page_ != nullptr;
   }
   DecodedInsn scratch_;  // for instructions fetched from memory that is not cached
