@@ -1,7 +1,8 @@
 // The executor: the hot loop that runs pre-decoded instructions until the next event.
 //
 // Per instruction: find the decode-cache slot for the PC (the next slot when the instruction
-// follows its predecessor in the same page; decoding on a miss), account the cycles, and switch on
+// follows its predecessor in the same page and, with a cache model, the same fetch line: then
+// neither is looked up; decoding on a miss), account the cycles, and switch on
 // the compact operation code. The cycle and instruction counts, the pc and the load-use register
 // stay in locals; every call out of the loop sees them stored (SPILL/RELOAD below). Anything that
 // needs the outer loop's attention (interrupt enables, stops, WFI) calls end_block(), which makes
@@ -62,18 +63,26 @@ void Hart::run_block() {
         scratch_.op = Op::Undecoded;
       }
     }
-  in_page : {
     // With a cache model, fetching from a new line is an I-cache access (within a line the fetch
     // unit keeps the line; a 4-byte instruction straddling two lines counts as the first line).
-    if (kFetch && (pc >> fetch_line_bits_) != fetch_line_) {
-      fetch_line_ = pc >> fetch_line_bits_;
-      if (!repeat_fetch_.hit(pc, 2, false)) {  // (a line the L1I granted costs no call and no cycle)
-        uint32_t c;
-        OUT(c = mem_timing_->fetch_line(pc, cycle_));
-        cycle += c;
-        stall_fetch_ += c;
+    if (kFetch && ((pc >> fetch_line_bits_) != fetch_line_ || !line_end_)) {
+      if ((pc >> fetch_line_bits_) != fetch_line_) {
+        fetch_line_ = pc >> fetch_line_bits_;
+        if (!repeat_fetch_.hit(pc, 2, false)) {  // (a line the L1I granted costs no call and no cycle)
+          uint32_t c;
+          OUT(c = mem_timing_->fetch_line(pc, cycle_));
+          cycle += c;
+          stall_fetch_ += c;
+        }
       }
+      // The instructions that follow this one up to the line's end (or the page's) need no check:
+      // the retire path runs them on from their slots while below line_end_. (A line lies in one
+      // page: while the line stays, so does its end; whatever drops the page zeroes line_end_.)
+      const uint32_t next_line =
+          std::min<uint32_t>(((pc & (kPageSize - 1)) | ((1u << fetch_line_bits_) - 1)) + 1, kPageSize);
+      line_end_ = cur_page_ ? reinterpret_cast<uintptr_t>(cur_page_->insn + (next_line >> 1)) : 0;
     }
+  in_line : {
     if (__builtin_expect(slot->op == Op::Undecoded, 0)) {
       bool decoded;
       OUT(decoded = fetch_and_decode(pc, *slot));
@@ -546,12 +555,13 @@ void Hart::run_block() {
     pc += len;
     ++instret;
     if (__builtin_expect(cycle < next_event, 1)) {
-      // In the same page (the slot past the page's last one is its end), the next slot; in
-      // integers: the scratch slot has no page (end 0), and no slot follows it.
+      // In the same page (the slot past the page's last one is its end) and, with a cache model, in
+      // the same fetch line, the next slot; in integers: the scratch slot has no page (end 0), and
+      // no slot follows it.
       const uintptr_t next = reinterpret_cast<uintptr_t>(slot) + (len >> 1) * sizeof(DecodedInsn);
-      if (__builtin_expect(next < cur_page_end_, 1)) {
+      if (__builtin_expect(next < (kFetch ? line_end_ : cur_page_end_), 1)) {
         slot = reinterpret_cast<DecodedInsn*>(next);
-        goto in_page;
+        goto in_line;
       }
       continue;
     }

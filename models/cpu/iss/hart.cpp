@@ -255,6 +255,7 @@ void Hart::flush_tlbs() {
   cur_page_num_ = ~0u;
   cur_page_ = nullptr;
   cur_page_end_ = 0;
+  line_end_ = 0;
 }
 
 void Hart::set_page_flag(uint32_t page, uint8_t flag) {
@@ -475,7 +476,7 @@ void Hart::set_mem_timing(MemTiming* t) {
   repeat_data_.revoke_all();  // granted by the MemTiming before
   repeat_fetch_.revoke_all();
   fetch_line_bits_ = t ? t->fetch_line_bits() : 6;
-  fetch_line_ = ~0u;
+  forget_fetch_line();
   end_block();  // the executor picks its loop (with or without hooks) per block
 }
 

@@ -143,7 +143,10 @@ class Hart {
   // granted line skip the MemTiming call. set_mem_timing() takes every grant back.
   RepeatHits& repeat_hits(bool fetch) { return fetch ? repeat_fetch_ : repeat_data_; }
   // The I-side forgets which line it fetches from (after an I-cache invalidation).
-  void forget_fetch_line() { fetch_line_ = ~0u; }
+  void forget_fetch_line() {
+    fetch_line_ = ~0u;
+    line_end_ = 0;
+  }
   // Someone else (DMA, debugger, loader, another hart) wrote guest memory: drops decoded code
   // and the LR reservation if they overlap.
   void notify_external_write(uint32_t addr, uint32_t len);
@@ -406,6 +409,9 @@ class Hart {
   MemTiming* mem_timing_ = nullptr;
   unsigned fetch_line_bits_ = 6;
   uint32_t fetch_line_ = ~0u;  // line (pc >> fetch_line_bits_) the hart fetches from; ~0: none
+  // With a MemTiming: the host address just past the decode-cache slots of fetch_line_'s part of the
+  // current page (0: none). The executor's next slot below it needs neither a page nor a line check.
+  uintptr_t line_end_ = 0;
   std::vector<FastRegion> regions_;
   TlbEntry rtlb_[kTlbEntries], wtlb_[kTlbEntries];
   RepeatHits repeat_data_, repeat_fetch_;
