@@ -4,18 +4,8 @@
 
 namespace vp {
 
-Tick Timeline::reserve(Tick earliest, Tick duration) {
+Tick Timeline::reserve_late(Tick earliest, Tick duration) {
     if (duration == 0) return earliest;
-    // Fast path: at or after the end of the last reservation (an initiator running in time order).
-    if (busy_.size() > head_ && earliest >= busy_.back().end) {
-        busy_total_ += duration;
-        if (earliest == busy_.back().end)
-            busy_.back().end += duration;
-        else
-            append(earliest, earliest + duration);
-        if (busy_.size() - head_ > prune_at_) prune();
-        return earliest;
-    }
     if (busy_.size() - head_ > prune_at_) prune();
 
     // First live interval ending after `earliest`: the earlier ones cannot overlap.
@@ -43,9 +33,7 @@ Tick Timeline::reserve(Tick earliest, Tick duration) {
     } else if (touches_next) {
         it->start = start;
     } else {
-        it = busy_.insert(it, Interval{});  // (field by field: see append())
-        it->start = start;
-        it->end = end;
+        busy_.emplace(it, start, end);
     }
     return start;
 }
