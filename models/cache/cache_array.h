@@ -92,7 +92,8 @@ public:
     // calls fill(). `offset0`: the access touches the line's first word (AC counts only those).
     [[gnu::always_inline]] bool access(uint64_t addr, bool write, bool offset0) {
         const uint64_t tag = addr >> line_shift_;
-        // The line accessed last, again, under a policy for which that changes nothing: count it only.
+        // The line accessed last, again, under a policy for which that changes nothing: count it only
+        // (LRU stamps it, as every hit).
         if (tag == last_tag_) {
             ++last_stats_->accesses;
             ++last_stats_->hits;
