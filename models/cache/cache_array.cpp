@@ -87,9 +87,9 @@ int CacheArray::find(uint64_t addr, unsigned& set) const {
 Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t priority) {
     const unsigned set = set_of(addr);
     const size_t base = size_t(set) * geo_.ways;
-    const uint64_t all = geo_.ways == 64 ? ~uint64_t(0) : (uint64_t(1) << geo_.ways) - 1;
+    // (LRU's choice in a full set without the call: its oldest line.)
     const unsigned way =
-        stamps_ && valid_[set] == all ? stamps_->oldest(base, geo_.ways) : policy_->victim(set, valid_[set]);
+        stamps_ && policy_->full(valid_[set]) ? stamps_->oldest(base, geo_.ways) : policy_->victim(set, valid_[set]);
     Eviction ev;
     if (tags_[base + way] != kInvalid) {
         ev.valid = true;

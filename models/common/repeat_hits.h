@@ -5,7 +5,7 @@
 // latency, no fill in flight), no statistics window watches it, the whole line counts in one
 // statistics region, and for a store the line is dirty already. Which lines, depends on the
 // replacement policy:
-//   - a policy whose hits only stamp the line (LRU: cache::ReplacementPolicy::hit_stamps): any line
+//   - a policy whose hits only stamp the line (LRU: cache::ReplacementPolicy::lru_stamps): any line
 //     the set holds. The holder stamps it as the policy would (`stamp`, `clock`), so hits on other
 //     ways of the set in between change nothing; the grant goes when the line leaves or changes
 //     (eviction, invalidation, clean, a stale-data mark). One entry per line number (`line & mask`).

@@ -71,10 +71,11 @@ public:
     unsigned victim(unsigned set, const std::vector<bool>& valid);
     // The same with the flags as a mask (bit w: way w is valid; ways <= 64), for the cache's miss path.
     unsigned victim(unsigned set, uint64_t valid_mask) {
-        const uint64_t all = ways_ == 64 ? ~uint64_t(0) : (uint64_t(1) << ways_) - 1;
-        if (valid_mask != all) return unsigned(__builtin_ctzll(~valid_mask & all));
+        if (!full(valid_mask)) return unsigned(__builtin_ctzll(~valid_mask & all_ways()));
         return choose_victim(set);
     }
+    // Every way of the set is valid: only then is the policy asked (victim()).
+    bool full(uint64_t valid_mask) const { return valid_mask == all_ways(); }
 
     unsigned sets() const { return sets_; }
     unsigned ways() const { return ways_; }
@@ -83,6 +84,7 @@ protected:
     // All ways of `set` are valid.
     virtual unsigned choose_victim(unsigned set) = 0;
     size_t line(unsigned set, unsigned way) const { return size_t(set) * ways_ + way; }
+    uint64_t all_ways() const { return ways_ == 64 ? ~uint64_t(0) : (uint64_t(1) << ways_) - 1; }
 
     const unsigned sets_, ways_;
 };
