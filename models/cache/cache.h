@@ -154,6 +154,14 @@ public:
         repeat_holder_ = holder;
         bind_repeats();
     }
+    // After access() of `addr` by the holder, which waited for it until `until` (the hart stalls for
+    // its misses): if that access missed and the fill is complete by then, the line's first hit will
+    // take no time and, where the fill counts as a hit for the policy (the array remembered the line:
+    // LRU, PLRU, random), change nothing a repeat does not. Granted now, that hit needs no call either.
+    void grant_after_miss(uint64_t addr, Tick until) {
+        if (!last_missed_) return;
+        if (mshrs_.ready(slot(array_.set_of(addr), array_.last_way()), until) <= until) array_.grant_repeat(addr);
+    }
 
     // Replaces the policy by name (controller POLICY register); keeps tags.
     void select_policy(const std::string& name);

@@ -6,15 +6,14 @@ namespace vp {
 
 Tick Timeline::reserve_late(Tick earliest, Tick duration) {
     if (duration == 0) return earliest;
-    if (busy_.size() - head_ > prune_at_) prune();
+    if (size_ - head_ > prune_at_) prune();
 
     // First live interval ending after `earliest`: the earlier ones cannot overlap.
-    auto first = busy_.begin() + head_;
-    auto it =
-        partition_point_from_back(first, busy_.end(), [earliest](const Interval& iv) { return iv.end <= earliest; });
+    const auto first = busy_.begin() + ptrdiff_t(head_), last = busy_.begin() + ptrdiff_t(size_);
+    auto it = partition_point_from_back(first, last, [earliest](const Interval& iv) { return iv.end <= earliest; });
     // Walk the gaps until one is long enough.
     Tick start = earliest;
-    while (it != busy_.end() && it->start < start + duration) {
+    while (it != last && it->start < start + duration) {
         start = std::max(start, it->end);
         ++it;
     }
@@ -23,33 +22,49 @@ Tick Timeline::reserve_late(Tick earliest, Tick duration) {
 
     // `it` is the first interval starting at or after `end`; the one before it (if any) ends at or
     // before `start`. Insert [start, end), merging with neighbours that touch it.
-    const bool touches_prev = it != busy_.begin() + head_ && std::prev(it)->end == start;
-    const bool touches_next = it != busy_.end() && it->start == end;
+    const size_t at = size_t(it - busy_.begin());
+    const bool touches_prev = at != head_ && busy_[at - 1].end == start;
+    const bool touches_next = at != size_ && busy_[at].start == end;
     if (touches_prev && touches_next) {
-        std::prev(it)->end = it->end;
-        busy_.erase(it);
+        busy_[at - 1].end = busy_[at].end;
+        erase(at);
     } else if (touches_prev) {
-        std::prev(it)->end = end;
+        busy_[at - 1].end = end;
     } else if (touches_next) {
-        it->start = start;
+        busy_[at].start = start;
     } else {
-        busy_.emplace(it, start, end);
+        insert(at, start, end);
     }
     return start;
+}
+
+void Timeline::insert(size_t at, Tick start, Tick end) {
+    if (size_ == busy_.size()) grow();
+    std::move_backward(busy_.begin() + ptrdiff_t(at), busy_.begin() + ptrdiff_t(size_),
+                       busy_.begin() + ptrdiff_t(size_ + 1));
+    busy_[at].start = start;
+    busy_[at].end = end;
+    ++size_;
+}
+
+void Timeline::erase(size_t at) {
+    std::move(busy_.begin() + ptrdiff_t(at + 1), busy_.begin() + ptrdiff_t(size_), busy_.begin() + ptrdiff_t(at));
+    --size_;
 }
 
 void Timeline::prune() {
     const Tick now = sim_now();
     // Keep the last interval even if it is in the past: busy_until() reports it.
-    while (busy_.size() - head_ > 1 && busy_[head_].end < now) ++head_;
-    if (head_ > 64 && head_ * 2 > busy_.size()) {
-        busy_.erase(busy_.begin(), busy_.begin() + head_);
+    while (size_ - head_ > 1 && busy_[head_].end < now) ++head_;
+    if (head_ > 64 && head_ * 2 > size_) {
+        std::move(busy_.begin() + ptrdiff_t(head_), busy_.begin() + ptrdiff_t(size_), busy_.begin());
+        size_ -= head_;
         head_ = 0;
     }
-    if (busy_.size() > head_) last_end_ = busy_.back().end;
+    if (size_ > head_) last_end_ = busy_[size_ - 1].end;
     // Under a long quantum many intervals stay live; prune again only when their number has doubled,
     // so the cost per reservation stays constant.
-    prune_at_ = std::max<size_t>(32, 2 * (busy_.size() - head_));
+    prune_at_ = std::max<size_t>(32, 2 * (size_ - head_));
 }
 
 }  // namespace vp

@@ -12,6 +12,7 @@
 // case is an append or an in-place extension, with no allocation, and a late request searches back from
 // the end (models/common/sorted_search.h).
 #pragma once
+#include <algorithm>
 #include <vector>
 #include "models/common/time.h"
 
@@ -25,26 +26,32 @@ public:
     // time order), is an append or an extension; a call cost more than the work (every bus
     // transaction reserves twice).
     Tick reserve(Tick earliest, Tick duration) {
-        if (__builtin_expect(duration != 0 && busy_.size() > head_ && earliest >= busy_.back().end, 1)) {
+        if (__builtin_expect(duration != 0 && size_ > head_ && earliest >= busy_[size_ - 1].end, 1)) {
             busy_total_ += duration;
-            if (earliest == busy_.back().end)
-                busy_.back().end += duration;
-            else
-                busy_.emplace_back(earliest, earliest + duration);
-            if (busy_.size() - head_ > prune_at_) prune();
+            Interval& last = busy_[size_ - 1];
+            if (earliest == last.end) {
+                last.end += duration;
+            } else {
+                if (__builtin_expect(size_ == busy_.size(), 0)) grow();
+                Interval& added = busy_[size_++];
+                added.start = earliest;
+                added.end = earliest + duration;
+            }
+            if (size_ - head_ > prune_at_) prune();
             return earliest;
         }
         return reserve_late(earliest, duration);
     }
 
     // End of the last reservation (0 if none): where a purely in-order user would start.
-    Tick busy_until() const { return busy_.size() > head_ ? busy_.back().end : last_end_; }
+    Tick busy_until() const { return size_ > head_ ? busy_[size_ - 1].end : last_end_; }
 
     // Sum of all reserved durations, for utilisation statistics.
     Tick busy_total() const { return busy_total_; }
 
     void reset() {
         busy_.clear();
+        size_ = 0;
         head_ = 0;
         busy_total_ = 0;
         last_end_ = 0;
@@ -52,20 +59,26 @@ public:
     }
 
 private:
-    // (A constructor, so that emplace_back writes the two fields in place: push_back of a braced
-    // Interval made g++ build it on the stack and reload it as one 16-byte vector, a failed
-    // store-to-load forward on every new interval, perf's hottest instruction of the reservations.)
+    // (Written field by field where it is added: building a braced Interval made g++ assemble it on
+    // the stack and reload it as one 16-byte vector, a failed store-to-load forward on every new
+    // interval.)
     struct Interval {
-        Interval(Tick s, Tick e) : start(s), end(e) {}
         Tick start, end;
     };
     // Everything but the in-order case: an empty timeline, a zero duration, a request before the end.
     Tick reserve_late(Tick earliest, Tick duration);
     void prune();
+    void grow() { busy_.resize(std::max<size_t>(16, 2 * busy_.size())); }
+    // Inserts [start, end) before busy_[at] (at <= size_); erases busy_[at].
+    void insert(size_t at, Tick start, Tick end);
+    void erase(size_t at);
 
-    std::vector<Interval> busy_;  // [head_, size): live intervals, sorted, disjoint, non-touching
-    size_t head_ = 0;             // intervals before head_ are pruned (compacted away now and then)
-    size_t prune_at_ = 32;        // prune when this many intervals are live
+    // busy_[head_, size_): the live intervals, sorted, disjoint, non-touching. The vector is storage
+    // only (its size is the capacity): an append is a store and an increment, with no library call.
+    std::vector<Interval> busy_;
+    size_t size_ = 0;
+    size_t head_ = 0;       // intervals before head_ are pruned (compacted away now and then)
+    size_t prune_at_ = 32;  // prune when this many intervals are live
     Tick busy_total_ = 0;
     Tick last_end_ = 0;
 };

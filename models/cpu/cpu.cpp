@@ -411,6 +411,7 @@ uint32_t Cpu::cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint
     // into the bus, the L2 and the memory models, which may raise host flags: the L1 keeps them around
     // each miss (only there: testing the flags on every access would cost every access).
     const Tick done = cache.access<iss::HostFpFlagsKept>(addr, len, write, at, ext_);
+    cache.grant_after_miss(addr, done);  // (the hart goes on at `done` or later)
     return done > at ? uint32_t(div_ceil(done - at, period_)) : 0;
 }
 

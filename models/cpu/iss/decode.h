@@ -2,6 +2,8 @@
 // decode cache, and the decoders for 32-bit and compressed (16-bit) encodings.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace vp::iss {
@@ -68,6 +70,7 @@ struct DecodedInsn {
   Op op = Op::Undecoded;
   uint8_t rd = 0, rs1 = 0, rs2 = 0, rs3 = 0;
   uint8_t flags = 0;
+  // (Adjacent, in this order: the executor tests both with one 16-bit load.)
   uint8_t exec_cycles = 0;   // extra execute cycles (from TimingConfig), filled by the hart
   uint8_t fetch_cycles = 0;  // instruction-memory cycles, filled by the hart
   int32_t imm = 0;           // immediate; CSR number for Zicsr; rm for FP ops; aq/rl for A
@@ -82,6 +85,8 @@ struct DecodedInsn {
   unsigned ext_index() const { return flags >> kExtShift; }
 };
 static_assert(sizeof(DecodedInsn) == 16, "DecodedInsn should stay small for cache density");
+static_assert(offsetof(DecodedInsn, fetch_cycles) == offsetof(DecodedInsn, exec_cycles) + 1,
+              "the executor reads exec_cycles and fetch_cycles as one 16-bit word");
 
 // What an instruction's operand fields name when its format reads them, as offsets into the
 // numbering above: 0 for an x register, kFpRegBase for an f register, kNotRead (field + 128 is no
@@ -119,10 +124,24 @@ inline constexpr OperandReads kOperandReads[] = {
 };
 static_assert(sizeof(kOperandReads) / sizeof(kOperandReads[0]) == unsigned(Fmt::Cbo) + 1, "one entry per Fmt");
 
+// kOperandReads by operation rather than by format, four bytes an entry: the executor's load-use
+// check indexes it with the operation it has at hand (no format lookup first).
+struct alignas(4) OpOperandReads {
+  uint8_t rs1, rs2, rs3;
+};
+inline constexpr auto kOpOperandReads = [] {
+  std::array<OpOperandReads, sizeof(kOpFormat) / sizeof(kOpFormat[0])> t{};
+  for (size_t i = 0; i < t.size(); ++i) {
+    const OperandReads& r = kOperandReads[unsigned(kOpFormat[i])];
+    t[i] = {r.rs1, r.rs2, r.rs3};
+  }
+  return t;
+}();
+
 // True if the instruction reads `reg` (in the numbering above): the load-use hazard check.
 // Branch-free: a compare per operand field.
 inline bool insn_reads(const DecodedInsn& d, unsigned reg) {
-  const OperandReads& r = kOperandReads[unsigned(op_format(d.op))];
+  const OpOperandReads& r = kOpOperandReads[unsigned(d.op)];
   return (unsigned(d.rs1) + r.rs1 == reg) | (unsigned(d.rs2) + r.rs2 == reg) | (unsigned(d.rs3) + r.rs3 == reg);
 }
 

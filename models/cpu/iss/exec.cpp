@@ -78,9 +78,10 @@ void Hart::run_block() {
       // The instructions that follow this one up to the line's end (or the page's) need no check:
       // the retire path runs them on from their slots while below line_end_. (A line lies in one
       // page: while the line stays, so does its end; whatever drops the page zeroes line_end_.)
-      const uint32_t next_line =
-          std::min<uint32_t>(((pc & (kPageSize - 1)) | ((1u << fetch_line_bits_) - 1)) + 1, kPageSize);
-      line_end_ = cur_page_ ? reinterpret_cast<uintptr_t>(cur_page_->insn + (next_line >> 1)) : 0;
+      // (fetch_line_mask_: the line's offset bits, at most the page's; a line of the page holds
+      // (mask + 1) / 2 slots; the scratch slot has no page, and no line end.)
+      line_end_ =
+          cur_page_ ? reinterpret_cast<uintptr_t>(slot + ((fetch_line_mask_ + 1 - (pc & fetch_line_mask_)) >> 1)) : 0;
     }
   in_line : {
     if (__builtin_expect(slot->op == Op::Undecoded, 0)) {
@@ -120,15 +121,25 @@ void Hart::run_block() {
       }
       pending = 0;
     }
-    {
-      // Read once: the byte fields may alias anything, so each use would be a reload.
-      const unsigned exec_cycles = d.exec_cycles, fetch_cycles = d.fetch_cycles;
-      cycle += 1 + exec_cycles + fetch_cycles;
-      // With caches (kFetch) most instructions have neither; without, every fetch costs cycles.
-      if (!kFetch || (exec_cycles | fetch_cycles)) {
+    if (kFetch) {
+      // With caches most instructions have neither execute nor fetch cycles: one test of both bytes
+      // (adjacent: see DecodedInsn).
+      uint16_t both;
+      std::memcpy(&both, &d.exec_cycles, sizeof both);
+      ++cycle;
+      if (__builtin_expect(both != 0, 0)) {
+        const unsigned exec_cycles = d.exec_cycles, fetch_cycles = d.fetch_cycles;
+        cycle += exec_cycles + fetch_cycles;
         stall_exec_ += exec_cycles;
         stall_fetch_ += fetch_cycles;
       }
+    } else {
+      // Without, every fetch costs cycles. (Read once: the byte fields may alias anything, so each
+      // use would be a reload.)
+      const unsigned exec_cycles = d.exec_cycles, fetch_cycles = d.fetch_cycles;
+      cycle += 1 + exec_cycles + fetch_cycles;
+      stall_exec_ += exec_cycles;
+      stall_fetch_ += fetch_cycles;
     }
 
     // d.length() without a branch or a flag-to-mask sequence (4 - 2 for compressed ones).

@@ -476,6 +476,7 @@ void Hart::set_mem_timing(MemTiming* t) {
   repeat_data_.revoke_all();  // granted by the MemTiming before
   repeat_fetch_.revoke_all();
   fetch_line_bits_ = t ? t->fetch_line_bits() : 6;
+  fetch_line_mask_ = uint32_t(std::min<uint64_t>(uint64_t(1) << fetch_line_bits_, kPageSize) - 1);
   forget_fetch_line();
   end_block();  // the executor picks its loop (with or without hooks) per block
 }

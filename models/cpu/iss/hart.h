@@ -408,7 +408,8 @@ class Hart {
   // memory
   MemTiming* mem_timing_ = nullptr;
   unsigned fetch_line_bits_ = 6;
-  uint32_t fetch_line_ = ~0u;  // line (pc >> fetch_line_bits_) the hart fetches from; ~0: none
+  uint32_t fetch_line_mask_ = 63;  // offset bits of a fetch line within its page: min(line, page) - 1
+  uint32_t fetch_line_ = ~0u;      // line (pc >> fetch_line_bits_) the hart fetches from; ~0: none
   // With a MemTiming: the host address just past the decode-cache slots of fetch_line_'s part of the
   // current page (0: none). The executor's next slot below it needs neither a page nor a line check.
   uintptr_t line_end_ = 0;
