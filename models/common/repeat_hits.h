@@ -32,15 +32,18 @@ struct RepeatHits {
         bool stores = false;         // stores repeat too: the line is dirty already
     };
 
-    // A repeat of [addr, addr + len): counted, and true; false if the access must go to the cache.
+    // A repeat of [addr, addr + len) (len a power of two, at most a line): counted, and true; false
+    // if the access must go to the cache. An access aligned to its size lies in one line; a
+    // misaligned one goes to the cache, which handles lines it crosses (and counts the same).
     bool hit(uint64_t addr, unsigned len, bool store) {
         const uint64_t line = addr >> shift;
         Entry& e = entry[line & mask];
-        if (e.line != line || ((addr + len - 1) >> shift) != line || (store && !e.stores)) return false;
-        ++e.counts[0];
-        ++e.counts[1];
+        if (e.line != line || (addr & (len - 1)) || (store && !e.stores)) return false;
+        uint64_t* const counts = e.counts;
+        ++counts[0];
+        ++counts[1];
         ++*lookups;
-        if (e.stamp) *e.stamp = ++*clock;
+        if (uint64_t* const stamp = e.stamp) *stamp = ++*clock;
         return true;
     }
     // Per-set grants: the set changed. Per-line grants: the line changed or left.

@@ -420,13 +420,25 @@ TEST_CASE("repeat hits: granted after a hit, counted like hits, taken back by a 
         l1.access(0x3000, 4, false, 5 * kUs, cpu);
         l1.access(0x3004, 4, false, 5 * kUs + 1, cpu);
         CHECK_FALSE(holder.hit(0x3008, 4, false));
+        // After a miss its requester waited for (the hart does), the line is granted if its fill is
+        // complete by the time the requester goes on: its first hit would take no time either.
+        const Tick done = l1.access(0x5000, 4, false, 6 * kUs, cpu);
+        REQUIRE(done > 6 * kUs);
+        l1.grant_after_miss(0x5000, done - 1);
+        CHECK_FALSE(holder.hit(0x5004, 4, false));  // the fill is still in flight then
+        l1.grant_after_miss(0x5000, done);
+        CHECK(holder.hit(0x5004, 4, false));
+        l1.access(0x5008, 4, false, done, cpu);  // a hit: nothing to grant after it
+        l1.grant_after_miss(0x6000, done);       // (nor for a line the last access did not miss)
+        CHECK_FALSE(holder.hit(0x6000, 4, false));
     };
     sc_core::sc_start();
-    // 7 accesses through the cache (two misses) + 4 repeats (2 loads, 1 store, 1 load after the stale hit).
+    // 9 accesses through the cache (three misses) + 5 repeats (3 loads, 1 store, 1 load after the
+    // stale hit).
     const cache::RegionStats t = l1.array().totals();
-    CHECK(t.accesses == 11);
-    CHECK(t.hits == 9);
-    CHECK(ctx.energy.count(EnergyLedger::Kind(ctx.energy.find("l1d", "access"))) == 11);
+    CHECK(t.accesses == 14);
+    CHECK(t.hits == 11);
+    CHECK(ctx.energy.count(EnergyLedger::Kind(ctx.energy.find("l1d", "access"))) == 14);
 }
 
 TEST_CASE("hazards: error stops the run with exit code 6") {

@@ -294,6 +294,12 @@ TEST_CASE("cache array: LRU grants are per line and the holder's repeats count a
     for (uint64_t a : {0x000, 0x040, 0x080, 0x0c0}) touch(a);  // fills
     for (uint64_t a : {0x000, 0x040, 0x080, 0x0c0}) touch(a);  // hits: each granted
     for (uint64_t a : {0x000, 0x040, 0x080, 0x0c0}) CHECK(holder.hit(a + 4, 4, false));
+    // Only aligned accesses repeat: a misaligned one (even inside the line) or one that crosses
+    // into the next line goes to the array, and is not counted here.
+    const uint64_t before = lookups;
+    CHECK_FALSE(holder.hit(0x002, 4, false));
+    CHECK_FALSE(holder.hit(0x03e, 4, false));
+    CHECK(lookups == before);
     // Repeats in the order 0x040, 0x080, 0x0c0, 0x000: 0x040 is now the least recently used.
     for (uint64_t a : {0x040, 0x080, 0x0c0, 0x000}) REQUIRE(holder.hit(a, 4, false));
     REQUIRE_FALSE(c.access(0x100, false, true));

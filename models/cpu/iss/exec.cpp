@@ -166,14 +166,12 @@ void Hart::run_block() {
   if (cond) JUMP_TO(pc + uint32_t(d.imm), tc.taken_branch, (void)0)
 // A data access's timing: the region's cycles, or with a MemTiming (caches) what it answers (0
 // for a repeat of a hit it granted, without a call).
-#define DATA_CYCLES(kind, addr, len, c)                            \
-  if (kFetch && !repeat_data_.hit(addr, len, is_write(kind))) {    \
-    OUT(c = mem_timing_->data_access(kind, addr, len, cycle_, c)); \
-  } else if (kFetch) {                                             \
-    c = 0;                                                         \
-  }                                                                \
-  cycle += c;                                                      \
-  stall_data_ += c
+#define DATA_CYCLES(kind, addr, len, c)                                        \
+  if (!kFetch || !repeat_data_.hit(addr, len, is_write(kind))) {               \
+    if (kFetch) OUT(c = mem_timing_->data_access(kind, addr, len, cycle_, c)); \
+    cycle += c;                                                                \
+    stall_data_ += c;                                                          \
+  }
 #define LOAD_TO(T, addr, dest_expr)                               \
   {                                                               \
     const uint32_t a_ = (addr);                                   \
