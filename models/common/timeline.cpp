@@ -39,7 +39,11 @@ Tick Timeline::reserve_late(Tick earliest, Tick duration) {
 }
 
 void Timeline::insert(size_t at, Tick start, Tick end) {
-    if (size_ == busy_.size()) grow();
+    if (size_ == busy_.size()) {
+        const size_t live_at = at - head_;  // (growing may move the live intervals to the front)
+        grow();
+        at = head_ + live_at;
+    }
     std::move_backward(busy_.begin() + ptrdiff_t(at), busy_.begin() + ptrdiff_t(size_),
                        busy_.begin() + ptrdiff_t(size_ + 1));
     busy_[at].start = start;
@@ -52,16 +56,26 @@ void Timeline::erase(size_t at) {
     --size_;
 }
 
-void Timeline::prune() {
-    const Tick now = sim_now();
-    // Keep the last interval even if it is in the past: busy_until() reports it.
-    while (size_ - head_ > 1 && busy_[head_].end < now) ++head_;
-    if (head_ > 64 && head_ * 2 > size_) {
+void Timeline::grow() {
+    if (head_ > 0 && head_ * 2 >= size_) {  // at least half pruned: move the live ones to the front
         std::move(busy_.begin() + ptrdiff_t(head_), busy_.begin() + ptrdiff_t(size_), busy_.begin());
         size_ -= head_;
         head_ = 0;
+    } else {
+        busy_.resize(std::max<size_t>(16, 2 * busy_.size()));
     }
-    if (size_ > head_) last_end_ = busy_[size_ - 1].end;
+}
+
+void Timeline::prune() {
+    if (size_ == head_) return;
+    const Tick now = sim_now();
+    // The intervals that ended before now can never matter again. Sorted and disjoint, their ends
+    // are sorted too: the first live one is found by bisection. The last interval stays even if it
+    // is in the past: busy_until() reports it.
+    const auto first = busy_.begin() + ptrdiff_t(head_), last = busy_.begin() + ptrdiff_t(size_ - 1);
+    head_ =
+        size_t(std::partition_point(first, last, [now](const Interval& iv) { return iv.end < now; }) - busy_.begin());
+    last_end_ = busy_[size_ - 1].end;
     // Under a long quantum many intervals stay live; prune again only when their number has doubled,
     // so the cost per reservation stays constant.
     prune_at_ = std::max<size_t>(32, 2 * (size_ - head_));

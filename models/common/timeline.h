@@ -68,7 +68,7 @@ private:
     // Everything but the in-order case: an empty timeline, a zero duration, a request before the end.
     Tick reserve_late(Tick earliest, Tick duration);
     void prune();
-    void grow() { busy_.resize(std::max<size_t>(16, 2 * busy_.size())); }
+    void grow();  // the storage is full: reuse the pruned slots, or double it
     // Inserts [start, end) before busy_[at] (at <= size_); erases busy_[at].
     void insert(size_t at, Tick start, Tick end);
     void erase(size_t at);
@@ -77,7 +77,7 @@ private:
     // only (its size is the capacity): an append is a store and an increment, with no library call.
     std::vector<Interval> busy_;
     size_t size_ = 0;
-    size_t head_ = 0;       // intervals before head_ are pruned (compacted away now and then)
+    size_t head_ = 0;       // intervals before head_ are pruned (compacted away when the storage is full)
     size_t prune_at_ = 32;  // prune when this many intervals are live
     Tick busy_total_ = 0;
     Tick last_end_ = 0;

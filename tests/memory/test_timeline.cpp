@@ -3,7 +3,10 @@
 // of the calls; and the search from the back (models/common/sorted_search.h) finds what
 // std::partition_point finds.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <functional>
 #include <map>
+#include <systemc>
 #include <vector>
 #include "models/common/sorted_search.h"
 #include "models/common/timeline.h"
@@ -57,5 +60,53 @@ TEST_CASE("timeline: reservations out of order land where a first-fit walk puts 
     Tick total = 0;
     for (auto& [s, e] : ref.busy) total += e - s;
     CHECK(tl.busy_total() == total);
+    CHECK(tl.busy_until() == ref.busy.rbegin()->second);
+}
+
+namespace {
+// Runs `fn` in an SC_THREAD, so that it may wait() and the kernel's time (what prune() compares
+// with) advances.
+struct TimelineThread : sc_core::sc_module {
+    std::function<void()> fn;
+    explicit TimelineThread(sc_core::sc_module_name n) : sc_module(n) {
+        SC_HAS_PROCESS(TimelineThread);
+        SC_THREAD(run);
+    }
+    void run() { fn(); }
+};
+}  // namespace
+
+// While the kernel's time advances, the intervals that ended before it are pruned and their slots
+// reused (the storage is compacted when full): requests at or after the kernel's time land exactly
+// where they would with every interval kept.
+TEST_CASE("timeline: pruning and compaction change no reservation at or after the kernel's time") {
+    uint64_t seed = 7;
+    vp::Timeline tl;
+    PlainTimeline ref;
+    size_t checked = 0;
+    TimelineThread t("t");
+    t.fn = [&] {
+        Tick front = 0;
+        for (int i = 0; i < 6000; ++i) {
+            const uint64_t r = lcg(seed) >> 33;
+            const Tick now = vp::sim_now();
+            // Reservations with gaps between them (so that many intervals stay apart), mostly at
+            // the front, now and then just after the kernel's time (where pruning happens) or
+            // anywhere up to the front.
+            front = std::max(front, now) + 10 + r % 20;
+            const Tick earliest = r % 8 == 0   ? now + (r >> 7) % 64
+                                  : r % 8 == 4 ? now + (r >> 7) % (front - now + 1)
+                                               : front;
+            const Tick d = 1 + (r >> 12) % 9;
+            REQUIRE(tl.reserve(earliest, d) == ref.reserve(earliest, d));
+            ++checked;
+            // The kernel follows the front at a distance: most intervals end before its time.
+            if (r % 16 == 0 && front > now + 400)
+                sc_core::wait(sc_core::sc_time(double(front - now - 300), sc_core::SC_PS));
+        }
+    };
+    sc_core::sc_start();
+    CHECK(checked == 6000);
+    CHECK(vp::sim_now() > 0);
     CHECK(tl.busy_until() == ref.busy.rbegin()->second);
 }
