@@ -12,6 +12,7 @@
 #include "models/memory/memory.h"
 #include "models/common/prng.h"
 #include "tests/support/test_initiator.h"
+#include "tests/support/test_thread.h"
 #include "vp/regs/cache_ctrl.h"
 
 using namespace vp;
@@ -34,15 +35,8 @@ CacheConfig small_cache(uint64_t size, unsigned ways, unsigned mshrs = 4, const 
     return c;
 }
 
-// A CPU-side L1 has no target socket: a test calls access() from this thread (fn runs in an SC_THREAD).
-struct TestThread : sc_core::sc_module {
-    std::function<void()> fn;
-    explicit TestThread(sc_core::sc_module_name n) : sc_module(n) {
-        SC_HAS_PROCESS(TestThread);
-        SC_THREAD(run);
-    }
-    void run() { fn(); }
-};
+// (A CPU-side L1 has no target socket: a test calls access() from a TestThread.)
+using vp::test::TestThread;
 
 // initiator -> L2 (bus-side cache) -> memory with a fixed 50 ns latency and unlimited bandwidth.
 struct Fixture {

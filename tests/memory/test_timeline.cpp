@@ -4,12 +4,11 @@
 // std::partition_point finds.
 #include <catch2/catch.hpp>
 #include <algorithm>
-#include <functional>
 #include <map>
-#include <systemc>
 #include <vector>
 #include "models/common/sorted_search.h"
 #include "models/common/timeline.h"
+#include "tests/support/test_thread.h"
 
 using vp::Tick;
 
@@ -63,19 +62,6 @@ TEST_CASE("timeline: reservations out of order land where a first-fit walk puts 
     CHECK(tl.busy_until() == ref.busy.rbegin()->second);
 }
 
-namespace {
-// Runs `fn` in an SC_THREAD, so that it may wait() and the kernel's time (what prune() compares
-// with) advances.
-struct TimelineThread : sc_core::sc_module {
-    std::function<void()> fn;
-    explicit TimelineThread(sc_core::sc_module_name n) : sc_module(n) {
-        SC_HAS_PROCESS(TimelineThread);
-        SC_THREAD(run);
-    }
-    void run() { fn(); }
-};
-}  // namespace
-
 // While the kernel's time advances, the intervals that ended before it are pruned and their slots
 // reused (the storage is compacted when full): requests at or after the kernel's time land exactly
 // where they would with every interval kept.
@@ -84,7 +70,7 @@ TEST_CASE("timeline: pruning and compaction change no reservation at or after th
     vp::Timeline tl;
     PlainTimeline ref;
     size_t checked = 0;
-    TimelineThread t("t");
+    vp::test::TestThread t("t");  // (its wait()s advance the kernel's time)
     t.fn = [&] {
         Tick front = 0;
         for (int i = 0; i < 6000; ++i) {
