@@ -76,12 +76,12 @@ struct DecodedInsn {
   int32_t imm = 0;           // immediate; CSR number for Zicsr; rm for FP ops; aq/rl for A
   uint32_t raw = 0;          // instruction bits as fetched (the 16-bit parcel if compressed)
 
-  static constexpr uint8_t kCompressed = 1;  // 2-byte instruction
-  static constexpr uint8_t kBreakpoint = 2;  // a debugger breakpoint is set on this PC
+  static constexpr uint8_t kBreakpoint = 1;  // a debugger breakpoint is set on this PC
+  static constexpr uint8_t kCompressed = 2;  // 2-byte instruction (the value: 4 - it is the length)
   static constexpr uint8_t kEntryHook = 8;   // an extension's entry hook is armed on this PC
   static constexpr unsigned kExtShift = 4;   // bits 4..7: index of the owning Extension (Op::Ext)
 
-  unsigned length() const { return (flags & kCompressed) ? 2 : 4; }
+  unsigned length() const { return 4 - (flags & kCompressed); }
   unsigned ext_index() const { return flags >> kExtShift; }
 };
 static_assert(sizeof(DecodedInsn) == 16, "DecodedInsn should stay small for cache density");
