@@ -1,6 +1,8 @@
 #include "platform/loader.h"
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
+#include <vector>
 #include "models/common/debug_transfer.h"
 #include "vp/regs/bootinfo.h"
 #include "vp/regs/memmap.h"
@@ -44,6 +46,19 @@ void Loader::overwrite(uint64_t addr, const void* data, size_t len, const std::s
             throw std::runtime_error("cannot load " + what + ": no memory at " + hex(addr + done + n) + " (" +
                                      std::to_string(len) + " bytes at " + hex(addr) + ")");
         done += chunk;
+    }
+}
+
+void Loader::write_from(uint64_t addr, std::istream& in, uint64_t len, const std::string& what) {
+    claim(addr, len, what);  // (before reading: a misplaced data set costs no I/O)
+    std::vector<char> chunk(size_t(std::min<uint64_t>(len, 1 << 20)));
+    for (uint64_t done = 0; done < len;) {
+        const size_t n = size_t(std::min<uint64_t>(len - done, chunk.size()));
+        if (!in.read(chunk.data(), std::streamsize(n)))
+            throw ReadError("cannot read " + what + " (" + std::to_string(len) + " bytes: it ends after " +
+                            std::to_string(done + uint64_t(in.gcount())) + ")");
+        overwrite(addr + done, chunk.data(), n, what);
+        done += n;
     }
 }
 

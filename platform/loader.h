@@ -4,6 +4,8 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <istream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 #include <systemc>
@@ -30,6 +32,13 @@ public:
     // write into an image placed before, e.g. a host-side test standing in for the firmware).
     void overwrite(uint64_t addr, const void* data, size_t len, const std::string& what);
     void read(uint64_t addr, void* data, size_t len, const std::string& what);
+    // write() of `len` bytes read from `in`, in chunks through one small buffer (a data set of
+    // hundreds of MB needs no copy of itself in host memory). Places the whole range first; throws
+    // std::runtime_error as write() does, and ReadError when `in` ends or fails before `len` bytes.
+    struct ReadError : std::runtime_error {
+        using std::runtime_error::runtime_error;
+    };
+    void write_from(uint64_t addr, std::istream& in, uint64_t len, const std::string& what);
 
     // Places every PT_LOAD segment of `elf` at its physical address.
     void load_elf(const iss::ElfImage& elf, const std::string& path);
