@@ -77,37 +77,47 @@ HEADLINE = [
 ]
 
 
-def round_ratios(rows, key):
-    """CPU time of `key` / QEMU's in each interleaved headline round (a round starts with its
-    head.vp.functional row): on a shared host a ratio within one round is steadier than best against best."""
+# Issue #16's benchmark shape (run_benchmarks.sh -s issue): its items 2 and 3 (hit-dominated) as
+# ratios to QEMU in the same rounds.
+ISSUE = [
+    ("issue.qemu", "QEMU TCG, issue-shaped data (20000 x 20000, 5.5 M nonzeros), same ELF + data"),
+    ("issue.vp.functional", "VP functional (1 us quantum, run-ahead)"),
+    ("issue.vp.caches_ddr3", "VP with L1I + L1D + L2 over DDR3 (x fits the L2)"),
+]
+
+
+def round_ratios(rows, key, prefix="head."):
+    """CPU time of `key` / QEMU's in each interleaved round of a table (a round starts with its
+    <prefix>vp.functional row): on a shared host a ratio within one round is steadier than best against best."""
     rounds, cur = [], None
     for r in rows:
-        if r["name"] == "head.vp.functional":
+        if r["name"] == prefix + "vp.functional":
             cur = {}
             rounds.append(cur)
-        if cur is not None and r["name"].startswith("head."):
+        if cur is not None and r["name"].startswith(prefix):
             cur[r["name"]] = r["cpu"]
-    return [c[key] / c["head.qemu"] for c in rounds if key in c and c.get("head.qemu", 0) > 0]
+    qemu = prefix + "qemu"
+    return [c[key] / c[qemu] for c in rounds if key in c and c.get(qemu, 0) > 0]
 
 
-def headline(by, rows):
+def headline(by, rows, table=HEADLINE, prefix="head."):
     """The docs/performance.md headline: CPU time ratios to QEMU on the same program and data."""
-    if not any(k in by for k, _ in HEADLINE):
+    if not any(k in by for k, _ in table):
         return
-    q = by.get("head.qemu")
+    q = by.get(prefix + "qemu")
     print("| configuration | instructions | CPU s (best) | MIPS | CPU time / QEMU's (best / best) | per round (median) |")
     print("|---|---|---|---|---|---|")
-    for key, label in HEADLINE:
+    for key, label in table:
         r = by.get(key)
         if not r:
             continue
         ratio = "%.1fx" % (r["cpu"] / q["cpu"]) if q and q["cpu"] > 0 else "-"
-        per = round_ratios(rows, key) if key != "head.qemu" else []
+        per = round_ratios(rows, key, prefix) if key != prefix + "qemu" else []
         per_s = ", ".join("%.1fx" % x for x in per) + (" (**%.1fx**)" % statistics.median(per)) if per else "-"
         print("| %s | %.1f M | %.2f | %.0f | %s | %s |"
               % (label, r["count"] / 1e6, r["cpu"], r["count"] / r["cpu"] / 1e6, ratio, per_s))
     v = by.get("head.vec_bench.vlen1024")
-    if v and v["cpu"] > 0:
+    if table is HEADLINE and v and v["cpu"] > 0:
         print("| vector accelerator alone (vec-run), dense vec_bench loop, %s | %.1f M element ops | %.2f | %.0f M element ops/s | no QEMU run |"
               % (v["extra"], v["count"] / 1e6, v["cpu"], v["count"] / v["cpu"] / 1e6))
     print()
@@ -132,6 +142,7 @@ def cmd_table(tsv):
     rows = [r for r in rows if best[r["name"]] is r]
     by = best
     headline(by, all_rows)
+    headline(by, all_rows, ISSUE, "issue.")
     hdr = ("benchmark", "metric", "count", "CPU s (best)", "wall s", "rate", "peak RSS", "load1", "notes")
     out = []
     for r in rows:

@@ -8,11 +8,14 @@
 #            cmake -S . -B build-bench -G Ninja -DCMAKE_BUILD_TYPE=Release && ninja -C build-bench)
 #   -w DIR   scratch directory for run outputs, traces and QEMU data (default /tmp/vp-bench)
 #   -r N     repetitions per configuration, the best (least user+sys CPU time) is reported (default 3)
-#   -s LIST  comma-separated sections to run: headline,ddr,spmv,cache,qemu,mem,instr (default all)
+#   -s LIST  comma-separated sections to run: headline,issue,ddr,spmv,cache,qemu,mem,instr (default all)
 #            headline: the table of docs/performance.md, back to back on one ELF + data set: QEMU,
 #            the VP functional (with and without run-ahead), with caches, with caches + HMC, and
 #            the vector accelerator's dense kernel (vec-run); in N interleaved rounds (each round
 #            runs every configuration once), so that a slow phase of a shared host hits all alike
+#            issue: issue #16's benchmark shape (20000 x 20000, 5.5 M nonzeros, ~88 M instructions:
+#            x fits the L2 and the host's caches): QEMU, the VP functional and with caches over
+#            DDR3, in N interleaved rounds, on one ELF + data set
 #            instr: host instructions per simulated instruction under callgrind (valgrind):
 #            repeatable to a few instructions where CPU times move by 20 % between runs; set-up
 #            subtracted (~1 min)
@@ -31,9 +34,9 @@ build=$repo/build-bench
 work=/tmp/vp-bench
 reps=3
 rep_lo=1 rep_hi=3  # the repetitions measure() runs now (the headline runs one per round)
-sections=headline,ddr,spmv,cache,qemu,mem,instr
+sections=headline,issue,ddr,spmv,cache,qemu,mem,instr
 keep=0
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while getopts "b:w:r:s:kh" opt; do
   case $opt in
     b) build=$(cd "$OPTARG" && pwd) ;;
@@ -72,6 +75,8 @@ caches=(--set platform.caches.l1i.enabled=true --set platform.caches.l1d.enabled
 # QEMU comparison data (tools/qemu/make_spmv_data.py; pure Python, ~3 us per nonzero, cached):
 # 250000 x 250000 with ~10 M nonzeros from __loader_start (QEMU's -m 128M holds it).
 q_rows=250000 q_nnz=10000000 q_base=0x81004000
+# The shape of issue #16's 94 M-instruction benchmark: 20000 x 20000, 5.5 M nonzeros (88 M instructions).
+i_rows=20000 i_nnz=5500000
 
 # measure NAME METRIC WANT_RC CMD... : run CMD $reps times, keep the best CPU time, append a row.
 # METRIC: transactions | instret | rss | none (which stats.json counter is the count).
@@ -163,15 +168,17 @@ measure_vec() {
 } >"$results"
 sed -n '2,5p' "$results" | sed 's/^# //'
 
-# qemu_data: generate (once, cached in $work) the QEMU data set and the VP scenario loading the same bytes.
+# qemu_data [ROWS NNZ YAML]: generate (once, cached in $work) a QEMU data set (ROWS x ROWS, NNZ
+# nonzeros; default the headline's) and the VP scenario YAML loading the same bytes; sets qd.
 qemu_data() {
-  qd=$work/qemu_data_${q_rows}_${q_nnz}
+  local rows=${1:-$q_rows} nnz=${2:-$q_nnz} yaml=${3:-$work/spmv_qemu_data.yaml}
+  qd=$work/qemu_data_${rows}_${nnz}
   if [[ ! -f $qd/loader.txt ]]; then
     echo "  generating $qd (make_spmv_data.py, slow: pure Python)"
-    python3 "$repo/tools/qemu/make_spmv_data.py" --rows $q_rows --cols $q_rows --nnz $q_nnz --base $q_base -o "$qd.tmp" >/dev/null
+    python3 "$repo/tools/qemu/make_spmv_data.py" --rows "$rows" --cols "$rows" --nnz "$nnz" --base $q_base -o "$qd.tmp" >/dev/null
     rm -rf "$qd"; mv "$qd.tmp" "$qd"
   fi
-  util qemu-scenario "$qd" "$fw/spmv.elf" "$work/spmv_qemu_data.yaml"
+  util qemu-scenario "$qd" "$fw/spmv.elf" "$yaml"
 }
 
 if want headline; then
@@ -203,6 +210,26 @@ if want headline; then
     fi
   done
   rep_lo=1 rep_hi=$reps
+fi
+
+if want issue; then
+  echo "== issue #16's benchmark shape ($i_rows x $i_rows, $i_nnz nonzeros), back to back: QEMU and the VP"
+  if command -v qemu-system-riscv32 >/dev/null; then
+    qemu_data $i_rows $i_nnz "$work/spmv_issue_data.yaml"
+    same=("$vp" run "$work/spmv_issue_data.yaml")
+    for ((round = 1; round <= reps; round++)); do
+      rep_lo=$round rep_hi=$round
+      echo "  -- round $round of $reps"
+      measure issue.vp.functional instret 0 "${same[@]}"
+      n=$(tail -1 "$results" | cut -f3)
+      measure_cmd issue.qemu "$n" "$repo/tools/qemu/run_qemu.sh" -t 600 -d "$qd" "$fw/spmv.elf"
+      grep -q "PASS" "$work/issue.qemu.$round.log" || echo "run_benchmarks.sh: QEMU run did not PASS (see $work/issue.qemu.$round.log)" >&2
+      measure issue.vp.caches_ddr3 instret 0 "${same[@]}" "${ddr[@]}" "${caches[@]}"
+    done
+    rep_lo=1 rep_hi=$reps
+  else
+    echo "  qemu-system-riscv32 not installed: skipped"
+  fi
 fi
 
 if want ddr; then
