@@ -181,24 +181,36 @@ qemu_data() {
   util qemu-scenario "$qd" "$fw/spmv.elf" "$yaml"
 }
 
+# start_round N: the next interleaved round (measure() and measure_cmd() run repetition N only).
+# Interleaved: each round runs every configuration once, so a slow phase of a shared host hits all
+# of them alike (the ratios to QEMU are the result); a table keeps each configuration's best round.
+start_round() {
+  rep_lo=$1 rep_hi=$1
+  echo "  -- round $1 of $reps"
+}
+
+# functional_and_qemu PREFIX ROUND: the VP functional on "${same[@]}" (its instruction count is the
+# program's on these bytes: QEMU does not count), then QEMU on the same ELF and data ($qd).
+functional_and_qemu() {
+  local prefix=$1 round=$2 n
+  measure "$prefix.vp.functional" instret 0 "${same[@]}"
+  n=$(tail -1 "$results" | cut -f3)
+  if command -v qemu-system-riscv32 >/dev/null; then
+    measure_cmd "$prefix.qemu" "$n" "$repo/tools/qemu/run_qemu.sh" -t 600 -d "$qd" "$fw/spmv.elf"
+    grep -q "PASS" "$work/$prefix.qemu.$round.log" ||
+      echo "run_benchmarks.sh: QEMU run did not PASS (see $work/$prefix.qemu.$round.log)" >&2
+  elif [[ $round == 1 ]]; then
+    echo "  qemu-system-riscv32 not installed: no QEMU row"
+  fi
+}
+
 if want headline; then
   echo "== headline: one ELF + data set (SpMV, ~10 M nonzeros), back to back: QEMU and the VP's configurations"
   qemu_data
   same=("$vp" run "$work/spmv_qemu_data.yaml")
-  # Interleaved: each round runs every configuration once, so a slow phase of a shared host hits all
-  # of them alike (the ratios to QEMU are the result). The table keeps each one's best round.
   for ((round = 1; round <= reps; round++)); do
-    rep_lo=$round rep_hi=$round
-    echo "  -- round $round of $reps"
-    # The instruction count of this program on these bytes (QEMU does not count; the VP's is exact).
-    measure head.vp.functional instret 0 "${same[@]}"
-    n=$(tail -1 "$results" | cut -f3)
-    if command -v qemu-system-riscv32 >/dev/null; then
-      measure_cmd head.qemu "$n" "$repo/tools/qemu/run_qemu.sh" -t 600 -d "$qd" "$fw/spmv.elf"
-      grep -q "PASS" "$work/head.qemu.$round.log" || echo "run_benchmarks.sh: QEMU run did not PASS (see $work/head.qemu.$round.log)" >&2
-    elif [[ $round == 1 ]]; then
-      echo "  qemu-system-riscv32 not installed: no QEMU row"
-    fi
+    start_round $round
+    functional_and_qemu head $round
     measure head.vp.functional.every_quantum instret 0 "${same[@]}" --set platform.cpu.run_ahead=false
     measure head.vp.functional.q1ms instret 0 "${same[@]}" --set platform.quantum=1ms
     measure head.vp.caches_ddr3 instret 0 "${same[@]}" "${ddr[@]}" "${caches[@]}"
@@ -214,22 +226,14 @@ fi
 
 if want issue; then
   echo "== issue #16's benchmark shape ($i_rows x $i_rows, $i_nnz nonzeros), back to back: QEMU and the VP"
-  if command -v qemu-system-riscv32 >/dev/null; then
-    qemu_data $i_rows $i_nnz "$work/spmv_issue_data.yaml"
-    same=("$vp" run "$work/spmv_issue_data.yaml")
-    for ((round = 1; round <= reps; round++)); do
-      rep_lo=$round rep_hi=$round
-      echo "  -- round $round of $reps"
-      measure issue.vp.functional instret 0 "${same[@]}"
-      n=$(tail -1 "$results" | cut -f3)
-      measure_cmd issue.qemu "$n" "$repo/tools/qemu/run_qemu.sh" -t 600 -d "$qd" "$fw/spmv.elf"
-      grep -q "PASS" "$work/issue.qemu.$round.log" || echo "run_benchmarks.sh: QEMU run did not PASS (see $work/issue.qemu.$round.log)" >&2
-      measure issue.vp.caches_ddr3 instret 0 "${same[@]}" "${ddr[@]}" "${caches[@]}"
-    done
-    rep_lo=1 rep_hi=$reps
-  else
-    echo "  qemu-system-riscv32 not installed: skipped"
-  fi
+  qemu_data $i_rows $i_nnz "$work/spmv_issue_data.yaml"
+  same=("$vp" run "$work/spmv_issue_data.yaml")
+  for ((round = 1; round <= reps; round++)); do
+    start_round $round
+    functional_and_qemu issue $round
+    measure issue.vp.caches_ddr3 instret 0 "${same[@]}" "${ddr[@]}" "${caches[@]}"
+  done
+  rep_lo=1 rep_hi=$reps
 fi
 
 if want ddr; then

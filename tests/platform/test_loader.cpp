@@ -7,27 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "models/common/context.h"
-#include "models/memory/memory.h"
-#include "platform/loader.h"
+#include "tests/support/loader_bench.h"
 
 using namespace vp;
 
 namespace {
 
 // A 16 MiB memory at address 0 behind a loader.
-struct Bench {
-    SimContext ctx;
-    Memory mem{"ram", ctx, [] {
-                   MemoryConfig c;
-                   c.size = 16u << 20;
-                   return c;
-               }()};
-    Loader loader{"loader"};
-    Bench() {
-        loader.socket.bind(mem.target_socket);
-        sc_core::sc_start(sc_core::SC_ZERO_TIME);
-    }
+struct Bench : vp::test::LoaderBench {
+    Bench() : LoaderBench(16u << 20) {}
 };
 
 // Bytes no two chunks share: a chunk written to the wrong place, twice or not at all shows.

@@ -13,6 +13,7 @@
 #include "platform/workload/sell.h"
 #include "platform/workload/workload.h"
 #include "vp/sell_data.h"
+#include "tests/support/loader_bench.h"
 
 using namespace vp;
 
@@ -32,18 +33,8 @@ std::unique_ptr<Workload> workload_from(const std::string& yaml) {
 }
 
 // A memory at address 0 behind a loader: the workload's blobs go there.
-struct Bench {
-    SimContext ctx;
-    Memory mem{"ram", ctx, [] {
-                   MemoryConfig c;
-                   c.size = 64u << 20;
-                   return c;
-               }()};
-    Loader loader{"loader"};
-    Bench() {
-        loader.socket.bind(mem.target_socket);
-        sc_core::sc_start(sc_core::SC_ZERO_TIME);
-    }
+struct Bench : vp::test::LoaderBench {
+    Bench() : LoaderBench(64u << 20) {}
     template <typename T>
     std::vector<T> blob(const char* name) {
         uint32_t addr = 0, size = 0;
