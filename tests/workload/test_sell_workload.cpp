@@ -4,11 +4,8 @@
 
 #include <cstring>
 
-#include "models/common/context.h"
-#include "models/memory/memory.h"
 #include "config/scenario.h"
 #include "config/schema.h"
-#include "platform/loader.h"
 #include "platform/workload/csr.h"
 #include "platform/workload/sell.h"
 #include "platform/workload/workload.h"
