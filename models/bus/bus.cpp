@@ -117,7 +117,8 @@ Tick Bus::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     const bool is_write = p.is_write();
     const uint64_t addr = p.get_address();
     const unsigned len = p.get_data_length();
-    const uint64_t beats = std::max<uint64_t>(1, div_ceil(len, cfg_.width_bytes));
+    const unsigned width = cfg_.width_bytes;  // (32-bit: the division is several times faster than 64-bit)
+    const uint64_t beats = std::max(1u, len / width + (len % width != 0));
     TraceSpan span(ctx_.tracer, trace_id(), p, arrival);
     ++transactions_;
 

@@ -13,6 +13,7 @@
 #include <vector>
 #include "models/cache/replacement/lru_stamps.h"
 #include "models/cache/replacement/registry.h"
+#include "models/common/line_aligned.h"
 #include "models/common/repeat_hits.h"
 
 namespace vp::cache {
@@ -122,6 +123,9 @@ public:
             remember(tag, base + predicted, st);
             return true;
         }
+        // (Unrolled: a miss compares every way, and the loop's own count and test cost as much as the
+        // comparisons.)
+#pragma GCC unroll 4
         for (unsigned w = 0; w < geo_.ways; ++w) {
             if (t[w] == tag) {
                 ++st.hits;  // invalid lines hold kInvalid, which no address produces
@@ -242,7 +246,8 @@ private:
     Geometry geo_;
     unsigned line_shift_ = 6;
     uint64_t set_mask_ = 0;
-    std::vector<uint64_t> tags_;  // line address >> line_shift, kInvalid when invalid
+    LineAlignedVector<uint64_t>
+        tags_;  // line address >> line_shift, kInvalid when invalid (a set of 8 ways: one host line)
     std::vector<uint8_t> flags_;
     std::vector<uint64_t> valid_;  // per set: bit w set while way w holds a line
     static constexpr uint8_t kNoWay = 0xff;

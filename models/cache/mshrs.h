@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <vector>
+#include "models/common/line_aligned.h"
 #include "models/common/time.h"
 
 namespace vp::cache {
@@ -37,9 +38,9 @@ public:
     void forget_fills() { std::fill(ready_at_.begin(), ready_at_.end(), 0); }
 
 private:
-    std::vector<Tick> free_at_;   // per MSHR
-    std::vector<Tick> ready_at_;  // per line slot: when its last fill completes
-    Tick latest_ready_ = 0;       // max of ready_at_: accesses after it need not look
+    std::vector<Tick> free_at_;         // per MSHR
+    LineAlignedVector<Tick> ready_at_;  // per line slot: when its last fill completes (a set of 8 ways: one host line)
+    Tick latest_ready_ = 0;             // max of ready_at_: accesses after it need not look
 };
 
 }  // namespace vp::cache

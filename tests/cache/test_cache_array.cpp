@@ -2,8 +2,10 @@
 // maintenance and per-region statistics.
 #include <catch2/catch.hpp>
 #include <algorithm>
+#include <cstdint>
 #include "models/cache/cache_array.h"
 #include "models/cache/replacement/srrip.h"
+#include "models/common/line_aligned.h"
 
 using namespace vp::cache;
 
@@ -334,4 +336,15 @@ TEST_CASE("cache array: repeated hits on a line a region boundary cuts count in 
     CHECK(c.stats()[1].hits == 2);
     CHECK(c.stats()[0].accesses == 2);
     CHECK(c.stats()[1].accesses == 2);
+}
+
+TEST_CASE("cache array: per-set state storage starts on a host cache line") {
+    // (An 8-way row of 64-bit tags, stamps or fill times is then exactly one host line.)
+    for (size_t n : {size_t(1), size_t(8), size_t(4096), size_t(1) << 20}) {
+        vp::LineAlignedVector<uint64_t> v(n, 7);
+        REQUIRE(reinterpret_cast<uintptr_t>(v.data()) % vp::kHostLine == 0);
+        v.resize(n * 3);  // (a reallocation keeps the alignment)
+        REQUIRE(reinterpret_cast<uintptr_t>(v.data()) % vp::kHostLine == 0);
+        REQUIRE(v[n - 1] == 7);
+    }
 }

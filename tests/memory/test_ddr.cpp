@@ -139,6 +139,24 @@ TEST_CASE("ddr: other banks open rows in parallel (tRRD, tFAW) and data serialis
     REQUIRE(timed(t, false, addr_of(1, 4, 2), 64, 500 * kNs) == tCL + tBURST);
 }
 
+TEST_CASE("ddr: ACTs arriving in time order wait exactly at the tRRD and tFAW boundaries") {
+    // (The in-order case has its own short path in place_act: its boundaries, to the picosecond.
+    // timed() answers the latency from the arrival.)
+    DdrTiming t{DdrConfig{}};
+    const Tick miss = tRCD + tCL + tBURST;
+    for (unsigned b = 0; b < 4; ++b)  // exactly tRRD apart: none waits
+        REQUIRE(timed(t, false, addr_of(1, b), 64, b * tRRD) == miss);
+    // The fifth ACT 1 ps inside the window of the first: it waits until the window ends.
+    REQUIRE(timed(t, false, addr_of(1, 4), 64, tFAW - 1) == 1 + miss);
+    // Exactly tFAW after the fourth last and tRRD after the last: no wait.
+    REQUIRE(timed(t, false, addr_of(1, 5), 64, tFAW + tRRD) == miss);
+    // With slack on both.
+    REQUIRE(timed(t, false, addr_of(1, 6), 64, tFAW + 3 * tRRD) == miss);
+    // 1 ps short of tRRD after the last (tFAW after the fourth last is met): waits 1 ps.
+    REQUIRE(timed(t, false, addr_of(1, 7), 64, tFAW + 4 * tRRD - 1) == 1 + miss);
+    REQUIRE(n(t, DdrTiming::kActivates) == 8);
+}
+
 TEST_CASE("ddr: a read after a write to the same rank waits for tWTR") {
     DdrTiming t{DdrConfig{}};
     timed(t, false, addr_of(1, 0), 64, 0);

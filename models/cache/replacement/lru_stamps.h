@@ -2,7 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include "models/common/line_aligned.h"
 
 namespace vp::cache {
 
@@ -31,7 +31,7 @@ public:
     }
 
 private:
-    std::vector<uint64_t> stamp_;
+    LineAlignedVector<uint64_t> stamp_;  // (a set of 8 ways: one host line)
     uint64_t clock_ = 0;
 };
 

@@ -91,27 +91,14 @@ void DdrConfig::validate() const {
 
 DdrAddressMap::DdrAddressMap(const DdrConfig& cfg) {
     const std::vector<char> kinds = parse_mapping(cfg.mapping);
-    unsigned shift = log2u(cfg.burst_bytes());
+    burst_shift_ = log2u(cfg.burst_bytes());
+    unsigned shift = burst_shift_;
     for (auto it = kinds.rbegin(); it != kinds.rend(); ++it) {  // least significant first
         const unsigned bits = log2u(field_size(cfg, *it));
-        fields_.push_back({*it, shift, bits});
+        Field& f = *it == 'o' ? row_ : *it == 'a' ? rank_ : *it == 'B' ? bank_ : *it == 'C' ? channel_ : column_;
+        f = {shift, (uint64_t(1) << bits) - 1};
         shift += bits;
     }
-}
-
-DdrCoord DdrAddressMap::decode(uint64_t addr) const {
-    DdrCoord c;
-    for (const Field& f : fields_) {
-        const uint64_t v = f.bits ? (addr >> f.shift) & ((uint64_t(1) << f.bits) - 1) : 0;
-        switch (f.kind) {
-            case 'o': c.row = v; break;
-            case 'a': c.rank = unsigned(v); break;
-            case 'B': c.bank = unsigned(v); break;
-            case 'C': c.channel = unsigned(v); break;
-            default: c.column = v; break;
-        }
-    }
-    return c;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,6 +203,14 @@ Tick DdrTiming::place_act(Rank& r, Tick t) {
     const Tick now = sim_now();
     while (!r.acts.empty() && r.acts.front() + horizon < now) r.acts.pop_front();
 
+    // The usual case: the new ACT comes after every placed one, at least tRRD after the last and tFAW
+    // after the fourth last (the only window of five it closes). The search below finds the same.
+    const size_t n = r.acts.size();
+    if (n == 0 || (t > r.acts.back() && t - r.acts.back() >= cfg_.tRRD && (n < 4 || t - r.acts[n - 4] >= cfg_.tFAW))) {
+        r.acts.push_back(t);
+        return t;
+    }
+
     std::vector<Tick>& near = near_;
     for (;;) {
         // tRRD: no other ACT of the rank closer than tRRD, on either side.
@@ -313,12 +308,12 @@ Tick DdrTiming::burst(bool write, const DdrCoord& c, Tick t, Tick& first_cmd, Ro
 
 Tick DdrTiming::access(bool write, uint64_t addr, unsigned len, Tick arrival, TraceSpan& span) {
     const Tick t = arrival + cfg_.controller_latency;
-    const uint64_t bb = cfg_.burst_bytes();
-    const uint64_t first = addr / bb;
-    const uint64_t last = (addr + std::max(len, 1u) - 1) / bb;
+    const unsigned bs = map_.burst_shift();  // (burst bytes are a power of two: validate())
+    const uint64_t first = addr >> bs;
+    const uint64_t last = (addr + std::max(len, 1u) - 1) >> bs;
     Tick end = t, start = kTickMax;
     for (uint64_t k = first; k <= last; ++k) {
-        const DdrCoord c = map_.decode(k * bb);
+        const DdrCoord c = map_.decode(k << bs);
         Tick first_cmd = t;
         RowState state = kHit;
         end = std::max(end, burst(write, c, t, first_cmd, state));

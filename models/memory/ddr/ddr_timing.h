@@ -82,14 +82,27 @@ class DdrAddressMap {
 public:
     DdrAddressMap() = default;
     explicit DdrAddressMap(const DdrConfig& cfg);
-    DdrCoord decode(uint64_t addr) const;
+    // Every coordinate is a bit field (all sizes are powers of two): a shift and a mask each, taken
+    // on every access, so no walk over the mapping string's order.
+    DdrCoord decode(uint64_t addr) const {
+        DdrCoord c;
+        c.channel = unsigned((addr >> channel_.shift) & channel_.mask);
+        c.rank = unsigned((addr >> rank_.shift) & rank_.mask);
+        c.bank = unsigned((addr >> bank_.shift) & bank_.mask);
+        c.row = (addr >> row_.shift) & row_.mask;
+        c.column = (addr >> column_.shift) & column_.mask;
+        return c;
+    }
+    // log2(burst bytes): the address bits below the column.
+    unsigned burst_shift() const { return burst_shift_; }
 
 private:
     struct Field {
-        char kind;
-        unsigned shift, bits;
+        unsigned shift = 0;
+        uint64_t mask = 0;  // (0 for a field of one value: it decodes to 0)
     };
-    std::vector<Field> fields_;
+    Field channel_, rank_, bank_, row_, column_;
+    unsigned burst_shift_ = 0;
 };
 
 class DdrTiming : public MemoryTiming {
