@@ -246,8 +246,8 @@ private:
     Geometry geo_;
     unsigned line_shift_ = 6;
     uint64_t set_mask_ = 0;
-    LineAlignedVector<uint64_t>
-        tags_;  // line address >> line_shift, kInvalid when invalid (a set of 8 ways: one host line)
+    // Line address >> line_shift, kInvalid when invalid (a set of 8 ways: one host line).
+    LineAlignedVector<uint64_t> tags_;
     std::vector<uint8_t> flags_;
     std::vector<uint64_t> valid_;  // per set: bit w set while way w holds a line
     static constexpr uint8_t kNoWay = 0xff;
