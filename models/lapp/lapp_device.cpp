@@ -302,8 +302,8 @@ void LappDevice::start_run() {
 
 void LappDevice::thread() {
     for (;;) {
-        wait(start_event_);
-        activity_.set(true);  // the CPU synchronises at every quantum while the function runs
+        while (!busy_) wait(start_event_);  // a START is pending from the register write on: look first
+        activity_.set(true);                // the CPU synchronises at every quantum while the function runs
         start_run();
         uint32_t end = 0;
         while (!end) {

@@ -87,6 +87,11 @@ void Memory::set_dmi_enabled(bool on) {
     if (!on) invalidate_dmi();
 }
 
+void Memory::set_write_observer(std::function<void(uint64_t, uint64_t)> fn) {
+    write_observer_ = std::move(fn);
+    if (target_socket.get_base_port().size()) invalidate_dmi();  // pointers granted for writing must go
+}
+
 void Memory::invalidate_dmi() {
     ++dmi_invalidations_;
     target_socket->invalidate_direct_mem_ptr(0, store_.size() - 1);
@@ -143,6 +148,7 @@ Tick Memory::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
 
     if (!timing_only(p)) copy(p);  // (a cache's line fill or write-back: the data are here already)
     const bool write = cmd == tlm::TLM_WRITE_COMMAND;
+    if (write && write_observer_) write_observer_(addr, extent);
     if (write) {
         ++writes_;
         bytes_written_ += len;
@@ -164,7 +170,10 @@ bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi) 
     dmi.set_dmi_ptr(store_.data());
     dmi.set_start_address(0);
     dmi.set_end_address(store_.size() - 1);
-    dmi.allow_read_write();
+    if (write_observer_)
+        dmi.allow_read();
+    else
+        dmi.allow_read_write();
     dmi.set_read_latency(to_sc_time(timing_->typical_read_latency()));
     dmi.set_write_latency(to_sc_time(timing_->typical_write_latency()));
     ++dmi_grants_;
@@ -179,9 +188,10 @@ unsigned Memory::transport_dbg(tlm::tlm_generic_payload& p) {
         return 0;
     }
     const unsigned n = unsigned(std::min<uint64_t>(p.get_data_length(), store_.size() - addr));
-    if (p.is_write())
+    if (p.is_write()) {
         store_.write(addr, p.get_data_ptr(), n);
-    else if (p.is_read())
+        if (write_observer_) write_observer_(addr, n);
+    } else if (p.is_read())
         store_.read(addr, p.get_data_ptr(), n);
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     return n;
