@@ -185,6 +185,10 @@ std::string OutputDir::foreign_entry(const std::string& dir) {
 OutputDir::OutputDir(std::string out) : out_(std::move(out)) {
     while (out_.size() > 1 && out_.back() == '/') out_.pop_back();
     if (out_.empty()) throw std::invalid_argument("--out: empty directory name");
+    const std::string last = fs::path(out_).filename().string();
+    if (last.empty() || last == "." || last == "..")
+        throw std::invalid_argument("--out " + out_ +
+                                    ": name the directory itself (not /, . or ..): vp replaces it as a whole");
     staging_ = out_ + ".partial";
     const fs::path dir(out_), stage(staging_);
     std::error_code ec;

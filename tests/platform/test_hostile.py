@@ -315,6 +315,17 @@ def test_out_that_is_a_symbolic_link_is_refused():
     assert os.path.islink(link) and os.readlink(link) == target and tree(target) == before
 
 
+def test_out_that_is_dot_dotdot_or_root_is_refused():
+    cwd = os.path.join(cli.WORK, "c")
+    os.makedirs(cwd)
+    for out in (".", "..", "./", "sub/..", "/"):
+        p = subprocess.run([cli.VP, "run", "hello", "--out", out], cwd=cwd, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=60)
+        err = p.stderr.decode()
+        assert p.returncode == 2 and "name the directory itself" in err, (out, p.returncode, err)
+    assert os.listdir(cwd) == [] and sorted(os.listdir(cli.WORK)) == ["c"], os.listdir(cli.WORK)
+
+
 def test_interrupted_publish_leaves_nothing_that_blocks_or_is_lost():
     # A previous output left at <out>.partial (vp killed between the swap and the removal): removed
     # from its manifest; with a file that is not vp's in it, refused and kept.
