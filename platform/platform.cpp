@@ -4,7 +4,6 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <sys/resource.h>
 #include <unistd.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 #include "models/bus/bus.h"
@@ -588,6 +587,12 @@ void Platform::open_trace() {
         else
             scenario_.fail("trace.formats", "unknown trace format '" + fmt + "' (perfetto, pftrace, csv)");
     }
+    // The files' headers and closing records must fit: the budget holds to the byte (docs/trace.md).
+    const uint64_t budget = t.at("max_bytes").get<uint64_t>(), empty = ctx_.tracer.empty_size();
+    if (budget && empty > budget)
+        scenario_.fail("trace.max_bytes", config::format_size(budget) + " is below the " + std::to_string(empty) +
+                                              " bytes the empty trace files take (headers, closing records); "
+                                              "raise it, or 0 = no limit");
     ctx_.tracer.enable(true);
 }
 
@@ -765,12 +770,10 @@ void Platform::write_outputs(const RunResult& r) {
     write_atomically(dir / "stats.json", stats.dump(2) + "\n");
 
     // host.json: what depends on the machine running the simulation.
-    struct rusage ru {};
-    getrusage(RUSAGE_SELF, &ru);
     nlohmann::ordered_json host;
     host["host_seconds"] = r.host_seconds;
     host["sim_seconds_per_host_second"] = r.host_seconds > 0 ? double(r.sim_time) * 1e-12 / r.host_seconds : 0.0;
-    host["peak_rss_bytes"] = uint64_t(ru.ru_maxrss) * 1024;
+    host["peak_rss_bytes"] = HostWatchdog::peak_resident_bytes();  // this process's own (not ru_maxrss)
     write_atomically(dir / "host.json", host.dump(2) + "\n");
 
     // Statistics over time and the firmware's regions, for `vp report` (docs/report.md). Deterministic.
@@ -840,7 +843,7 @@ void Platform::print_summary(const RunResult& r) const {
 std::string Platform::trace_summary() const {
     const Tracer& t = ctx_.tracer;
     std::string s = "trace           " + std::to_string(t.records_written()) + " transactions, " +
-                    config::format_size(t.bytes_written());
+                    config::format_bytes(t.bytes_written());
     if (!t.stopped_at_budget()) return s + "\n";
     s += ", STOPPED at the budget (trace.max_bytes = " + config::format_size(t.budget()) + ") at " +
          config::format_time(t.stopped_at()) + " simulated of " + config::format_time(ctx_.end_time()) + "\n";

@@ -19,8 +19,10 @@ public:
     HostWatchdog(SimContext& ctx, double max_seconds, uint64_t max_resident_bytes);
     ~HostWatchdog();
 
-    // Resident set size of this process now (bytes).
+    // Resident set size of this process now, and its peak since vp started (bytes; /proc/self/status
+    // VmRSS and VmHWM: the limit and host.json's peak_rss_bytes read the same source).
     static uint64_t resident_bytes();
+    static uint64_t peak_resident_bytes();
     // Physical memory of the host (bytes).
     static uint64_t physical_memory();
 

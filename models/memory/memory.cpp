@@ -1,6 +1,7 @@
 #include "models/memory/memory.h"
 #include <algorithm>
 #include <stdexcept>
+#include "config/quantity.h"
 #include "models/memory/ddr/ddr_timing.h"
 #include "models/memory/fixed_timing.h"
 #include "models/memory/hmc/hmc_timing.h"
@@ -75,11 +76,10 @@ void Memory::register_timing_stats() {
 
 std::string Memory::summary() const {
     char buf[200];
-    snprintf(buf, sizeof buf, "%llu transactions (%llu R, %llu W), mean latency %.1f ns, %s timing, %.1f MiB resident",
+    snprintf(buf, sizeof buf, "%llu transactions (%llu R, %llu W), mean latency %.1f ns, %s timing, ",
              (unsigned long long)transactions_.value, (unsigned long long)reads_.value,
-             (unsigned long long)writes_.value, latency_.mean() / 1000.0, timing_->kind(),
-             double(store_.resident_bytes()) / 1048576.0);
-    return buf;
+             (unsigned long long)writes_.value, latency_.mean() / 1000.0, timing_->kind());
+    return buf + config::format_bytes(store_.resident_bytes()) + " resident";
 }
 
 void Memory::set_dmi_enabled(bool on) {

@@ -114,6 +114,10 @@ def platform(args, name, graph_sets, features, l2, spec):
     out = os.path.join(args.out, "platform", name)
     done = os.path.join(out, "console.txt")
     if not (args.reuse and os.path.exists(done)):
+        # console.txt is this script's, written into vp's output directory: vp replaces a directory
+        # only when it holds nothing but what vp wrote (docs/reliability.md), so it goes first.
+        if os.path.exists(done):
+            os.remove(done)
         cmd = [args.vp, "run", os.path.join(REPO, "scenarios", "gcn_platform.yaml"), "--out", out]
         for s in graph_sets + [f"workload.gcn.features={features}", f"platform.caches.l2.size={l2 // MIB}MiB"] + \
                 run_sets(spec):
