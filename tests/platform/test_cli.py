@@ -337,6 +337,13 @@ def test_ram_that_misses_the_boot_info_block_or_the_stack_is_a_setup_error():
     rc, text, err = vp("run", "--quiet", os.path.join(REPO, "scenarios", "hello.yaml"), "--out",
                        os.path.join(WORK, "ram_block_out"), "--set", f"platform.ram.size={0x7FFF200}", check=0)
     assert "no boot-info block" in err, err
+    # The firmware side: gcn.elf finding no block (a page of zeros at VP_BOOTINFO_ADDR) or no data in it
+    # exits 2 at once instead of waiting for data.
+    zeros = scenario("\0" * 4096, "zeros.bin")
+    for extra in (f"  - binary: {zeros}\n    at: 0x87fff000\n", ""):
+        s = scenario("load:\n  - elf: ${firmware}/gcn.elf\n" + extra + "limits:\n  max_host_seconds: 20\n")
+        rc, text, err = vp("run", s, "--out", os.path.join(WORK, "gcn_no_data"), timeout=60)
+        assert rc == 2 and "gcn: ERROR:" in text + err and "exited with code 2" in text + err, (rc, text, err)
 
 
 def test_describe_lists_every_parameter():
