@@ -180,7 +180,7 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
     lat_ = UnitLatencies{1 + t.mul, 1 + t.fadd, 1 + t.fmul, 1 + t.fma, 1 + t.fmisc};
     std::string why;
     const bool captured = capture_body(hart, loop_, lat_, body_, why);
-    stats_.setup_insns += body_.size();
+    stats_.setup_insns += body_.size() + (captured ? 0 : 1);  // the instruction that ends a capture was read too
     // Capture reads the body up to the instruction that ends it (that one included); the mapper reads
     // all of it before it decides.
     const uint64_t capture_cost = uint64_t(cfg_.capture_cycles_per_insn) * body_.size();

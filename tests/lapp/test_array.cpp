@@ -758,14 +758,15 @@ TEST_CASE("A rejected array setup costs its capture and mapping cycles", "[lapp]
         const char* what;
         std::string src;
         Reject why;
-        uint64_t cost;  // in cycles, from cfg
+        uint64_t cost;   // in cycles, from cfg
+        uint64_t insns;  // instructions read by the setup (its energy events)
     };
     const Case cases[] = {
         // Capture stops at the division (the 2nd instruction of 7): 2 instructions read.
-        {"division", head + " divu t0, t0, a2\n" + tail, Reject::Body, 2 * 3},
+        {"division", head + " divu t0, t0, a2\n" + tail, Reject::Body, 2 * 3, 2},
         // The mapper rejects after reading all 6 instructions: capture and mapping of each.
         {"two streams one way", head.substr(0, head.find("loop:")) + "loop:\n lw t0, 0(a0)\n lw t1, 4(a0)\n" + tail,
-         Reject::None, 7 * (3 + 5)},
+         Reject::None, 7 * (3 + 5), 7},
     };
     for (const Case& c : cases) {
         Pair p(cfg);
@@ -782,6 +783,7 @@ TEST_CASE("A rejected array setup costs its capture and mapping cycles", "[lapp]
         if (c.why != Reject::None) CHECK(r.last_reject == c.why);
         CHECK(r.rejected_setup_cycles == c.cost);
         CHECK(p.lapp.lapp->stats().setup_cycles == c.cost);
+        CHECK(p.lapp.lapp->stats().setup_insns == c.insns);
         CHECK(p.lapp.hart.cycles() == p.plain.hart.cycles() + c.cost);
     }
 }
