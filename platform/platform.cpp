@@ -416,6 +416,9 @@ void Platform::load_images() {
             if (!l.at("name").is_null()) {
                 try {
                     m.loader->add_bootinfo(l.at("name").get<std::string>(), uint32_t(at), uint32_t(size));
+                    if (!bootinfo_required_)
+                        bootinfo_required_what_ = "the named binary '" + l.at("name").get<std::string>() + "'";
+                    bootinfo_required_ = true;
                 } catch (const std::exception& e) {
                     scenario_.fail(key + ".name", e.what());
                 }
@@ -448,6 +451,20 @@ void Platform::load_images() {
             auto symbolize = [image](uint32_t pc) { return image->describe(pc); };
             m.cpu->set_symbolizer(symbolize);
             ctx_.tracer.set_symbolizer(symbolize);
+            // Firmware linked with firmware/runtime/vp.ld keeps its stack below __stack (the boot-info
+            // page): outside memory, its first call faults, and so does every trap handler after it.
+            if (auto stack = elf->symbol("__stack"); stack && *stack >= 4) {
+                bool mapped = false;  // (by the bus map: a probe read would count as a debug access)
+                for (auto& map : m.bus->mappings()) mapped |= *stack - 4 >= map.base && *stack <= map.base + map.size;
+                if (!mapped) {
+                    const uint64_t base = scenario_.at("platform.ram.base").get<uint64_t>();
+                    const uint64_t size = scenario_.at("platform.ram.size").get<uint64_t>();
+                    scenario_.fail("platform.ram.size", "the stack of " + path + " ends at " + hex(*stack) +
+                                                            " (its __stack), outside the RAM [" + hex(base) + ", " +
+                                                            hex(base + size) + "): the firmware could not run; " +
+                                                            "give RAM that reaches it (the default 128MiB does)");
+                }
+            }
         }
         if (auto s = elf->symbol("__loader_start"); s && !data_base_) data_base_ = *s;
         m.elves.push_back(std::move(elf));
@@ -480,6 +497,8 @@ void Platform::prepare_workload() {
             for (const workload::ImageBlob& b : img.blobs) {
                 m.loader->write(b.addr, b.data.data(), b.data.size(), "workload blob '" + b.name + "'");
                 m.loader->add_bootinfo(b.name, uint32_t(b.addr), uint32_t(b.data.size()));
+                if (!bootinfo_required_) bootinfo_required_what_ = "the workload's data (blob '" + b.name + "')";
+                bootinfo_required_ = true;
             }
             for (const workload::ImageRegion& r : img.regions) regions.push_back({r.name, r.lo, r.hi});
         } catch (const std::exception& e) {
@@ -517,7 +536,21 @@ void Platform::write_bootinfo() {
         try {
             m.loader->write_bootinfo();
         } catch (const std::exception& e) {
-            log_platform_warning(std::string("no boot-info block: ") + e.what());
+            // Firmware that looks for its data there would find nothing (or fault reading it): when the
+            // scenario has data to announce, that is a set-up error, not a run that never ends.
+            const uint64_t base = scenario_.at("platform.ram.base").get<uint64_t>();
+            const uint64_t size = scenario_.at("platform.ram.size").get<uint64_t>();
+            const std::string where = "the boot-info block [" + hex(VP_BOOTINFO_ADDR) + ", " +
+                                      hex(uint64_t(VP_BOOTINFO_ADDR) + sizeof(vp_bootinfo_t)) +
+                                      ") (VP_BOOTINFO_ADDR, also the top of the stack of firmware/runtime/vp.ld) "
+                                      "does not fit in the RAM [" +
+                                      hex(base) + ", " + hex(base + size) + ")";
+            if (bootinfo_required_)
+                scenario_.fail("platform.ram.size", where + ": the firmware could not find " + bootinfo_required_what_ +
+                                                        "; give RAM that reaches " +
+                                                        hex(uint64_t(VP_BOOTINFO_ADDR) + sizeof(vp_bootinfo_t)) +
+                                                        " (the default 128MiB at 0x80000000 does)");
+            log_platform_warning("no boot-info block: " + where + " (" + e.what() + ")");
         }
     }
 }
