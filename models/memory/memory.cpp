@@ -158,7 +158,7 @@ Tick Memory::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     }
     const Tick end = timing_->access(write, addr, len, arrival, span);
     latency_.add(end - arrival);
-    p.set_dmi_allowed(dmi_enabled());
+    p.set_dmi_allowed(dmi_enabled() && !(write && write_observer_));  // (writes through DMI are not granted)
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     span.finish(end, p.get_response_status());
     return end;
