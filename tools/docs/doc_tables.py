@@ -42,8 +42,9 @@ REGISTRY = {
         "md": "table1.md",
         "csv": "table1.csv",
         "host_columns": ["host_s"],
-        # The last line of table1.md is the host time of the runs: the stamp says that, not the block.
-        "drop_md_lines": r"^Host time per run",
+        # The page has its own heading; the last line of table1.md is the host time of the runs, which
+        # the stamp gives instead (the block holds only what every host reproduces).
+        "drop_md_lines": r"^(# Table 1|Host time per run)",
     },
 }
 
@@ -137,14 +138,18 @@ def refresh(names, vp):
                 md = [l for l in f.read().splitlines() if not (drop and re.match(drop, l))]
             while md and not md[-1].strip():
                 md.pop()
+            while md and not md[0].strip():
+                md.pop(0)
             os.makedirs(DATA, exist_ok=True)
             with open(data_path(name, "md"), "w") as f:
                 f.write("\n".join(md) + "\n")
             shutil.copyfile(os.path.join(out, entry["csv"]), data_path(name, "csv"))
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
                                 text=True).stdout.strip() or "unknown"
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO, capture_output=True,
-                               text=True).stdout.strip()
+        # Changes to docs/ alone do not change what the tools measure.
+        dirty = [l for l in subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
+                                           capture_output=True, text=True).stdout.splitlines()
+                 if not l[3:].startswith("docs/")]
         shown = [c.format(vp="build/bin/vp", out="OUT") for c in entry["command"]]
         with open(data_path(name, "stamp.json"), "w") as f:
             json.dump({"command_shown": shown, "commit": commit + ("+changes" if dirty else ""),
