@@ -7,7 +7,7 @@ A generated block in a page of docs/ is
     ...the content of docs/data/NAME.md...
     <!-- end generated: NAME (docs/data/NAME.md; stamp below) -->
 
-and docs/data/ holds, per NAME, what the tool wrote (NAME.md, NAME.csv) and NAME.stamp.json: the command,
+and docs/data/ holds, per NAME, what the tool wrote (NAME.md, NAME.csv) (or NAME.json) and NAME.stamp.json: the command,
 the commit it ran at, when, and the host time it took. The registry below says which command makes
 each NAME and which of its CSV columns are deterministic (simulated results, the same on every host).
 
@@ -40,11 +40,20 @@ REGISTRY = {
     "sell_table1": {
         "command": ["python3", "tools/sell/table1.py", "--vp", "{vp}", "--out", "{out}"],
         "md": "table1.md",
-        "csv": "table1.csv",
+        "data": "table1.csv",
         "host_columns": ["host_s"],
+        "rerun": True,  # seconds: the test reruns it
         # The page has its own heading; the last line of table1.md is the host time of the runs, which
         # the stamp gives instead (the block holds only what every host reproduces).
         "drop_md_lines": r"^(# Table 1|Host time per run)",
+    },
+    "lapp_experiment": {
+        "command": ["python3", "tools/lapp_experiment.py", "--vp", "{vp}", "--out", "{out}"],
+        "md": "results.md",
+        "data": "results.json",
+        "drop_md_lines": r"^# LAPP experiment",
+        "heading_shift": 2,  # its '## ' sections sit under a '## ' section of docs/lapp.md
+        "rerun": False,  # nine runs, minutes: the stamp keeps it honest, `rerun` checks it by hand
     },
 }
 
@@ -140,10 +149,12 @@ def refresh(names, vp):
                 md.pop()
             while md and not md[0].strip():
                 md.pop(0)
+            shift = "#" * entry.get("heading_shift", 0)
+            md = [shift + l if l.startswith("#") else l for l in md]
             os.makedirs(DATA, exist_ok=True)
             with open(data_path(name, "md"), "w") as f:
                 f.write("\n".join(md) + "\n")
-            shutil.copyfile(os.path.join(out, entry["csv"]), data_path(name, "csv"))
+            shutil.copyfile(os.path.join(out, entry["data"]), data_path(name, ext(entry)))
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
                                 text=True).stdout.strip() or "unknown"
         # Changes to docs/ alone do not change what the tools measure.
@@ -159,6 +170,17 @@ def refresh(names, vp):
     return sync()
 
 
+def ext(entry):
+    return entry["data"].rsplit(".", 1)[1]
+
+
+def read_data(path, drop):
+    if path.endswith(".json"):
+        with open(path) as f:
+            return [json.load(f)]
+    return read_csv(path, drop)
+
+
 def read_csv(path, drop):
     with open(path) as f:
         rows = list(csv.DictReader(f))
@@ -169,8 +191,8 @@ def rerun(name, vp, out):
     entry = REGISTRY[name]
     run_command(name, vp, out)
     drop = set(entry.get("host_columns", []))
-    got = read_csv(os.path.join(out, entry["csv"]), drop)
-    want = read_csv(data_path(name, "csv"), drop)
+    got = read_data(os.path.join(out, entry["data"]), drop)
+    want = read_data(data_path(name, ext(entry)), drop)
     diffs = []
     if len(got) != len(want):
         diffs.append("%d rows, docs/data/%s.csv has %d" % (len(got), name, len(want)))
@@ -182,8 +204,8 @@ def rerun(name, vp, out):
     for d in diffs[:40]:
         print(d)
     if diffs:
-        print("%s: the tool no longer prints what docs/ publishes (%d cells); if the change is intended, run "
-              "`python3 tools/docs/doc_tables.py refresh %s` and commit docs/data" % (name, len(diffs), name))
+        print("%s: the tool no longer prints what docs/ publishes (%d differences); if the change is intended, "
+              "run `python3 tools/docs/doc_tables.py refresh %s` and commit docs/data" % (name, len(diffs), name))
         return 1
     print("%s: %d rows, every deterministic cell as published" % (name, len(got)))
     return 0
@@ -199,8 +221,8 @@ def main():
     for n in a.names:
         if n not in REGISTRY:
             ap.error("unknown table '%s' (known: %s)" % (n, ", ".join(REGISTRY)))
-    if a.action == "list":
-        print("\n".join(REGISTRY))
+    if a.action == "list":  # the tables a test reruns
+        print("\n".join(n for n, e in REGISTRY.items() if e.get("rerun")))
         return 0
     if a.action == "check":
         return check()
