@@ -115,6 +115,7 @@ TOP_KEYS = {
 KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z0-9_\-]+)*$")
 RANGE_KEYS = {"from", "to", "step", "times", "unit"}
 SCENARIO = "scenario"  # the parameter that chooses a point's base scenario
+MAX_POINTS = 1000000  # points of one sweep (the product of its axes, times `repeat`)
 
 
 def scalar_text(v):
@@ -174,6 +175,9 @@ class Spec:
         self.columns = []     # parameter columns in order of first appearance
         self.key_lines = {}   # scenario key or column -> (line, key path in the spec) for later errors
         space = self._space(doc.get("parameters"), doc, "parameters") if "parameters" in doc else [({}, [], None)]
+        if len(space) * self.repeat > MAX_POINTS:
+            self.fail(doc, "repeat", f"{len(space):,} points x {self.repeat} repeats: more than a sweep may have "
+                      f"({MAX_POINTS:,})")
         self.collect = self._collect(doc.get("collect"), doc)
         self.keep = self._str_list(doc, "keep")
         self.plots = self._plots(doc.get("plots"), doc)
@@ -272,6 +276,9 @@ class Spec:
         return rows
 
     def _product(self, left, right, node, where):
+        # The size is known before anything is built: a product past the cap is refused at once
+        # (two axes of 100,000 values would otherwise build 10^10 rows before any check).
+        self._check_points(len(left) * len(right), node)
         out = []
         for lp, ls, lsc in left:
             for rp, rs, rsc in right:
@@ -286,9 +293,11 @@ class Spec:
                 if lsc is not None and rsc is not None:
                     self.fail(node, next(iter(node)), "the scenario is chosen twice")
                 out.append(({**lp, **rp}, ls + rs, lsc if lsc is not None else rsc))
-        if len(out) > 1000000:
-            self.fail(node, next(iter(node)), "more than a million points")
         return out
+
+    def _check_points(self, n, node):
+        if n > MAX_POINTS:
+            self.fail(node, next(iter(node)), f"{n:,} points: more than a sweep may have ({MAX_POINTS:,})")
 
     def _axis(self, axis, where):
         (k, v), = axis.items()
@@ -301,6 +310,7 @@ class Spec:
             rows = []
             for i, sub in enumerate(v):
                 rows += self._space(sub, v, f"{where}.union.{i}")
+                self._check_points(len(rows), axis)
             return rows
         if isinstance(v, LDict) and "cases" in v:
             return self._cases(k, v, f"{where}.{k}")
