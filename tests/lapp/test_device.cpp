@@ -7,6 +7,7 @@
 #include <cstring>
 #include <random>
 
+#include "models/common/exit_code.h"
 #include "models/lapp/lapp_device.h"
 #include "models/memory/memory.h"
 #include "tests/lapp/lapp_rig.h"
@@ -246,4 +247,23 @@ TEST_CASE("Untrusted use: traps, bad entries, START while busy and ABORT end in 
     CHECK(s_after == LAPP_STATUS_DONE);
     CHECK(b.counter("lapp", "start_ignored") == 1);
     CHECK(b.counter("lapp", "run_errors") == 3);
+}
+
+// Issue #32 item 10: a host limit or SIGINT (SimContext::interrupt) stops a loop running on the array
+// between two iterations, and the run with it; before, the array ran the whole loop inside one
+// instruction (60 M iterations: a minute past a 10 s host-time limit).
+TEST_CASE("An interrupt request stops a loop on the array between iterations", "[lapp][device][limits]") {
+    LappBench b;
+    b.load_asm(kScaleFn);
+    const uint32_t n = 200000;
+    uint32_t status = 0;
+    b.run([&](ScriptedInitiator& cpu) {
+        b.ctx.interrupt(kExitLimit, "host time limit reached (limits.max_host_seconds)");
+        status = LappBench::start_and_wait(cpu, kCode, kSrc, kDst, n);
+    });
+    CHECK(b.ctx.stop_requested());
+    CHECK(b.ctx.exit_code() == kExitLimit);
+    CHECK(b.ctx.stop_reason().find("host time limit") != std::string::npos);
+    CHECK(b.counter("lapp", "iterations") < 1000);  // stopped at once, not after the loop's end
+    CHECK(status != LAPP_STATUS_DONE);
 }
