@@ -9,7 +9,9 @@ TraceMarker::TraceMarker(sc_core::sc_module_name name, SimContext& ctx, const Tr
       name_buf_(MARKER_NAME_LEN, 0),
       regions_(stats_.counter("regions", "count", "regions opened")),
       values_(stats_.counter("values", "count", "VALUE instant events")),
-      unmatched_ends_(stats_.counter("unmatched_ends", "count", "END writes with no region open (ignored)")) {
+      unmatched_ends_(stats_.counter("unmatched_ends", "count", "END writes with no region open (ignored)")),
+      folded_(stats_.counter("regions_folded", "count",
+                             "regions counted under \"(other)\": their name came after the first 1000 distinct ones")) {
     auto command = [](auto fn) { return [fn](uint64_t, const RegAccess& a) { fn(a.at); }; };
     auto zero = [](const RegAccess&) -> uint64_t { return 0; };
     regs_.add("BEGIN", MARKER_BEGIN, 4).reads(zero).writes(command([this](Tick at) { begin(at); })).no_debug_write();
@@ -54,20 +56,30 @@ TraceMarker::PerName& TraceMarker::per_name(const std::string& n) {
     return per_name_.emplace(n, p).first->second;
 }
 
+std::string TraceMarker::stat_name(const std::string& n) {
+    if (per_name_.size() < kMaxNames || per_name_.count(n)) return n;
+    if (!folded_.value)
+        VP_WARN(log_, "more than {} distinct region names: regions of further names are counted as '{}'", kMaxNames,
+                kOtherName);
+    ++folded_;
+    return kOtherName;
+}
+
 void TraceMarker::begin(Tick at) {
     std::string n = name_buffer();
     if (n.empty()) n = "region";
     ++regions_;
+    ctx_.tracer.region_begin(trace_id(), n, at);
+    n = stat_name(n);
     per_name(n);  // registered at the open, so that it appears in the statistics even if never closed
     open_.push_back({n, at});
-    ctx_.tracer.region_begin(trace_id(), n, at);
     ctx_.energy.region_begin(n);
 }
 
 void TraceMarker::end(Tick at) {
     if (open_.empty()) {
         ++unmatched_ends_;
-        log_->warn("END with no region open: ignored");
+        VP_WARN(log_, "END with no region open: ignored");
         return;
     }
     const Open o = open_.back();
