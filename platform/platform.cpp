@@ -124,10 +124,15 @@ static Schema build_schema() {
 
     Schema& limits = s.map("limits", "when to stop a run that does not end by itself");
     limits.add("max_sim_time", Kind::Time, "0s", "ps", "stop after this much simulated time (0 = no limit)");
-    limits.add("max_host_seconds", Kind::Float, "0", "s", "stop after this much wall-clock time (0 = no limit)")
+    limits
+        .add("max_host_seconds", Kind::Float, "0", "s",
+             "stop after this much wall-clock time, counted from the start of vp run (building the platform "
+             "and its workload included; 0 = no limit)")
         .at_least(0);
     limits.add("max_host_memory", Kind::Size, "0B", "bytes",
-               "stop when the simulator's resident memory exceeds this (0 = three quarters of the host's memory)");
+               "stop when the simulator's resident memory exceeds this, from the start of vp run; a workload whose "
+               "data set would need more is refused before it is generated (0 = three quarters of the host's "
+               "memory)");
 
     Schema& trace = s.map("trace", "per-transaction trace");
     trace.add("enabled", Kind::Bool, "false", "", "record every transaction of the bus, caches and memories");
@@ -242,6 +247,7 @@ void Platform::wire_irq(IrqLine& line, const std::string& key_path) {
 
 void Platform::build() {
     Models& m = *m_;
+    check_workload_cost();
     tlm_utils::tlm_quantumkeeper::set_global_quantum(to_sc_time(scenario_.at("platform.quantum").get<Tick>()));
     m.bus = std::make_unique<Bus>("bus", ctx_, scenario_.read<BusConfig>("platform.bus"));
     build_caches();
@@ -278,7 +284,51 @@ void Platform::build() {
         prepare_workload();
         write_bootinfo();
         if (opts_.profile) start_profiles();  // the harts are final now (set_tohost rebuilds the CPU's)
+        // Built: from now on the simulation polls for stop requests, and a host limit asks for one.
+        if (opts_.watchdog) opts_.watchdog->attach(&ctx_);
     });
+}
+
+// An estimate's size, to three digits ("513 MiB", "9.77 GiB").
+static std::string approx_size(uint64_t bytes) {
+    static const char* names[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    double v = double(bytes);
+    int i = 0;
+    while (v >= 1024 && i < 4) {
+        v /= 1024;
+        ++i;
+    }
+    char buf[32];
+    snprintf(buf, sizeof buf, "%.3g %s", v, names[i]);
+    return buf;
+}
+
+// Before anything is built: a workload whose data set cannot fit is refused from its parameters,
+// not after generating gigabytes (workload.h, WorkloadCost; issue #32). Simulated memory past the
+// 32-bit space is bad input (exit 2); host memory past the run's limit is a limit (exit 3).
+void Platform::check_workload_cost() {
+    std::string key;
+    WorkloadCost c;
+    try {
+        c = workload_cost(scenario_, key);
+    } catch (const config::ScenarioError&) {
+        throw;
+    } catch (const std::exception&) {
+        return;  // a configuration the workload rejects: prepare_workload reports it, as before
+    }
+    if (c.image_bytes > (uint64_t(1) << 32))
+        scenario_.fail(key, "the data set would need " + approx_size(c.image_bytes) +
+                                " of simulated memory: more than the 32-bit platform addresses (4 GiB)");
+    const uint64_t configured = scenario_.at("limits.max_host_memory").get<uint64_t>();
+    const uint64_t limit = HostWatchdog::memory_limit(configured);
+    const uint64_t now = HostWatchdog::resident_bytes();
+    if (c.host_bytes && now + c.host_bytes > limit)
+        throw LimitError(key + ": the data set would need about " + approx_size(c.host_bytes) +
+                         " of host memory to prepare (" + approx_size(now) + " in use already), more than " +
+                         (configured ? "limits.max_host_memory = " + config::format_size(configured)
+                                     : "three quarters of the host's memory (" + config::format_size(limit) +
+                                           "; limits.max_host_memory)") +
+                         " allows");
 }
 
 // Caches: each enabled one is built from its section (the L1s are bound to the CPU in build_cpu, the
@@ -523,7 +573,7 @@ void Platform::write_bootinfo() {
     }
 }
 
-void Platform::log_platform_warning(const std::string& msg) { ctx_.logger("platform")->warn("{}", msg); }
+void Platform::log_platform_warning(const std::string& msg) { VP_WARN(ctx_.logger("platform"), "{}", msg); }
 
 // The access log (models/cache/access_log.h): regions, the blobs the workload names (priority
 // tables), then one record per L1D access / I-cache line fetch, written as the CPU runs.
@@ -620,11 +670,13 @@ RunResult Platform::run() {
     const Tick max_sim = limits.at("max_sim_time").get<Tick>();
     // With a debugger the wall clock says nothing about the run: no host-time limit (docs/gdb.md).
     const double max_host = opts_.gdb_port >= 0 ? 0.0 : limits.at("max_host_seconds").get<double>();
-    uint64_t max_memory = limits.at("max_host_memory").get<uint64_t>();
-    if (max_memory == 0) max_memory = HostWatchdog::physical_memory() / 4 * 3;
+    const uint64_t max_memory = HostWatchdog::memory_limit(limits.at("max_host_memory").get<uint64_t>());
     const auto t0 = std::chrono::steady_clock::now();
     auto host_elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    const HostWatchdog watchdog(ctx_, max_host, max_memory);
+    // The CLI's watchdog runs since the scenario was read (it attaches when the platform is built);
+    // without one, the limits count from here.
+    std::unique_ptr<HostWatchdog> own_watchdog;
+    if (!opts_.watchdog) own_watchdog = std::make_unique<HostWatchdog>(ctx_, max_host, max_memory);
 
     // Run in slices so that host-time and simulated-time limits are checked without adding events
     // to the simulation; a slice ends early when the simulation starves (every model is done).
@@ -694,6 +746,8 @@ RunResult Platform::run() {
         }
     }
     progress.finish();
+    if (opts_.watchdog) opts_.watchdog->disarm();  // the run is over: its outputs are written in any case
+    own_watchdog.reset();
     for (auto& p : profilers_) p->finish();
     if (!ctx_.stop_requested() && m_->cpu && m_->cpu->asleep())
         ctx_.request_stop(kExitDeadlock, "the CPU sleeps in WFI and nothing is left that could wake it (at pc " +

@@ -7,6 +7,7 @@
 // Exit codes: the firmware's / run's exit code; 2 for bad input (scenario, options, files).
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include "platform/cli/sweep.h"
 #include "platform/output_dir.h"
 #include "platform/platform.h"
+#include "platform/watchdog.h"
 #include "models/common/exit_code.h"
 
 namespace fs = std::filesystem;
@@ -211,6 +213,18 @@ int sc_main(int argc, char** argv) {
     }
     ro.out_dir = out->staging_path();
     ro.published_dir = out->final_path();
+    // The host limits hold from here, while the platform is built and its workload generated (nothing
+    // polls for a stop then: a limit removes the staging directory and ends the process, exit 3), and
+    // during the simulation (the platform attaches the watchdog: a limit stops the run, outputs written).
+    // With a debugger the wall clock says nothing about the run: no host-time limit (docs/gdb.md).
+    const auto& limits = scenario->values().at("limits");
+    vp::HostWatchdog watchdog(gdb_port >= 0 ? 0.0 : limits.at("max_host_seconds").get<double>(),
+                              vp::HostWatchdog::memory_limit(limits.at("max_host_memory").get<uint64_t>()));
+    watchdog.set_abort([&out](const std::string& why) {
+        out->discard();  // nothing ran: the previous outputs stay as they were
+        std::fprintf(stderr, "vp: %s (exit code %d)\n", why.c_str(), int(vp::kExitLimit));
+    });
+    ro.watchdog = &watchdog;
     std::signal(SIGPIPE, SIG_IGN);  // `vp run | head`: the console may go away, the outputs must not
     try {
         sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
@@ -228,11 +242,19 @@ int sc_main(int argc, char** argv) {
         return r.exit_code;
     } catch (const vp::config::ScenarioError& e) {
         g_running = nullptr;
+        watchdog.disarm();
         out->discard();  // nothing ran: the previous outputs stay as they were
         std::cerr << "vp: error: " << e.what() << "\n";
         return vp::kExitBadInput;
+    } catch (const vp::LimitError& e) {  // refused before it ran (a data set too large for the limits)
+        g_running = nullptr;
+        watchdog.disarm();
+        out->discard();
+        std::cerr << "vp: " << e.what() << " (exit code " << int(vp::kExitLimit) << ")\n";
+        return vp::kExitLimit;
     } catch (const std::exception& e) {
         g_running = nullptr;
+        watchdog.disarm();
         std::cerr << "vp: error: " << e.what() << "\n";
         return vp::kExitInternal;
     }
