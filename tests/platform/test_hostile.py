@@ -226,7 +226,7 @@ def test_workload_larger_than_the_address_space_is_bad_input_before_it_is_genera
 def test_host_time_limit_holds_while_the_workload_is_generated():
     # A Kronecker graph that takes seconds to generate, with a 0.3 s limit: the limit ends the process
     # while it is built (nothing polls then), the staging directory is removed, exit 3.
-    path = cli.scenario(GCN + "    graph: kronecker\n    kronecker_scale: 19\n    edgefactor: 16\n    features: 16\n"
+    path = cli.scenario(GCN + "    graph: kronecker\n    kronecker_scale: 18\n    edgefactor: 16\n    features: 16\n"
                         "    kernel: baseline\n")
     out = os.path.join(cli.WORK, "o")
     rc, err, secs = run_capped(path, "--set", "limits.max_host_seconds=0.3", "--out", out)
