@@ -816,7 +816,10 @@ void Platform::write_outputs(const RunResult& r) {
                           {"stopped_at_budget", t.stopped_at_budget()},
                           {"stopped_at_ps", t.stopped_at_budget() ? nlohmann::json(t.stopped_at()) : nlohmann::json()}};
     }
-    write_atomically(dir / "stats.json", stats.dump(2) + "\n");
+    // Strings that came from firmware or input files (region names, symbols) may be any bytes: invalid
+    // UTF-8 is replaced (U+FFFD) instead of ending the run in an exception.
+    constexpr auto kReplace = nlohmann::ordered_json::error_handler_t::replace;
+    write_atomically(dir / "stats.json", stats.dump(2, ' ', false, kReplace) + "\n");
 
     // host.json: what depends on the machine running the simulation.
     struct rusage ru {};
@@ -838,7 +841,7 @@ void Platform::write_outputs(const RunResult& r) {
                                {"end_ps", e.end}});
         tl["regions"] = regions;
         tl["regions_dropped"] = ctx_.tracer.region_log_dropped();
-        write_atomically(dir / "timeline.json", tl.dump() + "\n");
+        write_atomically(dir / "timeline.json", tl.dump(-1, ' ', false, kReplace) + "\n");
     }
 
     // --profile (docs/profile.md): JSON for tools and vp report, a flat table, folded stacks.
@@ -854,7 +857,7 @@ void Platform::write_outputs(const RunResult& r) {
             flat << "\n";
             p->write_folded(folded);
         }
-        write_atomically(dir / "profile.json", pj.dump(1) + "\n");
+        write_atomically(dir / "profile.json", pj.dump(1, ' ', false, kReplace) + "\n");
         write_atomically(dir / "profile.txt", flat.str());
         write_atomically(dir / "profile.folded", folded.str());
     }

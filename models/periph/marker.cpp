@@ -40,7 +40,19 @@ TraceMarker::TraceMarker(sc_core::sc_module_name name, SimContext& ctx, const Tr
 
 std::string TraceMarker::name_buffer() const {
     auto nul = std::find(name_buf_.begin(), name_buf_.end(), 0);
-    return std::string(name_buf_.begin(), nul);
+    // Firmware writes any bytes: only printable ASCII is kept as is, other bytes become \xNN, so that
+    // names are valid UTF-8 in stats.json and the trace (a byte 0x80 ended the run in an exception).
+    std::string name;
+    for (auto it = name_buf_.begin(); it != nul; ++it) {
+        const uint8_t c = *it;
+        if (c >= 0x20 && c < 0x7F && c != '\\') {
+            name += char(c);
+        } else {
+            static const char hex[] = "0123456789abcdef";
+            name += {'\\', 'x', hex[c >> 4], hex[c & 15]};
+        }
+    }
+    return name;
 }
 
 std::string TraceMarker::summary() const {

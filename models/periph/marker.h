@@ -9,7 +9,7 @@
 // nested regions included in their parents). One region stack for all initiators.
 // The energy ledger (ctx.energy) accumulates the energy counted between BEGIN and END per region name
 // (stats.json "energy.regions", docs/energy.md).
-// Firmware chooses the names: the statistics keep at most kMaxNames distinct ones (in order of first
+// Name bytes outside printable ASCII (and '\\') are written as \xNN. Firmware chooses the names: the statistics keep at most kMaxNames distinct ones (in order of first
 // BEGIN); regions of further names are counted under kOtherName ("(other)", in the statistics and the
 // energy ledger; the trace keeps their own names), with one warning and the count
 // "regions_folded", so stats.json stays bounded whatever the firmware does.

@@ -171,3 +171,22 @@ TEST_CASE("statistics with many names are serialised in linear time", "[marker][
     CHECK(j["many"]["counters"]["c49999"] == 49999);
     CHECK(s < 1.0);  // ~0.03 s linear; ~5 s quadratic
 }
+
+// Firmware writes any bytes as a name: outside printable ASCII they are escaped, so stats.json and the
+// trace stay valid UTF-8 (a byte 0x80 in a name ended a run in a JSON exception, exit 1).
+TEST_CASE("marker names with bytes outside printable ASCII are escaped", "[marker]") {
+    Bench b;
+    TraceMarker marker("marker", b.ctx, TraceMarkerConfig{});
+    b.attach(marker, M);
+    b.run([&](ScriptedInitiator& cpu) {
+        set_name(cpu, std::string("a\x80\\\n\xff", 5));
+        cpu.write32(M + MARKER_BEGIN, 1);
+        cpu.write32(M + MARKER_END, 1);
+    });
+    const std::string name = "a\\x80\\x5c\\x0a\\xff";
+    CHECK(marker.name_buffer() == name);
+    CHECK(b.counter("marker", "region." + name + ".count") == 1);
+    REQUIRE(b.sink->regions.size() == 1);
+    CHECK(b.sink->regions[0].name == name);
+    CHECK_NOTHROW(b.ctx.stats.to_json().dump());
+}
