@@ -106,7 +106,7 @@ std::shared_ptr<spdlog::logger> SimContext::logger(const std::string& component)
 
 void SimContext::report_suppressed() const {
     for (auto& [text, n] : shared_sink()->suppressed())
-        fprintf(stderr, "[warning] %llu more times: %s\n", (unsigned long long)n, text.c_str());
+        fprintf(stderr, "[warning] %llu more of this kind (not shown): %s\n", (unsigned long long)n, text.c_str());
 }
 
 uint64_t SimContext::warnings_suppressed() { return shared_sink()->suppressed_total(); }
