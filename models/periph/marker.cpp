@@ -9,9 +9,7 @@ TraceMarker::TraceMarker(sc_core::sc_module_name name, SimContext& ctx, const Tr
       name_buf_(MARKER_NAME_LEN, 0),
       regions_(stats_.counter("regions", "count", "regions opened")),
       values_(stats_.counter("values", "count", "VALUE instant events")),
-      unmatched_ends_(stats_.counter("unmatched_ends", "count", "END writes with no region open (ignored)")),
-      folded_(stats_.counter("regions_folded", "count",
-                             "regions counted under \"(other)\": their name came after the first 1000 distinct ones")) {
+      unmatched_ends_(stats_.counter("unmatched_ends", "count", "END writes with no region open (ignored)")) {
     auto command = [](auto fn) { return [fn](uint64_t, const RegAccess& a) { fn(a.at); }; };
     auto zero = [](const RegAccess&) -> uint64_t { return 0; };
     regs_.add("BEGIN", MARKER_BEGIN, 4).reads(zero).writes(command([this](Tick at) { begin(at); })).no_debug_write();
@@ -70,10 +68,11 @@ TraceMarker::PerName& TraceMarker::per_name(const std::string& n) {
 
 std::string TraceMarker::stat_name(const std::string& n) {
     if (per_name_.size() < kMaxNames || per_name_.count(n)) return n;
-    if (!folded_.value)
+    if (!folded_) {
         VP_WARN(log_, "more than {} distinct region names: regions of further names are counted as '{}'", kMaxNames,
                 kOtherName);
-    ++folded_;
+        folded_ = true;
+    }
     return kOtherName;
 }
 

@@ -9,10 +9,10 @@
 // nested regions included in their parents). One region stack for all initiators.
 // The energy ledger (ctx.energy) accumulates the energy counted between BEGIN and END per region name
 // (stats.json "energy.regions", docs/energy.md).
-// Name bytes outside printable ASCII (and '\\') are written as \xNN. Firmware chooses the names: the statistics keep at most kMaxNames distinct ones (in order of first
-// BEGIN); regions of further names are counted under kOtherName ("(other)", in the statistics and the
-// energy ledger; the trace keeps their own names), with one warning and the count
-// "regions_folded", so stats.json stays bounded whatever the firmware does.
+// Name bytes outside printable ASCII (and '\\') are written as \xNN. Firmware chooses the names: the
+// statistics keep at most kMaxNames distinct ones (in order of first BEGIN); regions of further names
+// are counted under kOtherName ("(other)", in the statistics and the energy ledger; the trace keeps
+// their own names), with one warning, so stats.json stays bounded whatever the firmware does.
 #pragma once
 #include <map>
 #include <string>
@@ -57,7 +57,8 @@ private:
     std::vector<uint8_t> name_buf_;
     std::vector<Open> open_;
     std::map<std::string, PerName> per_name_;
-    Counter &regions_, &values_, &unmatched_ends_, &folded_;
+    Counter &regions_, &values_, &unmatched_ends_;
+    bool folded_ = false;  // a name was folded into kOtherName (warned once)
 };
 
 }  // namespace vp

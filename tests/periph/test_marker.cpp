@@ -149,7 +149,6 @@ TEST_CASE("marker statistics keep at most kMaxNames region names, the rest under
     CHECK(b.ctx.stats.find("marker")->find_counter("region.r" + std::to_string(TraceMarker::kMaxNames) + ".count") ==
           nullptr);
     CHECK(b.counter("marker", std::string("region.") + TraceMarker::kOtherName + ".count") == 500);
-    CHECK(b.counter("marker", "regions_folded") == 500);
     CHECK(b.counter("marker", "regions") == names + 1);
     CHECK(b.ctx.energy.to_json()["regions"].size() == TraceMarker::kMaxNames + 1);
     // The trace keeps every region under its own name.
