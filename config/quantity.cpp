@@ -143,14 +143,28 @@ double parse_bandwidth(const std::string& text) {
 }
 
 std::string format_size(uint64_t bytes) {
-    static const char* names[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    static const char* names[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    int i = 0;
+    while (bytes >= 1024 && bytes % 1024 == 0 && i < 6) {
+        bytes /= 1024;
+        ++i;
+    }
+    return std::to_string(bytes) + " " + names[i];  // an integer: never "1.81462e+06 B"
+}
+
+std::string format_bytes(uint64_t bytes) {
+    static const char* names[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    if (bytes < 1024) return std::to_string(bytes) + " B";
     double v = double(bytes);
     int i = 0;
-    while (v >= 1024 && i < 4 && std::fmod(v, 1024) == 0) {
+    // The unit in which the value shows as at most 1023 (rounded to three digits).
+    while (i < 6 && v >= 1023.5) {
         v /= 1024;
         ++i;
     }
-    return trim_float(v) + " " + names[i];
+    char buf[32];
+    snprintf(buf, sizeof buf, v < 9.995 ? "%.2f %s" : v < 99.95 ? "%.1f %s" : "%.0f %s", v, names[i]);
+    return buf;
 }
 
 std::string format_time(uint64_t ps) {

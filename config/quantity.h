@@ -16,8 +16,11 @@ double parse_freq_hz(const std::string& text);    // Hz, kHz, MHz, GHz (unit req
 double parse_bandwidth(const std::string& text);  // bytes/s: B/s, kB/s, KB/s, MB/s, GB/s, KiB/s, MiB/s, GiB/s,
                                                   // bit rates b/s, kb/s, Mb/s, Gb/s, bps, Gbps
 
-// Formatting back for reports: "32 KiB", "13.75 ns", "1.6 GHz", "12.8 GB/s".
+// Formatting back for reports: "32 KiB", "13.75 ns", "1.6 GHz", "12.8 GB/s". format_size is exact
+// (an integer in the largest binary unit that divides it: "32 KiB", "1814620 B"), for configured
+// sizes; format_bytes is for measured byte counts (three significant digits: "1.73 MiB", "812 B").
 std::string format_size(uint64_t bytes);
+std::string format_bytes(uint64_t bytes);
 std::string format_time(uint64_t ps);
 std::string format_freq(double hz);
 std::string format_bandwidth(double bytes_per_s);

@@ -4,7 +4,6 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <sys/resource.h>
 #include <unistd.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 #include "models/bus/bus.h"
@@ -467,6 +466,9 @@ void Platform::load_images() {
             if (!l.at("name").is_null()) {
                 try {
                     m.loader->add_bootinfo(l.at("name").get<std::string>(), uint32_t(at), uint32_t(size));
+                    if (!bootinfo_required_)
+                        bootinfo_required_what_ = "the named binary '" + l.at("name").get<std::string>() + "'";
+                    bootinfo_required_ = true;
                 } catch (const std::exception& e) {
                     scenario_.fail(key + ".name", e.what());
                 }
@@ -499,6 +501,20 @@ void Platform::load_images() {
             auto symbolize = [image](uint32_t pc) { return image->describe(pc); };
             m.cpu->set_symbolizer(symbolize);
             ctx_.tracer.set_symbolizer(symbolize);
+            // Firmware linked with firmware/runtime/vp.ld keeps its stack below __stack (the boot-info
+            // page): outside memory, its first call faults, and so does every trap handler after it.
+            if (auto stack = elf->symbol("__stack"); stack && *stack >= 4) {
+                bool mapped = false;  // (by the bus map: a probe read would count as a debug access)
+                for (auto& map : m.bus->mappings()) mapped |= *stack - 4 >= map.base && *stack <= map.base + map.size;
+                if (!mapped) {
+                    const uint64_t base = scenario_.at("platform.ram.base").get<uint64_t>();
+                    const uint64_t size = scenario_.at("platform.ram.size").get<uint64_t>();
+                    scenario_.fail("platform.ram.size", "the stack of " + path + " ends at " + hex(*stack) +
+                                                            " (its __stack), outside the RAM [" + hex(base) + ", " +
+                                                            hex(base + size) + "): the firmware could not run; " +
+                                                            "give RAM that reaches it (the default 128MiB does)");
+                }
+            }
         }
         if (auto s = elf->symbol("__loader_start"); s && !data_base_) data_base_ = *s;
         m.elves.push_back(std::move(elf));
@@ -531,6 +547,8 @@ void Platform::prepare_workload() {
             for (const workload::ImageBlob& b : img.blobs) {
                 m.loader->write(b.addr, b.data.data(), b.data.size(), "workload blob '" + b.name + "'");
                 m.loader->add_bootinfo(b.name, uint32_t(b.addr), uint32_t(b.data.size()));
+                if (!bootinfo_required_) bootinfo_required_what_ = "the workload's data (blob '" + b.name + "')";
+                bootinfo_required_ = true;
             }
             for (const workload::ImageRegion& r : img.regions) regions.push_back({r.name, r.lo, r.hi});
         } catch (const std::exception& e) {
@@ -568,7 +586,21 @@ void Platform::write_bootinfo() {
         try {
             m.loader->write_bootinfo();
         } catch (const std::exception& e) {
-            log_platform_warning(std::string("no boot-info block: ") + e.what());
+            // Firmware that looks for its data there would find nothing (or fault reading it): when the
+            // scenario has data to announce, that is a set-up error, not a run that never ends.
+            const uint64_t base = scenario_.at("platform.ram.base").get<uint64_t>();
+            const uint64_t size = scenario_.at("platform.ram.size").get<uint64_t>();
+            const std::string where = "the boot-info block [" + hex(VP_BOOTINFO_ADDR) + ", " +
+                                      hex(uint64_t(VP_BOOTINFO_ADDR) + sizeof(vp_bootinfo_t)) +
+                                      ") (VP_BOOTINFO_ADDR, also the top of the stack of firmware/runtime/vp.ld) "
+                                      "does not fit in the RAM [" +
+                                      hex(base) + ", " + hex(base + size) + ")";
+            if (bootinfo_required_)
+                scenario_.fail("platform.ram.size", where + ": the firmware could not find " + bootinfo_required_what_ +
+                                                        "; give RAM that reaches " +
+                                                        hex(uint64_t(VP_BOOTINFO_ADDR) + sizeof(vp_bootinfo_t)) +
+                                                        " (the default 128MiB at 0x80000000 does)");
+            log_platform_warning("no boot-info block: " + where + " (" + e.what() + ")");
         }
     }
 }
@@ -638,6 +670,12 @@ void Platform::open_trace() {
         else
             scenario_.fail("trace.formats", "unknown trace format '" + fmt + "' (perfetto, pftrace, csv)");
     }
+    // The files' headers and closing records must fit: the budget holds to the byte (docs/trace.md).
+    const uint64_t budget = t.at("max_bytes").get<uint64_t>(), empty = ctx_.tracer.empty_size();
+    if (budget && empty > budget)
+        scenario_.fail("trace.max_bytes", config::format_size(budget) + " is below the " + std::to_string(empty) +
+                                              " bytes the empty trace files take (headers, closing records); "
+                                              "raise it, or 0 = no limit");
     ctx_.tracer.enable(true);
 }
 
@@ -822,12 +860,10 @@ void Platform::write_outputs(const RunResult& r) {
     write_atomically(dir / "stats.json", stats.dump(2, ' ', false, kReplace) + "\n");
 
     // host.json: what depends on the machine running the simulation.
-    struct rusage ru {};
-    getrusage(RUSAGE_SELF, &ru);
     nlohmann::ordered_json host;
     host["host_seconds"] = r.host_seconds;
     host["sim_seconds_per_host_second"] = r.host_seconds > 0 ? double(r.sim_time) * 1e-12 / r.host_seconds : 0.0;
-    host["peak_rss_bytes"] = uint64_t(ru.ru_maxrss) * 1024;
+    host["peak_rss_bytes"] = HostWatchdog::peak_resident_bytes();  // this process's own (not ru_maxrss)
     write_atomically(dir / "host.json", host.dump(2) + "\n");
 
     // Statistics over time and the firmware's regions, for `vp report` (docs/report.md). Deterministic.
@@ -897,7 +933,7 @@ void Platform::print_summary(const RunResult& r) const {
 std::string Platform::trace_summary() const {
     const Tracer& t = ctx_.tracer;
     std::string s = "trace           " + std::to_string(t.records_written()) + " transactions, " +
-                    config::format_size(t.bytes_written());
+                    config::format_bytes(t.bytes_written());
     if (!t.stopped_at_budget()) return s + "\n";
     s += ", STOPPED at the budget (trace.max_bytes = " + config::format_size(t.budget()) + ") at " +
          config::format_time(t.stopped_at()) + " simulated of " + config::format_time(ctx_.end_time()) + "\n";

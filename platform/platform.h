@@ -87,7 +87,11 @@ private:
     std::vector<std::unique_ptr<HartProfiler>> profilers_;  // --profile
     void start_profiles();                                  // timeline.json (statistics over time, for vp report)
     bool own_bootinfo_ = false;  // the scenario loads its own boot-info block as a raw binary
-    uint64_t data_base_ = 0;     // the first ELF's __loader_start: where workload data go by default
+    // Firmware must find something in the boot-info block (workload blobs, named binaries): a block
+    // that cannot be written is then a set-up error (platform.ram.size), else a warning.
+    bool bootinfo_required_ = false;
+    std::string bootinfo_required_what_;
+    uint64_t data_base_ = 0;  // the first ELF's __loader_start: where workload data go by default
 };
 
 }  // namespace vp

@@ -50,8 +50,10 @@ public:
     double max_seconds() const { return max_seconds_; }
     uint64_t max_resident() const { return max_resident_; }
 
-    // Resident set size of this process now (bytes).
+    // Resident set size of this process now, and its peak since vp started (bytes; /proc/self/status
+    // VmRSS and VmHWM: the limit and host.json's peak_rss_bytes read the same source).
     static uint64_t resident_bytes();
+    static uint64_t peak_resident_bytes();
     // Physical memory of the host (bytes).
     static uint64_t physical_memory();
     // The memory limit a run has: limits.max_host_memory, or three quarters of the host's memory for 0.

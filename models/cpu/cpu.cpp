@@ -239,26 +239,27 @@ void Cpu::sync() {
     restart_checkpoints();
 }
 
+// Asleep in WFI. Every interrupt line is a level the hart holds (set_irq_pending), so whatever was
+// raised while sync() waited is already there: look first, sleep only when nothing wakes the hart
+// (an event notified during sync()'s timed wait is gone; waiting for it would sleep for ever).
 void Cpu::sleep_until_interrupt() {
     sync();
-    while (hart_->waiting()) {
+    for (;;) {
+        // run() decides whether the hart wakes (an enabled interrupt is pending) or sleeps on.
+        const iss::StopReason why = hart_->run(hart_->cycles());
+        if (why == iss::StopReason::Exit) exited_ = true;
+        if (why != iss::StopReason::Wfi) return;
+        // A deadline still ahead ends the sleep (the hart then decides whether its timer wakes it); one
+        // already passed did not wake it (MTIE off) and must not make this a busy loop.
         const uint64_t deadline = hart_->timer_deadline();
-        if (deadline != ~uint64_t(0)) {
-            const Tick at = deadline * period_;
-            if (at > sim_now()) wait(to_sc_time(at - sim_now()), irq_event_);
+        if (deadline != ~uint64_t(0) && deadline * period_ > sim_now()) {
+            wait(to_sc_time(deadline * period_ - sim_now()), irq_event_);
         } else {
             log_->debug("WFI with no timer armed at pc 0x{:08x}: waiting for an external event", hart_->pc());
             wait(irq_event_);
         }
         hart_->idle_until(div_ceil(sim_now(), period_));
         restart_checkpoints();
-        // run() decides whether the hart wakes (an enabled interrupt is pending) or sleeps again.
-        const iss::StopReason why = hart_->run(hart_->cycles());
-        if (why != iss::StopReason::Wfi && why != iss::StopReason::CycleLimit) {
-            if (why == iss::StopReason::Exit) exited_ = true;
-            return;
-        }
-        if (why == iss::StopReason::CycleLimit) return;
     }
 }
 

@@ -67,7 +67,9 @@ LappDevice::LappDevice(sc_core::sc_module_name name, SimContext& ctx, const Lapp
       normal_insns_(stats_.counter("normal_insns", "count", "instructions the first stage executed in normal mode")),
       array_insns_(stats_.counter("array_insns", "count", "instructions executed on the array")),
       array_cycles_(stats_.counter("array_cycles", "cycles", "cycles in array setup and execution")),
-      setup_cycles_(stats_.counter("setup_cycles", "cycles", "array setup: capture, mapping, configuration, prefill")),
+      setup_cycles_(
+          stats_.counter("setup_cycles", "cycles",
+                         "array setup: capture, mapping, configuration, prefill (rejected: capture, mapping)")),
       stall_cycles_(stats_.counter("stall_cycles", "cycles", "array stalled waiting for prefetched lines")),
       setups_(stats_.counter("setups", "count", "array setups (a DCPL-armed loop head reached)")),
       mapped_(stats_.counter("loops_mapped", "count", "setups that mapped the loop onto the array")),
@@ -303,8 +305,8 @@ void LappDevice::start_run() {
 
 void LappDevice::thread() {
     for (;;) {
-        wait(start_event_);
-        activity_.set(true);  // the CPU synchronises at every quantum while the function runs
+        while (!busy_) wait(start_event_);  // a START is pending from the register write on: look first
+        activity_.set(true);                // the CPU synchronises at every quantum while the function runs
         start_run();
         uint32_t end = 0;
         while (!end) {
@@ -446,6 +448,9 @@ void LappDevice::finalize() {
         g.counter("stages", "count", "stages used (last mapping)").value = r.stages;
         g.counter("ii", "cycles", "initiation interval (last mapping)").value = r.ii;
         g.counter("setup_cycles", "cycles", "setup cycles (last mapping)").value = r.setup_cycles;
+        if (r.rejected_setup_cycles)
+            g.counter("rejected_setup_cycles", "cycles", "setup cycles of the rejected setups (capture, mapping)")
+                .value = r.rejected_setup_cycles;
         g.counter("lb_words_needed", "words", "local-buffer words per way the loop needs (last mapping)").value =
             r.words_needed;
         g.counter("trip", "count", "iterations of the last mapped entry").value = r.trip;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "models/cpu/iss/csr.h"
 #include "models/cpu/iss/hart.h"
 #include "vp/isa/lapp.h"
 
@@ -10,8 +11,6 @@ namespace vp::lapp {
 
 namespace {
 constexpr uint8_t kDcpl = 1, kSetlo = 2;  // DecodedInsn::rd of the two HINTs (the field is ours)
-constexpr uint16_t kCsrMstatus = 0x300, kCsrMie = 0x304, kCsrFflags = 0x001, kCsrFrm = 0x002;
-constexpr uint32_t kMstatusMie = 1u << 3, kMstatusFs = 3u << 13;
 constexpr unsigned kMaxWarnings = 20;
 constexpr size_t kMaxLoopReports = 4096;
 
@@ -24,7 +23,9 @@ std::string hex(uint32_t v) {
 
 bool decode_dcpl(uint32_t base, uint32_t desc, unsigned& way, StreamDesc& out, const char*& why) {
     if (desc & LAPP_DESC_RESERVED) {
-        why = "reserved descriptor bit 3 set";
+        why =
+            "reserved descriptor bit 3 set (LAPP_DESC sets it for a stride or record above 0xFFF, which the "
+            "descriptor cannot hold)";
         return false;
     }
     way = desc & LAPP_DESC_WAY_MASK;
@@ -134,7 +135,12 @@ void ModeController::reset(iss::Hart& hart) {
     mode_ = Mode::Normal;
 }
 
-bool ModeController::reject(iss::Hart& hart, LoopReport& rep, Reject why, const std::string& detail) {
+bool ModeController::reject(iss::Hart& hart, LoopReport& rep, Reject why, const std::string& detail, uint64_t cycles) {
+    // The setup's work up to the decision takes its time in hardware as in a mapped setup (the same
+    // per-instruction costs); nothing is configured or prefilled. The first stage then runs the loop.
+    hart.retire_external(0, cycles);
+    stats_.setup_cycles += cycles;
+    rep.rejected_setup_cycles += cycles;
     ++stats_.rejected;
     ++rep.rejected;
     ++rep.rejects[unsigned(why)];
@@ -174,8 +180,11 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
     lat_ = UnitLatencies{1 + t.mul, 1 + t.fadd, 1 + t.fmul, 1 + t.fma, 1 + t.fmisc};
     std::string why;
     const bool captured = capture_body(hart, loop_, lat_, body_, why);
-    stats_.setup_insns += body_.size();
-    if (!captured) return reject(hart, rep, Reject::Body, why);
+    stats_.setup_insns += body_.size() + (captured ? 0 : 1);  // the instruction that ends a capture was read too
+    // Capture reads the body up to the instruction that ends it (that one included); the mapper reads
+    // all of it before it decides.
+    const uint64_t capture_cost = uint64_t(cfg_.capture_cycles_per_insn) * body_.size();
+    if (!captured) return reject(hart, rep, Reject::Body, why, capture_cost + cfg_.capture_cycles_per_insn);
     MapInput in;
     in.body = &body_;
     in.cfg = &cfg_;
@@ -186,14 +195,16 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
         in.state.f[r] = hart.f(r);
     }
     uint32_t mstatus = 0, mie = 0, frm = 0;
-    hart.read_csr(kCsrMstatus, mstatus);
-    hart.read_csr(kCsrMie, mie);
-    in.state.fs_on = (mstatus & kMstatusFs) != 0;
-    if (in.state.fs_on) hart.read_csr(kCsrFrm, frm);
+    hart.read_csr(iss::kCsr_mstatus, mstatus);
+    hart.read_csr(iss::kCsr_mie, mie);
+    in.state.fs_on = (mstatus & iss::kMstatusFS) != 0;
+    if (in.state.fs_on) hart.read_csr(iss::kCsr_frm, frm);
     in.state.frm = frm;
     last_ = map_loop(in);
     if (last_.words_needed) rep.words_needed = last_.words_needed;
-    if (!last_.ok) return reject(hart, rep, last_.reason, last_.detail);
+    if (!last_.ok)
+        return reject(hart, rep, last_.reason, last_.detail,
+                      capture_cost + uint64_t(cfg_.map_cycles_per_insn) * body_.size());
     ++stats_.mapped;
     ++rep.mapped;
     rep.stages = last_.depth;
@@ -205,7 +216,7 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
     // ---- array execution ----
     mode_ = Mode::Array;
     const uint64_t start = hart.cycles();
-    const bool mie_on = mstatus & kMstatusMie;
+    const bool mie_on = mstatus & iss::kMstatusMIE;
     const uint64_t deadline = (mie & iss::kMTIP) ? hart.timer_deadline() : ~0ull;
     bool stopped = false;
     const std::function<bool(uint64_t)> interrupt_due = [&](uint64_t cycle) {
@@ -225,8 +236,8 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
     if (r.iterations && last_.dirties_fs) hart.set_fs_dirty();
     if (r.fflags) {
         uint32_t fflags = 0;
-        hart.read_csr(kCsrFflags, fflags);
-        hart.write_csr(kCsrFflags, fflags | r.fflags);
+        hart.read_csr(iss::kCsr_fflags, fflags);
+        hart.write_csr(iss::kCsr_fflags, fflags | r.fflags);
     }
     hart.set_pc(r.end == ArrayResult::End::Exit ? loop_.branch + 4 : loop_.head);
     const uint64_t insns = r.iterations * body_.size();

@@ -47,6 +47,7 @@ struct LoopReport {
     uint64_t iterations = 0;                        // executed on the array
     uint64_t cycles = 0;                            // array cycles (setup, stalls and drain included)
     uint64_t stall_cycles = 0, interrupts = 0, violations = 0;
+    uint64_t rejected_setup_cycles = 0;  // setup cycles spent on the rejected attempts (capture, mapping)
 };
 
 struct LappStats {
@@ -54,7 +55,8 @@ struct LappStats {
     uint64_t setups = 0, mapped = 0, rejected = 0, normal_only = 0;
     uint64_t setup_insns = 0;  // loop instructions captured (and mapped) by array setups
     uint64_t array_iterations = 0, array_insns = 0, array_cycles = 0;
-    uint64_t setup_cycles = 0, stall_cycles = 0, squashed = 0;
+    uint64_t setup_cycles = 0;  // every setup's, the rejected ones' included (capture and mapping)
+    uint64_t stall_cycles = 0, squashed = 0;
     uint64_t interrupted = 0, violations = 0, bus_errors = 0;
     ArrayEvents ev;
 };
@@ -102,7 +104,7 @@ private:
     void disarm(iss::Hart& hart);
     void warn(uint64_t& counter, const std::string& msg);
     void log(int level, const std::string& msg);
-    bool reject(iss::Hart& hart, LoopReport& rep, Reject why, const std::string& detail);
+    bool reject(iss::Hart& hart, LoopReport& rep, Reject why, const std::string& detail, uint64_t cycles);
 
     ArrayConfig cfg_;
     MemoryPort& port_;

@@ -343,10 +343,11 @@ private:
                 commit(inflight_.front());
                 inflight_.pop_front();
             }
-            // 6. Lines no local buffer or future iteration needs may leave the way.
-            const uint64_t oldest = inflight_.empty() ? next_n : inflight_.front().n;
-            for (unsigned w : used_)
-                ways_[w].release_below(m_.first_push[w] + int64_t(oldest) - int64_t(cfg_.lb_words));
+            // 6. A line may leave its way once every element in it has entered the L0 register: the
+            //    local buffers keep their own copies of what passed them, so how many words they hold
+            //    has no bearing on what the way must keep (a way pinning lb_words elements' lines held
+            //    all its lines with 128 words and a line-per-element stride, and starved).
+            for (unsigned w : used_) ways_[w].release_below(m_.first_push[w] + int64_t(next_n));
             ++c_;
             tick_ways();
         }

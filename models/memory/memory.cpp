@@ -1,6 +1,7 @@
 #include "models/memory/memory.h"
 #include <algorithm>
 #include <stdexcept>
+#include "config/quantity.h"
 #include "models/memory/ddr/ddr_timing.h"
 #include "models/memory/fixed_timing.h"
 #include "models/memory/hmc/hmc_timing.h"
@@ -75,16 +76,20 @@ void Memory::register_timing_stats() {
 
 std::string Memory::summary() const {
     char buf[200];
-    snprintf(buf, sizeof buf, "%llu transactions (%llu R, %llu W), mean latency %.1f ns, %s timing, %.1f MiB resident",
+    snprintf(buf, sizeof buf, "%llu transactions (%llu R, %llu W), mean latency %.1f ns, %s timing, ",
              (unsigned long long)transactions_.value, (unsigned long long)reads_.value,
-             (unsigned long long)writes_.value, latency_.mean() / 1000.0, timing_->kind(),
-             double(store_.resident_bytes()) / 1048576.0);
-    return buf;
+             (unsigned long long)writes_.value, latency_.mean() / 1000.0, timing_->kind());
+    return buf + config::format_bytes(store_.resident_bytes()) + " resident";
 }
 
 void Memory::set_dmi_enabled(bool on) {
     dmi_ = on;
     if (!on) invalidate_dmi();
+}
+
+void Memory::set_write_observer(std::function<void(uint64_t, uint64_t)> fn) {
+    write_observer_ = std::move(fn);
+    if (target_socket.get_base_port().size()) invalidate_dmi();  // pointers granted for writing must go
 }
 
 void Memory::invalidate_dmi() {
@@ -143,6 +148,7 @@ Tick Memory::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
 
     if (!timing_only(p)) copy(p);  // (a cache's line fill or write-back: the data are here already)
     const bool write = cmd == tlm::TLM_WRITE_COMMAND;
+    if (write && write_observer_) write_observer_(addr, extent);
     if (write) {
         ++writes_;
         bytes_written_ += len;
@@ -164,7 +170,10 @@ bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi) 
     dmi.set_dmi_ptr(store_.data());
     dmi.set_start_address(0);
     dmi.set_end_address(store_.size() - 1);
-    dmi.allow_read_write();
+    if (write_observer_)
+        dmi.allow_read();
+    else
+        dmi.allow_read_write();
     dmi.set_read_latency(to_sc_time(timing_->typical_read_latency()));
     dmi.set_write_latency(to_sc_time(timing_->typical_write_latency()));
     ++dmi_grants_;
@@ -179,9 +188,10 @@ unsigned Memory::transport_dbg(tlm::tlm_generic_payload& p) {
         return 0;
     }
     const unsigned n = unsigned(std::min<uint64_t>(p.get_data_length(), store_.size() - addr));
-    if (p.is_write())
+    if (p.is_write()) {
         store_.write(addr, p.get_data_ptr(), n);
-    else if (p.is_read())
+        if (write_observer_) write_observer_(addr, n);
+    } else if (p.is_read())
         store_.read(addr, p.get_data_ptr(), n);
     p.set_response_status(tlm::TLM_OK_RESPONSE);
     return n;

@@ -12,6 +12,7 @@
 // Statistics and trace: one span and one "transactions" count per b_transport call, in group "<name>";
 // the timing model's own statistics in group "<name>.<kind>" ("ram.ddr"). See docs/memory.md.
 #pragma once
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -65,6 +66,10 @@ public:
     bool dmi_enabled() const { return dmi_ && timing_->allows_dmi(); }
     // Tells every initiator to drop its DMI pointers into this memory.
     void invalidate_dmi();
+    // Calls `fn(offset, len)` after every write into the memory that arrives through the socket (timed
+    // or debug), e.g. so that a hart drops what it decoded from code memory others rewrite. While an
+    // observer is set, DMI is granted for reading only, so that no write bypasses it.
+    void set_write_observer(std::function<void(uint64_t offset, uint64_t len)> fn);
     // A transaction in absolute times (timed_target.h; b_transport is this behind the conversions).
     Tick timed_transport(tlm::tlm_generic_payload& p, Tick arrival) override;
 
@@ -81,6 +86,7 @@ private:
     std::unique_ptr<MemoryTiming> timing_;
     std::vector<std::unique_ptr<MemoryTiming>> retired_;  // replaced by set_timing(); own live statistics
     bool dmi_;
+    std::function<void(uint64_t, uint64_t)> write_observer_;
 
     Counter &transactions_, &reads_, &writes_, &bytes_read_, &bytes_written_, &errors_, &dbg_accesses_, &dmi_grants_,
         &dmi_invalidations_;

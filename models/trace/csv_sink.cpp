@@ -1,6 +1,8 @@
 // CSV trace: one row per transaction, times in ps, for scripts and spreadsheets (docs/trace.md).
 #include <cstdio>
+#include <string>
 #include <unordered_map>
+#include <vector>
 #include <fmt/compile.h>
 #include <fmt/format.h>
 #include <stdexcept>
@@ -23,16 +25,17 @@ public:
     ~CsvSink() override { close(); }
     uint64_t bytes_written() const override { return bytes_; }
 
+    // Staged: formatted into buf_, written by commit() (Tracer: the size budget holds to the byte).
     void transaction(const TraceRecord& r) override {
         const char* cmd = r.cmd == tlm::TLM_READ_COMMAND ? "R" : r.cmd == tlm::TLM_WRITE_COMMAND ? "W" : "I";
         buf_.clear();
         auto out = fmt::appender(buf_);
         fmt::format_to(out, FMT_COMPILE("{},{},{},{},{},0x{:x},{},{},{},{},{},{},"), r.id, r.parent,
-                       tracer_.component_name(r.component), tracer_.component_name(r.initiator), cmd, r.addr, r.len,
-                       r.issue, r.start, r.end, r.start - r.issue, int(r.status));
+                       component(r.component), component(r.initiator), cmd, r.addr, r.len, r.issue, r.start, r.end,
+                       r.start - r.issue, int(r.status));
         if (r.has_pc) {
             auto it = functions_.find(r.pc);
-            if (it == functions_.end()) it = functions_.emplace(r.pc, tracer_.symbolize(r.pc)).first;
+            if (it == functions_.end()) it = functions_.emplace(r.pc, field(tracer_.symbolize(r.pc))).first;
             fmt::format_to(out, FMT_COMPILE("0x{:08x},{}"), r.pc, it->second);
         } else {
             buf_.push_back(',');
@@ -41,34 +44,60 @@ public:
         for (unsigned i = 0; i < r.n_attrs; ++i)
             fmt::format_to(out, FMT_COMPILE("{}{}={}"), i ? ";" : "", r.attrs[i].key, r.attrs[i].value);
         buf_.push_back('\n');
-        std::fwrite(buf_.data(), 1, buf_.size(), f_);
-        bytes_ += buf_.size();
+        staged_ = true;
     }
+    // Region and marker names are the firmware's: quoted as CSV fields (a comma, quote or newline in a
+    // name cannot shift the columns or start a row).
     void region(uint16_t track, const std::string& name, Tick begin, Tick end) override {
-        if (!f_) return;
-        bytes_ += counted(std::fprintf(f_, "0,0,%s,,REGION,0x0,0,%llu,%llu,%llu,0,1,,%s,\n",
-                                       tracer_.component_name(track).c_str(), (unsigned long long)begin,
-                                       (unsigned long long)begin, (unsigned long long)end, name.c_str()));
+        buf_.clear();
+        fmt::format_to(fmt::appender(buf_), "0,0,{},,REGION,0x0,0,{},{},{},0,1,,{},\n", component(track), begin, begin,
+                       end, field(name));
+        staged_ = true;
     }
     void instant(uint16_t track, const std::string& name, int64_t value, Tick at) override {
-        if (!f_) return;
-        bytes_ += counted(std::fprintf(f_, "0,0,%s,,MARK,0x0,0,%llu,%llu,%llu,0,1,,%s,value=%lld\n",
-                                       tracer_.component_name(track).c_str(), (unsigned long long)at,
-                                       (unsigned long long)at, (unsigned long long)at, name.c_str(), (long long)value));
+        buf_.clear();
+        fmt::format_to(fmt::appender(buf_), "0,0,{},,MARK,0x0,0,{},{},{},0,1,,{},value={}\n", component(track), at, at,
+                       at, field(name), value);
+        staged_ = true;
+    }
+    void commit() override {
+        if (!staged_ || !f_) return;
+        std::fwrite(buf_.data(), 1, buf_.size(), f_);
+        bytes_ += buf_.size();
+        staged_ = false;
     }
     void close() override {
+        staged_ = false;  // a staged row is dropped
         if (f_) std::fclose(f_);
         f_ = nullptr;
     }
+    uint64_t size_if_closed() const override { return bytes_ + (staged_ ? buf_.size() : 0); }
+
+    // A CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break.
+    static std::string field(const std::string& s) {
+        if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+        std::string q = "\"";
+        for (char c : s) {
+            if (c == '"') q += '"';
+            q += c;
+        }
+        return q + "\"";
+    }
 
 private:
-    static uint64_t counted(int n) { return n > 0 ? uint64_t(n) : 0; }  // fprintf: < 0 on error
+    const std::string& component(uint16_t id) {
+        if (id >= components_.size()) components_.resize(id + 1);
+        if (components_[id].empty()) components_[id] = field(tracer_.component_name(id));
+        return components_[id];
+    }
 
     const Tracer& tracer_;
     FILE* f_ = nullptr;
     uint64_t bytes_ = 0;
     fmt::memory_buffer buf_;
     std::unordered_map<uint32_t, std::string> functions_;
+    std::vector<std::string> components_;
+    bool staged_ = false;
 };
 
 }  // namespace

@@ -36,6 +36,7 @@ namespace pb = perfetto::protos;
 class Writer {
 public:
     void clear() { n_ = 0; }
+    void truncate(size_t n) { n_ = std::min(n_, n); }
     const char* data() const { return b_.data(); }
     size_t size() const { return n_; }
 
@@ -136,9 +137,19 @@ public:
         std::setvbuf(f_, nullptr, _IOFBF, 1 << 20);
     }
     ~PerfettoProtoSink() override { close(); }
-    uint64_t bytes_written() const override { return bytes_; }
+    // Committed bytes (a staged event's packets are in out_ but not yet counted as written).
+    uint64_t bytes_written() const override { return staged_ ? staged_bytes_ : bytes_; }
+    // Packets are self-contained: closing adds nothing.
+    uint64_t size_if_closed() const override { return bytes_; }
+    void commit() override {
+        staged_ = false;
+        if (out_.size() >= (1u << 20)) flush();
+    }
 
+    // Each event is staged: its packets (track descriptors and interned data it needs first included)
+    // go into out_, and close() cuts them off again unless commit() came first.
     void transaction(const TraceRecord& r) override {
+        stage();
         const unsigned lane = place(r.component, r.issue, r.end);
         const uint64_t track = track_for(r.component, lane);
         // Names and strings this record needs, interned before the packet that refers to them.
@@ -186,6 +197,7 @@ public:
     }
 
     void region(uint16_t track_id, const std::string& region_name, Tick begin, Tick end) override {
+        stage();
         const uint64_t track = track_for(track_id, place(track_id, begin, end));
         interned_.clear();
         const uint64_t name = event_name(region_name);
@@ -203,6 +215,7 @@ public:
     }
 
     void instant(uint16_t track_id, const std::string& marker_name, int64_t value, Tick at) override {
+        stage();
         const uint64_t track = track_for(track_id, 0);
         interned_.clear();
         const uint64_t name = event_name(marker_name);
@@ -216,12 +229,25 @@ public:
 
     void close() override {
         if (!f_) return;
+        if (staged_) {  // drop the staged event (the tracer closes instead of committing it)
+            out_.truncate(staged_out_);
+            bytes_ = staged_bytes_;
+            staged_ = false;
+        }
         flush();
         std::fclose(f_);
         f_ = nullptr;
     }
 
 private:
+    void stage() {
+        // (The tracer commits or closes after every event; were an event left staged, it stays: the
+        // interning tables already refer to its interned data.)
+        staged_ = true;
+        staged_out_ = out_.size();
+        staged_bytes_ = bytes_;
+    }
+
     // One TracePacket: timestamp, sequence, the event, and interned data first used by it. A slice's
     // end refers to nothing interned and is not flagged as needing incremental state.
     void packet(Tick at, const Writer& event, bool uses_interning) {
@@ -250,7 +276,6 @@ private:
         if (tail) out_.append(*tail);
         bytes_ +=
             Writer::varint_size(uint64_t(pb::Trace::kPacketFieldNumber) << 3 | 2) + Writer::varint_size(len) + len;
-        if (out_.size() >= (1u << 20)) flush();
     }
 
     void flush() {
@@ -379,8 +404,11 @@ private:
 
     const Tracer& tracer_;
     FILE* f_ = nullptr;
-    uint64_t bytes_ = 0;
+    uint64_t bytes_ = 0;  // with a staged event's packets
     bool first_ = true;
+    bool staged_ = false;
+    size_t staged_out_ = 0;      // out_'s size before the staged event
+    uint64_t staged_bytes_ = 0;  // bytes_ before it
     Writer ev_, pkt_, out_, interned_;
     std::vector<std::vector<Tick>> lanes_;            // per component: when each lane is free again
     std::vector<std::vector<uint64_t>> lane_tracks_;  // [component][lane] -> uuid (0: not yet)

@@ -51,16 +51,23 @@ public:
     ~PerfettoSink() override { close(); }
     uint64_t bytes_written() const override { return bytes_; }
 
+    // Every event is staged (formatted into buf_, with its separator, and the state it would change
+    // noted in staged_) and written by commit(); close() drops a staged event. size_if_closed() counts
+    // the closing records (track names, brackets) of the state after the staged event, so the tracer
+    // keeps the file within the size budget to the byte.
     void transaction(const TraceRecord& r) override {
-        const unsigned lane = place(r.component, r.issue, r.end);
-        const Placed me{r.component, lane, r.issue};
+        stage(r.component, true, r.issue, r.end);
+        staged_.txn = true;
+        staged_.id = r.id;
+        staged_.parent = r.parent;
+        const Placed me{r.component, staged_.lane, r.issue};
+        staged_.me = me;
         // Formatted straight into a buffer (no JSON objects): tracing must stay within a few times
         // the untraced speed (docs/performance.md).
-        buf_.clear();
         auto out = fmt::appender(buf_);
         fmt::format_to(
             out, FMT_COMPILE("{{\"ph\":\"X\",\"cat\":\"txn\",\"name\":\"{} 0x{:x}\",\"pid\":{},\"tid\":{},\"ts\":"),
-            cmd_name(r.cmd), r.addr, r.component, lane);
+            cmd_name(r.cmd), r.addr, r.component, staged_.lane);
         append_us(r.issue);
         buf_.append(std::string_view(",\"dur\":"));
         append_us(r.end - r.issue);
@@ -81,50 +88,57 @@ public:
         for (unsigned i = 0; i < r.n_attrs; ++i)
             fmt::format_to(out, FMT_COMPILE(",\"{}\":{}"), r.attrs[i].key, r.attrs[i].value);
         buf_.append(std::string_view("}}"));
-        emit_buffer();
-        used_[r.component] = true;
         // Children completed (and were recorded) before this record: draw their flows now.
         auto waiting = pending_.find(r.id);
-        if (waiting != pending_.end()) {
+        if (waiting != pending_.end())
             for (auto& child : waiting->second) flow(me, child);
-            pending_.erase(waiting);
-        }
-        if (r.parent) pending_[r.parent].push_back(Child{r.id, me});
     }
 
     void region(uint16_t track, const std::string& name, Tick begin, Tick end) override {
-        const unsigned lane = place(track, begin, end);
-        used_[track] = true;
-        emit("{\"ph\":\"X\",\"cat\":\"region\",\"name\":" + nlohmann::json(name).dump() +
-             ",\"pid\":" + std::to_string(track) + ",\"tid\":" + std::to_string(lane) +
-             ",\"ts\":" + ps_to_us_string(begin) + ",\"dur\":" + ps_to_us_string(end - begin) + "}");
+        stage(track, true, begin, end);
+        buf_.append("{\"ph\":\"X\",\"cat\":\"region\",\"name\":" + quoted(name) + ",\"pid\":" + std::to_string(track) +
+                    ",\"tid\":" + std::to_string(staged_.lane) + ",\"ts\":" + ps_to_us_string(begin) +
+                    ",\"dur\":" + ps_to_us_string(end - begin) + "}");
     }
 
     void instant(uint16_t track, const std::string& name, int64_t value, Tick at) override {
-        used_[track] = true;
-        emit("{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"marker\",\"name\":" + nlohmann::json(name).dump() +
-             ",\"pid\":" + std::to_string(track) + ",\"tid\":0,\"ts\":" + ps_to_us_string(at) +
-             ",\"args\":{\"value\":" + std::to_string(value) + "}}");
+        stage(track, false, at, at);
+        buf_.append("{\"ph\":\"i\",\"s\":\"t\",\"cat\":\"marker\",\"name\":" + quoted(name) +
+                    ",\"pid\":" + std::to_string(track) + ",\"tid\":0,\"ts\":" + ps_to_us_string(at) +
+                    ",\"args\":{\"value\":" + std::to_string(value) + "}}");
+    }
+
+    void commit() override {
+        if (!staged_.active || !f_) return;
+        std::fwrite(buf_.data(), 1, buf_.size(), f_);
+        bytes_ += buf_.size();
+        first_ = false;
+        if (staged_.placed) {
+            auto& lanes = lanes_[staged_.comp];
+            if (staged_.lane == lanes.size())
+                lanes.push_back(staged_.end);
+            else
+                lanes[staged_.lane] = staged_.end;
+        }
+        used_[staged_.comp] = true;
+        closing_ = staged_.closing;
+        if (staged_.txn) {
+            pending_.erase(staged_.id);
+            if (staged_.parent) pending_[staged_.parent].push_back(Child{staged_.id, staged_.me});
+        }
+        staged_.active = false;
+    }
+
+    uint64_t size_if_closed() const override {
+        return bytes_ + (staged_.active ? buf_.size() + staged_.closing : closing_);
     }
 
     void close() override {
         if (!f_) return;
+        staged_.active = false;  // a staged event is dropped
         // Track names, one process per component and its lanes as threads.
-        for (auto& [comp, _] : used_) {
-            auto name = nlohmann::json(tracer_.component_name(comp)).dump();
-            emit("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(comp) +
-                 ",\"args\":{\"name\":" + name + "}}");
-            emit("{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" + std::to_string(comp) +
-                 ",\"args\":{\"sort_index\":" + std::to_string(comp) + "}}");
-            const unsigned lanes = lanes_.count(comp) ? unsigned(lanes_[comp].size()) : 1;
-            for (unsigned l = 0; l < lanes; ++l) {
-                auto tname =
-                    nlohmann::json(tracer_.component_name(comp) + (l ? " #" + std::to_string(l + 1) : std::string()))
-                        .dump();
-                emit("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(comp) +
-                     ",\"tid\":" + std::to_string(l) + ",\"args\":{\"name\":" + tname + "}}");
-            }
-        }
+        for (auto& [comp, _] : used_)
+            for (auto& e : metadata(comp, 0, lane_count(comp))) emit(e);
         put("\n]}\n");
         std::fclose(f_);
         f_ = nullptr;
@@ -140,26 +154,85 @@ private:
         uint64_t id;
         Placed where;
     };
+    struct Staged {
+        bool active = false, placed = false, txn = false;
+        uint16_t comp = 0;
+        unsigned lane = 0;
+        Tick end = 0;
+        uint64_t id = 0, parent = 0;
+        Placed me{};
+        uint64_t closing = 0;  // closing_ after the commit
+    };
 
-    // First lane of the component whose events all ended at or before `begin`.
-    unsigned place(uint16_t comp, Tick begin, Tick end) {
-        auto& lanes = lanes_[comp];
-        for (unsigned l = 0; l < lanes.size(); ++l) {
-            if (lanes[l] <= begin) {
-                lanes[l] = end;
-                return l;
-            }
+    // Starts staging an event of `comp`: its separator, its lane (first whose events all ended at or
+    // before `begin`, when `placed`) and the closing records it adds (a new component's names, a new
+    // lane's name).
+    void stage(uint16_t comp, bool placed, Tick begin, Tick end) {
+        buf_.clear();
+        if (!first_) buf_.append(std::string_view(",\n"));
+        staged_.active = true;
+        staged_.placed = placed;
+        staged_.txn = false;
+        staged_.comp = comp;
+        staged_.end = end;
+        unsigned lane = 0, lanes_now = 0;
+        auto it = lanes_.find(comp);
+        if (it != lanes_.end()) {
+            lanes_now = unsigned(it->second.size());
+            while (lane < lanes_now && it->second[lane] > begin) ++lane;
         }
-        lanes.push_back(end);
-        return unsigned(lanes.size() - 1);
+        staged_.lane = placed ? lane : 0;
+        const unsigned before = std::max(1u, lanes_now);
+        const unsigned after = std::max(before, placed ? lane + 1 : 0u);
+        staged_.closing = closing_;
+        if (!used_.count(comp))
+            staged_.closing += metadata_bytes(comp, 0, after);
+        else if (after > before)
+            staged_.closing += metadata_bytes(comp, before, after);
     }
 
+    unsigned lane_count(uint16_t comp) const {
+        auto it = lanes_.find(comp);
+        return it == lanes_.end() ? 1u : std::max(1u, unsigned(it->second.size()));
+    }
+
+    // The metadata events of a component: its process name and sort index (when `from_lane` is 0) and
+    // the names of lanes [from_lane, to_lane).
+    std::vector<std::string> metadata(uint16_t comp, unsigned from_lane, unsigned to_lane) const {
+        std::vector<std::string> ev;
+        const std::string& cname = tracer_.component_name(comp);
+        if (from_lane == 0) {
+            ev.push_back("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(comp) +
+                         ",\"args\":{\"name\":" + quoted(cname) + "}}");
+            ev.push_back("{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":" + std::to_string(comp) +
+                         ",\"args\":{\"sort_index\":" + std::to_string(comp) + "}}");
+        }
+        for (unsigned l = from_lane; l < to_lane; ++l)
+            ev.push_back("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(comp) +
+                         ",\"tid\":" + std::to_string(l) + ",\"args\":{\"name\":" +
+                         quoted(cname + (l ? " #" + std::to_string(l + 1) : std::string())) + "}}");
+        return ev;
+    }
+    // Their bytes with separators (from_lane > 0: the lanes' names only; equal bounds: nothing).
+    uint64_t metadata_bytes(uint16_t comp, unsigned from_lane, unsigned to_lane) const {
+        if (from_lane > 0 && from_lane >= to_lane) return 0;
+        uint64_t n = 0;
+        for (auto& e : metadata(comp, from_lane, to_lane)) n += 2 + e.size();
+        return n;
+    }
+
+    // A JSON string of any bytes (firmware chooses region and marker names): invalid UTF-8 becomes
+    // U+FFFD instead of an exception.
+    static std::string quoted(const std::string& s) {
+        return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    }
+
+    // A child's flow (its parent's start to the child), appended to the staged event.
     void flow(const Placed& p, const Child& c) {
-        buf_.clear();
         auto out = fmt::appender(buf_);
         fmt::format_to(
             out,
-            FMT_COMPILE("{{\"ph\":\"s\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":{},\"pid\":{},\"tid\":{},\"ts\":"),
+            FMT_COMPILE(",\n{{\"ph\":\"s\",\"cat\":\"txn\",\"name\":\"flow\",\"id\":{},\"pid\":{},\"tid\":{},\"ts\":"),
             c.id, p.comp, p.lane);
         append_us(p.start);
         fmt::format_to(out,
@@ -168,19 +241,11 @@ private:
                        c.id, c.where.comp, c.where.lane);
         append_us(c.where.start);
         buf_.push_back('}');
-        emit_buffer();
     }
 
     // Microseconds with exact picosecond decimals, as the JSON trace's time unit.
     void append_us(Tick ps) {
         fmt::format_to(fmt::appender(buf_), FMT_COMPILE("{}.{:06}"), ps / 1000000, ps % 1000000);
-    }
-
-    void emit_buffer() {
-        if (!first_) put(",\n");
-        first_ = false;
-        std::fwrite(buf_.data(), 1, buf_.size(), f_);
-        bytes_ += buf_.size();
     }
 
     void put(std::string_view s) {
@@ -203,10 +268,11 @@ private:
 
     static std::string escaped(const std::string& s) {
         if (s.find_first_of("\"\\") == std::string::npos &&
-            std::none_of(s.begin(), s.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }))
+            std::none_of(s.begin(), s.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x20; }) &&
+            std::all_of(s.begin(), s.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; }))
             return s;
-        const std::string quoted = nlohmann::json(s).dump();
-        return quoted.substr(1, quoted.size() - 2);
+        const std::string q = quoted(s);
+        return q.substr(1, q.size() - 2);
     }
 
     void emit(const std::string& event) {
@@ -219,6 +285,8 @@ private:
     FILE* f_ = nullptr;
     bool first_ = true;
     uint64_t bytes_ = 0;
+    uint64_t closing_ = 4;  // what close() writes for what is committed: track names, "\n]}\n"
+    Staged staged_;
     std::map<uint16_t, std::vector<Tick>> lanes_;
     std::map<uint16_t, bool> used_;
     std::unordered_map<uint64_t, std::vector<Child>> pending_;

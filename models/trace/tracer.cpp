@@ -30,16 +30,21 @@ bool Tracer::passes(const TraceRecord& r) const {
 
 void Tracer::record(const TraceRecord& r) {
     if (!enabled_ || closed_ || !passes(r)) return;
-    ++written_;
     for (auto& s : sinks_) s->transaction(r);
+    if (!commit_staged()) return;
+    ++written_;
     stopped_at_ = std::max(stopped_at_, r.issue);  // the latest issue time recorded so far
-    if (budget_) check_budget(r.issue);
 }
 
 void Tracer::set_budget(uint64_t max_bytes, std::function<void()> on_full) {
     budget_ = max_bytes;
-    stop_above_ = max_bytes - std::min<uint64_t>(64 * 1024, max_bytes / 8);
     on_full_ = std::move(on_full);
+}
+
+uint64_t Tracer::empty_size() const {
+    uint64_t n = 0;
+    for (auto& s : sinks_) n += s->size_if_closed();
+    return n;
 }
 
 uint64_t Tracer::bytes_written() const {
@@ -49,15 +54,23 @@ uint64_t Tracer::bytes_written() const {
     return n;
 }
 
-// At the budget: close the files now (they stay valid), stop tracing, tell the platform.
-void Tracer::check_budget(Tick at) {
-    if (bytes_written() < stop_above_) return;
-    stopped_at_ = std::max(stopped_at_, at);
-    for (auto& s : sinks_) s->close();
-    for (auto& s : sinks_) final_bytes_ += s->bytes_written();
-    full_ = true;
-    enabled_ = false;
-    if (on_full_) on_full_();
+// The staged event fits the budget (with every file's closing records): commit it. Otherwise close the
+// files without it (they stay valid and within the budget), stop tracing, tell the platform.
+bool Tracer::commit_staged() {
+    if (budget_) {
+        uint64_t total = 0;
+        for (auto& s : sinks_) total += s->size_if_closed();
+        if (total > budget_) {
+            for (auto& s : sinks_) s->close();
+            for (auto& s : sinks_) final_bytes_ += s->bytes_written();
+            full_ = true;
+            enabled_ = false;
+            if (on_full_) on_full_();
+            return false;
+        }
+    }
+    for (auto& s : sinks_) s->commit();
+    return true;
 }
 
 void Tracer::region_begin(uint16_t track, const std::string& name, Tick at) { regions_.push_back({track, name, at}); }
@@ -69,10 +82,11 @@ void Tracer::region_end(uint16_t track, Tick at) {
             region_log_.push_back({track, it->name, it->begin, at});
         else
             ++region_log_dropped_;
-        if (enabled_ && !closed_ && at >= filter_.time_from && it->begin < filter_.time_to)
+        if (enabled_ && !closed_ && at >= filter_.time_from && it->begin < filter_.time_to) {
             for (auto& s : sinks_) s->region(track, it->name, it->begin, at);
+            commit_staged();
+        }
         regions_.erase(std::next(it).base());
-        if (budget_ && enabled_ && !closed_) check_budget(at);
         return;
     }
 }
@@ -84,7 +98,7 @@ size_t Tracer::open_regions(uint16_t track) const {
 void Tracer::instant(uint16_t track, const std::string& name, int64_t value, Tick at) {
     if (!enabled_ || closed_ || at < filter_.time_from || at >= filter_.time_to) return;
     for (auto& s : sinks_) s->instant(track, name, value, at);
-    if (budget_) check_budget(at);
+    commit_staged();
 }
 
 void Tracer::close() {

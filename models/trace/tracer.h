@@ -39,15 +39,24 @@ struct TraceRecord {
 class Tracer;
 
 // A trace output format. Receives the records that passed the filters.
+//
+// Every event is staged first: transaction(), region() and instant() format it but keep it back; the
+// tracer then either commits it (commit()) or, when committing it would take the files past the size
+// budget, closes the sink, which drops the staged event and writes the closing records. So the budget
+// holds to the byte for every budget and format: size_if_closed() counts what is written, the staged
+// event and the closing records (JSON track names and brackets) that close() would add.
 class TraceSink {
 public:
     virtual ~TraceSink() = default;
     virtual void transaction(const TraceRecord& r) = 0;
     virtual void region(uint16_t track, const std::string& name, Tick begin, Tick end) = 0;
     virtual void instant(uint16_t track, const std::string& name, int64_t value, Tick at) = 0;
-    virtual void close() = 0;
-    // Bytes written so far (the size budget counts every sink's file; closing adds a few kB at most).
+    virtual void commit() {}
+    virtual void close() = 0;  // drops a staged event, then closes the file (valid)
+    // Bytes written (committed events; after close(), the whole file).
     virtual uint64_t bytes_written() const { return 0; }
+    // The file's size if the staged event were committed and the file closed now (an upper bound).
+    virtual uint64_t size_if_closed() const { return 0; }
 };
 
 struct TraceFilter {
@@ -98,12 +107,15 @@ public:
     uint64_t records_written() const { return written_; }
     void close();  // closes open regions at the current time and flushes the sinks
 
-    // Size budget over all sinks (0: none). When the files reach it, the sinks are closed (valid
-    // files), tracing switches off for the rest of the run (spans are inert again: the run goes on at
-    // the untraced speed) and `on_full` is called once. A reserve of min(64 KiB, budget / 8) is kept for
-    // the closing records, so the files end within the budget.
+    // Size budget over all sinks (0: none). When the next event would take the files (closing records
+    // included) past it, the event is dropped, the sinks are closed (valid files, within the budget),
+    // tracing switches off for the rest of the run (spans are inert again: the run goes on at the
+    // untraced speed) and `on_full` is called once.
     void set_budget(uint64_t max_bytes, std::function<void()> on_full = {});
     uint64_t budget() const { return budget_; }
+    // What the files hold with no event at all (headers and closing records): a budget below it cannot
+    // hold (the platform refuses it as bad input).
+    uint64_t empty_size() const;
     bool configured() const { return configured_; }  // tracing was asked for (it may have stopped)
     bool stopped_at_budget() const { return full_; }
     // The latest issue time of the transactions recorded before the budget stopped the trace.
@@ -131,12 +143,12 @@ private:
     uint64_t region_log_dropped_ = 0;
     bool closed_ = false;
     bool configured_ = false;
-    uint64_t budget_ = 0, stop_above_ = 0;
+    uint64_t budget_ = 0;
     bool full_ = false;
     Tick stopped_at_ = 0;
     uint64_t final_bytes_ = 0;
     std::function<void()> on_full_;
-    void check_budget(Tick at);
+    bool commit_staged();  // commits the staged event, or stops at the budget (false)
 };
 
 // Records one component's service of one transaction. Construct on entry, set the service start

@@ -92,6 +92,11 @@ VecAccel::VecAccel(sc_core::sc_module_name name, SimContext& ctx, const VecAccel
     code.read = code.write = false;
     code.exec = true;
     hart_->add_fast_region(code);
+    // What the CPU or a DMA writes into the ILM replaces code the hart may have decoded already (a
+    // sleeping program restarted on a rewritten function must run the new instructions).
+    ilm_->set_write_observer([this](uint64_t offset, uint64_t len) {
+        hart_->invalidate_decoded(uint32_t(cfg_.ilm_base + offset), uint32_t(len));
+    });
     iss::FastRegion data;
     data.host = dlm_->store().data();
     data.base = uint32_t(cfg.dlm_base);
@@ -288,8 +293,9 @@ void VecAccel::sync() {
 
 void VecAccel::thread() {
     for (;;) {
-        wait(start_event_);  // idle: no quantum synchronisation until the CPU starts a program
-        if (!start_pending_) continue;
+        // Idle: no quantum synchronisation until the CPU starts a program (a START that came while the
+        // last one ended is already pending: look before sleeping).
+        while (!start_pending_) wait(start_event_);
         activity_.set(true);  // the CPU synchronises at every quantum while the program runs
         run_program();
         activity_.set(false);
@@ -336,7 +342,14 @@ void VecAccel::run_program() {
             sync();
             absorb_doorbells(local_time());
             while (!abort_pending_ && hart_->run(hart_->cycles()) == iss::StopReason::Wfi) {
-                wait(wake_event_);
+                // A doorbell written for a later time may have lost its notification to an earlier one
+                // (an sc_event keeps only the earliest): wake at the next one's time in any case.
+                Tick next = kTickMax;
+                for (const Signal& d : doorbells_) next = std::min(next, d.at);
+                if (next != kTickMax)
+                    wait(to_sc_time(next > sim_now() ? next - sim_now() : 0), wake_event_);
+                else
+                    wait(wake_event_);
                 hart_->idle_until(div_ceil(sim_now(), cfg_.period));
                 absorb_doorbells(local_time());
             }

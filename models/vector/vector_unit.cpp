@@ -67,7 +67,7 @@ enum : uint16_t {
     kCsrVxsat = 0x009,
     kCsrVxrm = 0x00a,
     kCsrVcsr = 0x00f,
-    kCsrFflags = 0x001,
+    kCsrFflags = iss::kCsr_fflags,  // the core's, from the CSR table
     kCsrVl = 0xc20,
     kCsrVtype = 0xc21,
     kCsrVlenb = 0xc22,

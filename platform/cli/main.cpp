@@ -188,6 +188,15 @@ int sc_main(int argc, char** argv) {
         return vp::kExitBadInput;
     }
 
+    // The name becomes a directory (out/<name>): one rule for it (platform/output_dir.h).
+    try {
+        const auto& name = scenario->values().at("name").get<std::string>();
+        if (!vp::OutputDir::valid_name(name)) scenario->fail("name", "'" + name + "': " + vp::OutputDir::kNameRule);
+    } catch (const vp::config::ScenarioError& e) {
+        std::cerr << "vp: error: " << e.what() << "\n";
+        return vp::kExitBadInput;
+    }
+
     vp::RunOptions ro;
     ro.quiet = quiet;
     ro.gdb_port = gdb_port;
@@ -236,7 +245,14 @@ int sc_main(int argc, char** argv) {
         std::signal(SIGTERM, on_stop_signal);
         const vp::RunResult r = platform.run();
         platform.write_outputs(r);
-        out->publish();
+        try {
+            out->publish();
+        } catch (const std::invalid_argument& e) {  // --out gained a file that is not vp's during the run
+            g_running = nullptr;
+            std::cerr << "vp: error: " << e.what() << "\n";
+            return vp::kExitBadInput;
+        }
+        for (auto& w : out->warnings()) std::cerr << "vp: warning: " << w << "\n";
         g_running = nullptr;
         platform.print_summary(r);
         return r.exit_code;

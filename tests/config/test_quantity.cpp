@@ -48,6 +48,18 @@ TEST_CASE("integers and addresses allow hex and digit separators") {
 
 TEST_CASE("formatting for reports") {
     REQUIRE(format_size(32768) == "32 KiB");
+    // Sizes are integers, never floating-point notation (issue #32 item 18).
+    REQUIRE(format_size(1814620) == "1814620 B");
+    REQUIRE(format_size(uint64_t(3) << 40) == "3 TiB");
+    REQUIRE(format_size(~uint64_t(0)) == "18446744073709551615 B");
+    REQUIRE(format_bytes(0) == "0 B");
+    REQUIRE(format_bytes(1023) == "1023 B");
+    REQUIRE(format_bytes(1024) == "1.00 KiB");
+    REQUIRE(format_bytes(8485) == "8.29 KiB");
+    REQUIRE(format_bytes(1814620) == "1.73 MiB");
+    REQUIRE(format_bytes(300 * 1024) == "300 KiB");
+    REQUIRE(format_bytes(1024 * 1024 - 1) == "1.00 MiB");  // not "1024 KiB"
+    REQUIRE(format_bytes(~uint64_t(0)) == "16.0 EiB");
     REQUIRE(format_time(13750) == "13.75 ns");
     REQUIRE(format_freq(1.6e9) == "1.6 GHz");
     REQUIRE(format_bandwidth(12.8e9) == "12.8 GB/s");

@@ -645,3 +645,145 @@ TEST_CASE("An interrupt line raised during array execution is taken at the next 
     CHECK(r.interrupts == 1);
     CHECK(r.iterations == 2500);
 }
+
+namespace {
+// The sum of column a0 of a rows x 96 word matrix (row pitch 384 B, so every element lies in a line
+// of its own): a fixed-stride prefetch of `rows` lines, more than a way of 128 lines holds.
+std::string column_sum(uint32_t rows) {
+    return setlo(0, 1) + dcpl("a0", 1, rows, 384) + R"(
+loop:
+    lw t0, 0(a0)
+    add a3, a3, t0
+    addi a0, a0, 384
+    addi a2, a2, -1
+    bnez a2, loop
+    ebreak
+)";
+}
+
+LoopReport column_sum_run(const ArrayConfig& cfg, uint32_t rows) {
+    Pair p(cfg);
+    p.asm_load(column_sum(rows));
+    fill_random(p, kSrc, 96 * rows, 5);
+    p.set_x(10, kSrc + 4 * 7);
+    p.set_x(12, rows);
+    p.set_x(13, 0);
+    REQUIRE(p.run());
+    INFO(p.lapp.log);
+    CHECK(p.compare() == "");
+    const LoopReport r = only_loop(p.lapp);
+    CHECK(r.mapped == 1);
+    CHECK(r.iterations == rows);
+    return r;
+}
+}  // namespace
+
+// Issue #32 item 19a: the ways released a line only when the local buffers' window (lb_words elements
+// behind the oldest iteration) had left it, so with 128 words and a line per element a way held
+// 128 lines it could not replace: no prefetch ahead, every element a demand read. The local buffers
+// keep copies of what passed them, so a line may go once its elements entered the L0 register.
+TEST_CASE("A larger local buffer never starves a prefetch way (column walk, a line per element)", "[lapp][prefetch]") {
+    for (LocalBufferKind kind : {LocalBufferKind::Conventional, LocalBufferKind::Optimized}) {
+        ArrayConfig small, big;
+        small.local_buffer = big.local_buffer = kind;
+        small.lb_words = 16;
+        // Optimized buffers above 64 words take 2 cycles per load (one more stage): compare at 64 there.
+        big.lb_words = kind == LocalBufferKind::Conventional ? 128 : 64;
+        const LoopReport a = column_sum_run(small, 256), b = column_sum_run(big, 256);
+        INFO("kind " << int(kind) << ": lb_words " << small.lb_words << " " << a.cycles << " cycles (" << a.stall_cycles
+                     << " stalled), " << big.lb_words << ": " << b.cycles << " cycles (" << b.stall_cycles
+                     << " stalled)");
+        CHECK(a.stages == b.stages);
+        CHECK(b.cycles <= a.cycles);
+        CHECK(b.stall_cycles <= a.stall_cycles);
+        // The way prefetches: a window of 8 lines of 20 cycles each streams a line every 2.5 cycles,
+        // demand reads would take 20 per element.
+        CHECK(b.cycles < 256 * 5);
+    }
+    ArrayConfig biggest;
+    biggest.lb_words = 255;  // the parameter's maximum, latency 2
+    biggest.local_buffer = LocalBufferKind::Optimized;
+    CHECK(column_sum_run(biggest, 256).cycles < 256 * 5);
+}
+
+// Issue #32 item 19b: LAPP_DESC truncated a stride above 0xFFF to its low 12 bits without a word.
+TEST_CASE("A stride the descriptor cannot hold is never truncated: the DCPL is ignored with a warning",
+          "[lapp][untrusted]") {
+    CHECK((LAPP_DESC(1, 0, 0xFFF, 10) >> LAPP_DESC_STRIDE_SHIFT & LAPP_DESC_STRIDE_MASK) == 0xFFFu);
+    CHECK((LAPP_DESC(1, 0, 0xFFF, 10) & LAPP_DESC_RESERVED) == 0);
+    for (uint32_t stride : {0x1000u, 0x1004u, 0x10000u, 0xFFFFFFFCu}) {
+        const uint32_t desc = LAPP_DESC(2, 1, stride, 77);
+        CHECK((desc & LAPP_DESC_RESERVED) != 0);
+        CHECK((desc & LAPP_DESC_WAY_MASK) == 2);
+        CHECK((desc & LAPP_DESC_DOWN) != 0);
+        CHECK(desc >> LAPP_DESC_COUNT_SHIFT == 77);
+        unsigned way;
+        StreamDesc s;
+        const char* why = nullptr;
+        CHECK_FALSE(decode_dcpl(kSrc, desc, way, s, why));
+    }
+    // A column walk with a 4 KiB + 4 B row pitch: the loop runs in normal mode, correctly, and says why.
+    const std::string src = setlo(0, 1) + dcpl("a0", 1, 20, 0x1004) + R"(
+loop:
+    lw t0, 0(a0)
+    add a3, a3, t0
+    li t1, 0x1004
+    add a0, a0, t1
+    addi a2, a2, -1
+    bnez a2, loop
+    ebreak
+)";
+    Pair p;
+    p.asm_load(src);
+    fill_random(p, kSrc, 0x1004 * 20 / 4, 3);
+    p.set_x(10, kSrc);
+    p.set_x(12, 20);
+    p.set_x(13, 0);
+    REQUIRE(p.run());
+    CHECK(p.compare() == "");
+    CHECK(p.lapp.lapp->stats().dcpl_ignored == 1);
+    CHECK(p.lapp.warnings.find("stride or record above 0xFFF") != std::string::npos);
+}
+
+// Issue #32 item 19c: a rejected setup cost no cycles while a mapped one costs capture + mapping +
+// configuration + prefill. The capture and the mapper's work take their time either way.
+TEST_CASE("A rejected array setup costs its capture and mapping cycles", "[lapp][reject]") {
+    ArrayConfig cfg;
+    cfg.capture_cycles_per_insn = 3;
+    cfg.map_cycles_per_insn = 5;
+    const std::string head = setlo(0, 1) + dcpl("a0", 1, 0) + dcpl("a1", 0, 0) + "loop:\n lw t0, 0(a0)\n";
+    const std::string tail =
+        " sw t0, 0(a1)\n addi a0, a0, 4\n addi a1, a1, 4\n addi a2, a2, -1\n bnez a2, loop\n ebreak\n";
+    struct Case {
+        const char* what;
+        std::string src;
+        Reject why;
+        uint64_t cost;   // in cycles, from cfg
+        uint64_t insns;  // instructions read by the setup (its energy events)
+    };
+    const Case cases[] = {
+        // Capture stops at the division (the 2nd instruction of 7): 2 instructions read.
+        {"division", head + " divu t0, t0, a2\n" + tail, Reject::Body, 2 * 3, 2},
+        // The mapper rejects after reading all 6 instructions: capture and mapping of each.
+        {"two streams one way", head.substr(0, head.find("loop:")) + "loop:\n lw t0, 0(a0)\n lw t1, 4(a0)\n" + tail,
+         Reject::None, 7 * (3 + 5), 7},
+    };
+    for (const Case& c : cases) {
+        Pair p(cfg);
+        p.asm_load(c.src);
+        fill_random(p, kSrc, 200, 1);
+        p.set_x(10, kSrc);
+        p.set_x(11, kDst);
+        p.set_x(12, 50);
+        REQUIRE(p.run());
+        INFO(c.what << "\n" << p.lapp.log);
+        CHECK(p.compare() == "");
+        const LoopReport& r = only_loop(p.lapp);
+        REQUIRE(r.rejected == 1);
+        if (c.why != Reject::None) CHECK(r.last_reject == c.why);
+        CHECK(r.rejected_setup_cycles == c.cost);
+        CHECK(p.lapp.lapp->stats().setup_cycles == c.cost);
+        CHECK(p.lapp.lapp->stats().setup_insns == c.insns);
+        CHECK(p.lapp.hart.cycles() == p.plain.hart.cycles() + c.cost);
+    }
+}

@@ -210,3 +210,32 @@ TEST_CASE("Kernel GCN X*W (row and dot-product forms): LAPP equals the plain har
                 if (!rows) CHECK(k.p.lapp.lapp->loops().begin()->second.ii == 1 + vp::iss::TimingConfig{}.fadd);
             }
 }
+
+// Issue #32 item 19a: the dot form walks a column of W (256 x 96 floats: a 384-byte stride, a line
+// per element). With 128-word local buffers the prefetch way used to keep the lines of the last 128
+// elements, all it holds, and starved: the kernel took far longer than with 16 words.
+TEST_CASE("Kernel GCN X*W dot form over a 256 x 96 W: 128-word local buffers are not slower",
+          "[lapp][kernels][prefetch]") {
+    const uint32_t n = 2, fin = 256, fout = 96;
+    auto cycles = [&](LocalBufferKind kind, unsigned words) {
+        ArrayConfig cfg;
+        cfg.local_buffer = kind;
+        cfg.lb_words = words;
+        KernelRig k(cfg);
+        k.random_floats(kA, n * fin, 1);
+        k.random_floats(kB, fin * fout, 2);
+        k.random_floats(kOut2, n * fout, 3);
+        k.call("k_gcn_xw_dot", {kA, kB, kOut2, n, fin, fout});
+        INFO(k.p.lapp.log);
+        CHECK(k.p.compare() == "");
+        CHECK(k.mapped() == n * fout);
+        return k.p.lapp.hart.cycles();
+    };
+    const uint64_t conv16 = cycles(LocalBufferKind::Conventional, 16);
+    const uint64_t conv128 = cycles(LocalBufferKind::Conventional, 128);
+    const uint64_t opt16 = cycles(LocalBufferKind::Optimized, 16);
+    const uint64_t opt64 = cycles(LocalBufferKind::Optimized, 64);
+    INFO("conventional 16: " << conv16 << ", 128: " << conv128 << "; optimized 16: " << opt16 << ", 64: " << opt64);
+    CHECK(conv128 <= conv16);
+    CHECK(opt64 <= opt16);
+}

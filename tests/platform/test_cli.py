@@ -294,6 +294,58 @@ def test_dry_run_prints_the_configuration_a_run_uses_and_its_input_files():
     assert rc == 2 and text == "" and err.startswith("vp: error: --set platform.caches.l2.policy:"), (rc, err)
 
 
+MEMORY_CLAIMS = {  # what a description may say about the memory, by platform.ram.timing
+    "ddr": re.compile(r"\bDDR\d?\b"),
+    "hmc": re.compile(r"Hybrid Memory Cube|\bHMC\b"),
+    "fixed": re.compile(r"fixed-latency", re.I),
+}
+
+
+def test_shipped_scenarios_describe_the_memory_they_resolve_to():
+    """Issue #32 item 19d: lapp_kernels.yaml said DDR3 and ran on the fixed-latency memory. Every shipped
+    scenario whose description names a memory type must resolve (vp run --dry-run) to one it names."""
+    checked = 0
+    for name in sorted(os.listdir(os.path.join(REPO, "scenarios"))):
+        if not name.endswith(".yaml"):
+            continue
+        path = os.path.join(REPO, "scenarios", name)
+        d = json.loads(vp("run", path, "--dry-run", check=0)[1])["config"]
+        timing, text = d["platform"]["ram"]["timing"], d.get("description") or ""
+        claimed = [t for t, pattern in MEMORY_CLAIMS.items() if pattern.search(text)]
+        assert not claimed or timing in claimed, f"{name}: the description names {claimed} memory, it resolves to {timing}"
+        checked += bool(claimed)
+    assert checked >= 10, checked
+
+
+def test_ram_that_misses_the_boot_info_block_or_the_stack_is_a_setup_error():
+    """Issue #32 item 20a: gcn_tiny with 64 MiB of RAM warned "no boot-info block" and spun until the
+    host-time limit (the firmware's stack and the block at 0x87FFF000 lie outside that RAM). Now: exit 2
+    at set-up, one line naming platform.ram.size, before anything runs."""
+    # 64 MiB: the stack (and the block) outside RAM. 0x7FFF200 bytes: the stack inside, the block's end
+    # outside -- a firmware that needs no data (hello) runs with a warning, gcn_tiny cannot.
+    cases = (("gcn_tiny.yaml", "64MiB", "stack of .*gcn.elf ends at 0x87fff000"),
+             ("hello.yaml", "64MiB", "stack of .*hello.elf ends at 0x87fff000"),
+             ("gcn_tiny.yaml", str(0x7FFF200), r"boot-info block \[0x87fff000, .*workload's data"))
+    for scen, size, pattern in cases:
+        out = os.path.join(WORK, "small_ram")
+        rc, text, err = vp("run", os.path.join(REPO, "scenarios", scen), "--out", out, "--set",
+                           f"platform.ram.size={size}", "--set", "limits.max_host_seconds=20", timeout=60)
+        lines = [l for l in err.splitlines() if l.strip()]
+        assert rc == 2, f"{scen} with {size}: exit {rc}, expected 2\n{err}"
+        assert len(lines) == 1 and "platform.ram.size" in lines[0] and re.search(pattern, lines[0]), (scen, err)
+        assert not os.path.exists(out), f"{scen}: a set-up error wrote {os.listdir(out)}"
+    rc, text, err = vp("run", "--quiet", os.path.join(REPO, "scenarios", "hello.yaml"), "--out",
+                       os.path.join(WORK, "ram_block_out"), "--set", f"platform.ram.size={0x7FFF200}", check=0)
+    assert "no boot-info block" in err, err
+    # The firmware side: gcn.elf finding no block (a page of zeros at VP_BOOTINFO_ADDR) or no data in it
+    # exits 2 at once instead of waiting for data.
+    zeros = scenario("\0" * 4096, "zeros.bin")
+    for extra in (f"  - binary: {zeros}\n    at: 0x87fff000\n", ""):
+        s = scenario("load:\n  - elf: ${firmware}/gcn.elf\n" + extra + "limits:\n  max_host_seconds: 20\n")
+        rc, text, err = vp("run", s, "--out", os.path.join(WORK, "gcn_no_data"), timeout=60)
+        assert rc == 2 and "gcn: ERROR:" in text + err and "exited with code 2" in text + err, (rc, text, err)
+
+
 def test_describe_lists_every_parameter():
     rc, out, err = vp("describe", check=0)
     for key in ("platform.quantum", "platform.ram.ddr.tRCD", "platform.cpu.timing.div", "trace.formats",

@@ -194,6 +194,125 @@ def test_report_of_a_directory_that_is_not_a_run_fails_in_one_line():
     assert rc != 0 and len(err.strip().splitlines()) == 1 and "stats.json" in err, (rc, err)
 
 
+# ---- untrusted text and corrupt files (issue #32 item 14) ----
+
+HOSTILE_NAMES = ["$\\foo{$", "a $x$ b", "$$", "<script>alert(1)</script>", "x --> <b>y</b>", "caf\u00e9 \\n \u2603"]
+
+
+def synthetic_run(name, regions=HOSTILE_NAMES):
+    """A run's outputs written here (no simulation): a CPU, a histogram, energy, a timeline with the
+    firmware's regions named `regions`."""
+    d = os.path.join(WORK, name)
+    os.makedirs(d, exist_ok=True)
+    stats = {"schema": "vp-stats", "scenario": "synthetic", "run": {"sim_time_ps": 4000000, "exit_code": 0,
+                                                                      "stop_reason": "done"},
+             "components": {"cpu0": {"counters": {"instret": 1000, "cycles": 2000},
+                                     "histograms": {"latency_ps": {"count": 2, "mean": 1.5, "min": 1, "max": 2,
+                                                                   "buckets": [{"lo": 1, "count": 2}]}}},
+                            "l1d": {"counters": {"hits": 3, "misses": 1, "accesses": 4}}},
+             "energy": {"total_pj": 10.0, "components": {"cpu0": {"total_pj": 10.0, "events": {
+                 "insn": {"count": 1000, "pj": 10.0, "pj_per_unit": 0.01}}}},
+                 "regions": {n: {"count": 1, "total_pj": 1.0} for n in regions}}}
+    timeline = {"t_ps": [0, 2000000, 4000000], "interval_ps": 2000000,
+                "series": {"cpu0.instret": [0, 500, 1000], "cpu0.cycles": [0, 1000, 2000],
+                           "bus.bytes_read": [0, 64, 128], "bus.busy_ps": [0, 10, 20]},
+                "regions": [{"track": "marker", "name": n, "begin_ps": 1000 * i, "end_ps": 1000 * i + 500}
+                            for i, n in enumerate(regions)], "regions_dropped": 0}
+    profile = {"schema": "vp-profile", "harts": [{"name": "cpu0", "functions": [
+        {"function": n, "instructions": 10, "cycles": 20} for n in regions]}]}
+    for f, v in (("stats.json", stats), ("timeline.json", timeline), ("profile.json", profile),
+                 ("config.json", {"description": "synthetic $x$"}), ("host.json", {"host_seconds": 0.5})):
+        with open(os.path.join(d, f), "w") as fh:
+            json.dump(v, fh)
+    return d
+
+
+def test_report_shows_firmware_text_as_text():
+    # Region and function names are chosen by the firmware: matplotlib must not parse them as math
+    # ("$\foo{$" was an 88-line traceback and no page) and the HTML must not run them.
+    d = synthetic_run("hostile")
+    rc, out, err = vp("report", d)
+    assert rc == 0 and "Traceback" not in err, (rc, err)
+    page = parse(os.path.join(d, "report.html"))
+    for n in HOSTILE_NAMES:
+        assert n in page.sections["regions"], (n, page.sections["regions"][:500])
+        assert n in page.sections["functions"], n
+    assert page.svgs["regions"] >= 1 and page.svgs["functions"] >= 1
+    assert page.refs == [], page.refs  # no <script>, no <b>: the names are text
+    assert "<script>alert" not in open(os.path.join(d, "report.html")).read()
+    rc, out, err = vp("report", d, synthetic_run("hostile2"))  # the comparison page too
+    assert rc == 0 and "Traceback" not in err, (rc, err)
+
+
+def corrupt_cases():
+    """(name, file, content) of broken outputs: each must give one error line naming the file."""
+    good = json.load(open(os.path.join(synthetic_run("base"), "stats.json")))
+    text = json.dumps(good)
+
+    def stats_with(**changes):
+        s = json.loads(text)
+        for path, v in changes.items():
+            node = s
+            keys = path.split("__")
+            for k in keys[:-1]:
+                node = node[k]
+            if v is DELETE:
+                del node[keys[-1]]
+            else:
+                node[keys[-1]] = v
+        return json.dumps(s)
+    return [
+        ("truncated", "stats.json", text[:len(text) // 2]),
+        ("empty", "stats.json", ""),
+        ("a list", "stats.json", "[1, 2]"),
+        ("not utf-8", "stats.json", b'{"scenario": "caf\xe9"}'),
+        ("NaN", "stats.json", stats_with(run__sim_time_ps=float("nan"))),
+        ("nested", "stats.json", "[" * 100000 + "]" * 100000),
+        ("components a list", "stats.json", stats_with(components=[])),
+        ("counter a string", "stats.json", stats_with(components__cpu0__counters__instret="many")),
+        ("run a number", "stats.json", stats_with(run=7)),
+        ("sim time a string", "stats.json", stats_with(run__sim_time_ps="fast")),
+        ("histogram without buckets", "stats.json", stats_with(components__cpu0__histograms__latency_ps__buckets=DELETE)),
+        ("bucket without count", "stats.json", stats_with(components__cpu0__histograms__latency_ps__buckets=[{"lo": 1}])),
+        ("energy events a list", "stats.json", stats_with(energy__components__cpu0__events=[1])),
+        ("energy pj a string", "stats.json", stats_with(energy__components__cpu0__events__insn__pj="x")),
+        ("trace without records", "stats.json", stats_with(trace={"bytes": 3})),
+        ("host seconds a string", "host.json", '{"host_seconds": "slow"}'),
+        ("config a list", "config.json", "[]"),
+        ("series too short", "timeline.json", json.dumps({"t_ps": [0, 1, 2], "interval_ps": 1,
+                                                            "series": {"bus.busy_ps": [0]}, "regions": []})),
+        ("region without name", "timeline.json", json.dumps({"t_ps": [0], "regions": [{"track": "m", "begin_ps": 0,
+                                                                                       "end_ps": 1}]})),
+        ("region name a number", "timeline.json", json.dumps({"t_ps": [0], "regions": [
+            {"track": "m", "name": 5, "begin_ps": 0, "end_ps": 1}]})),
+        ("harts an object", "profile.json", '{"harts": {}}'),
+        ("function without name", "profile.json", '{"harts": [{"name": "cpu0", "functions": [{"cycles": 1}]}]}'),
+        ("stats a directory", "stats.json", None),
+    ]
+
+
+DELETE = object()
+
+
+def test_report_of_corrupt_outputs_is_one_error_line():
+    for i, (what, name, content) in enumerate(corrupt_cases()):
+        d = synthetic_run(f"c{i}")
+        path = os.path.join(d, name)
+        os.remove(path)
+        if content is None:
+            os.makedirs(path)
+        else:
+            with open(path, "wb") as f:
+                f.write(content if isinstance(content, bytes) else content.encode())
+        rc, out, err = vp("report", d)
+        lines = err.strip().splitlines()
+        assert rc == 2 and len(lines) == 1 and "Traceback" not in err, (what, rc, err[-3000:])
+        assert lines[0].startswith("vp report: error: ") and path in lines[0], (what, lines)
+    # A directory that does not exist is bad input too (README: exit 2).
+    rc, out, err = vp("report", os.path.join(WORK, "nonexistent"))
+    assert rc == 2 and len(err.strip().splitlines()) == 1 and "no such directory" in err, (rc, err)
+
+
 # ---- the page in a real browser ----
 
 def png_pixels(path):

@@ -338,6 +338,88 @@ def test_two_sweeps_do_not_share_a_directory():
     sweep(spec, "--out", out, check=0)
 
 
+def test_sweep_names_follow_vp_run_names():
+    # One rule for names that become directories (OutputDir::valid_name; spec.py mirrors it): "." and
+    # ".." used to pass the sweep's check and put the sweep's files in out/ or out/sweeps' parent.
+    for name in ("ok", "a-1.2+b_c", "a..b", "..", ".", ".x", "a/b", "x" * 200, "x" * 201, "caf\u00e9"):
+        spec = write("nm.yaml", f"name: '{name}'\nparameters:\n  - workload.spmv.rows: [64]\n")
+        rc_sweep, _, err_sweep = sweep(spec, "--dry-run")
+        p = subprocess.run([VP, "run", "--dry-run", "--set", f"name={name}"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, timeout=60)
+        assert (rc_sweep == 0) == (p.returncode == 0), (name, rc_sweep, err_sweep, p.returncode, p.stderr)
+        assert rc_sweep in (0, 2), (name, rc_sweep, err_sweep)
+        if rc_sweep:
+            assert "nm.yaml:1: name:" in err_sweep, err_sweep
+    assert not os.path.exists(os.path.join(WORK, "out"))
+
+
+def test_sweep_into_a_directory_of_the_user_is_refused():
+    spec = write("u.yaml", "parameters:\n  - workload.spmv.rows: [64]\n")
+    out = os.path.join(WORK, "mine")
+    os.makedirs(out)
+    with open(os.path.join(out, "results.csv"), "w") as f:
+        f.write("my results\n")
+    rc, _, err = sweep(spec, "--out", out)
+    assert rc == 2 and "not a vp sweep directory" in err, (rc, err)
+    assert open(os.path.join(out, "results.csv")).read() == "my results\n"
+    assert sorted(os.listdir(out)) == ["results.csv"]
+
+
+def children_of(pid):
+    """Pids of the processes whose parent is `pid` (Linux /proc)."""
+    out = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                out.append(int(d))
+    return out
+
+
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_runs_die_with_a_killed_sweep():
+    # Two points that would run for a minute (an endless loop under a host-time limit); SIGKILL of
+    # the sweep alone (not its process group) must end them within seconds, not after the minute.
+    prog = os.path.join(WORK, "loop.bin")
+    with open(prog, "wb") as f:
+        f.write((0x0000006F).to_bytes(4, "little"))  # jal x0, 0
+    write("loop.yaml", f"name: loop\nplatform:\n  cpu:\n    reset_pc: 0x80000000\n"
+                       f"load:\n  - binary: {prog}\n    at: 0x80000000\n")
+    spec = write("kill.yaml", "scenario: loop.yaml\nparameters:\n  - limits.max_host_seconds: [60, 61]\n")
+    p = subprocess.Popen([VP, "sweep", spec, "--out", os.path.join(WORK, "kill"), "-j", "2", "--no-plots"],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        runs, deadline = [], time.time() + 120
+        while len(runs) < 2 and time.time() < deadline and p.poll() is None:
+            time.sleep(0.05)
+            runs = [c for c in children_of(p.pid) if b"--out" in open(f"/proc/{c}/cmdline", "rb").read()]
+        assert len(runs) == 2, (runs, p.poll())
+        time.sleep(0.5)  # the runs are simulating
+        os.kill(p.pid, signal.SIGKILL)
+        p.wait()
+        deadline = time.time() + 5
+        while any(alive(c) for c in runs) and time.time() < deadline:
+            time.sleep(0.05)
+        assert not any(alive(c) for c in runs), [c for c in runs if alive(c)]
+    finally:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)  # whatever is left, so a failure does not leak minute-long runs
+        except ProcessLookupError:
+            pass
+        p.wait()
+
+
 def fake_vp(name):
     """A vp that is killed (SIGKILL) on the first real run of each distinct point, then is vp."""
     log = os.path.join(WORK, name + ".log")

@@ -304,5 +304,73 @@ def test_pftrace_budget_closes_a_valid_file():
     assert all(s["end_ns"] is not None for s in spans.values())
 
 
+# Small budgets in every format (issue #32 item 16): below ~16 KiB the reserve for the closing
+# records was too small (8 KiB gave 8,485 B; 2 KiB 2,886 B of JSON alone). Every event is now staged
+# and committed only when it fits with every file's closing records.
+SMALL_BUDGETS = (700, 1024, 2048, 3000, 8 * 1024, 16 * 1024)
+FORMAT_SETS = (("perfetto",), ("csv",), ("pftrace",), ("perfetto", "csv", "pftrace"))
+FILE_OF = {"perfetto": "trace.json", "csv": "trace.csv", "pftrace": "trace.pftrace"}
+
+
+def test_small_budgets_hold_to_the_byte_in_every_format_pftrace_too():
+    import csv as csvmod
+    pb2 = load_pb2()
+    for formats in FORMAT_SETS:
+        for budget in SMALL_BUDGETS:
+            out = os.path.join(WORK, f"sb_{'_'.join(formats)}_{budget}")
+            vp("run", "spmv_timed", "--quiet", "--out", out, "--set", f"trace.formats=[{','.join(formats)}]",
+               "--set", f"trace.max_bytes={budget}", check=0)
+            where = (formats, budget)
+            files = [FILE_OF[f] for f in formats]
+            sizes = {f: os.path.getsize(os.path.join(out, f)) for f in files}
+            t = json.load(open(os.path.join(out, "stats.json")))["trace"]
+            assert sum(sizes.values()) <= budget, (where, sizes)
+            assert t["bytes"] == sum(sizes.values()) and t["stopped_at_budget"], (where, sizes, t)
+            if budget >= 3000:  # not stopped long before the budget: at most one event short of it
+                assert sum(sizes.values()) > budget * 0.8, (where, sizes)
+            # Every file is valid and holds the same records.
+            if "perfetto" in formats:
+                trace = json.load(open(os.path.join(out, "trace.json")))
+                txn = [e for e in trace["traceEvents"] if e["ph"] == "X" and e.get("cat") == "txn"]
+                assert len(txn) == t["records"], (where, len(txn), t)
+            if "csv" in formats:
+                text = open(os.path.join(out, "trace.csv"), newline="").read()
+                assert text.endswith("\n"), where
+                rows = list(csvmod.reader(text.splitlines()))
+                assert all(len(r) == 15 for r in rows), where
+                assert sum(1 for r in rows[1:] if r[4] in ("R", "W", "I")) == t["records"], where
+            if "pftrace" in formats:
+                spans, _ = pftrace_spans(os.path.join(out, "trace.pftrace"), pb2)
+                assert len(spans) == t["records"] and all(s["end_ns"] is not None for s in spans.values()), where
+    # A budget the empty files do not fit in (headers, closing records) is bad input.
+    rc, _, err = vp("run", "spmv_timed", "--out", os.path.join(WORK, "tiny"), "--set", "trace.max_bytes=100")
+    lines = err.strip().splitlines()
+    assert rc == 2 and len(lines) == 1 and "trace.max_bytes" in lines[0] and "empty trace files" in lines[0], err
+
+
+def test_summary_prints_byte_counts_with_binary_units():
+    # A trace of more than a million bytes was "1.81462e+06 B" in the summary (issue #32 item 18).
+    out = os.path.join(WORK, "big")
+    _, _, err = vp("run", "--trace", "--out", out, "--set", "workload.spmv.rows=1024", check=0)
+    t = json.load(open(os.path.join(out, "stats.json")))["trace"]
+    assert t["bytes"] > 1024 * 1024, t
+    line = [l for l in err.splitlines() if l.startswith("trace ")][0]
+    assert f"{t['records']} transactions, {fmt_bytes(t['bytes'])}," in line or \
+        line.endswith(f"{t['records']} transactions, {fmt_bytes(t['bytes'])}"), line
+    sizes = [l for l in err.splitlines() if l.startswith("trace ") or "resident" in l]
+    assert len(sizes) >= 2 and not any(re.search(r"\d[eE][+-]?\d", l) for l in sizes), sizes
+
+
+def fmt_bytes(n):
+    """config::format_bytes: three significant digits in a binary unit."""
+    if n < 1024:
+        return f"{n} B"
+    v, i = float(n), 0
+    while i < 6 and v >= 1023.5:
+        v, i = v / 1024, i + 1
+    return (f"{v:.2f}" if v < 9.995 else f"{v:.1f}" if v < 99.95 else f"{v:.0f}") + " " + \
+        ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB")[i]
+
+
 if __name__ == "__main__":
     sys.exit(cli_test_runner.run(globals(), "vp_trace_cli_"))

@@ -3,6 +3,7 @@
 // exit code, cycle counts), LM-only enforcement with fault reports, doorbell/notify, reset of a
 // running program, and that an idle accelerator never keeps the simulation alive.
 // One TEST_CASE per process (SystemC elaborates once).
+#include <array>
 #include <catch2/catch.hpp>
 #include <cstring>
 #include "models/vector/accelerator.h"
@@ -260,6 +261,112 @@ TEST_CASE("doorbell and notify: the program sleeps in wfi until the CPU rings - 
     CHECK(b.edges[0].at > rang);
     CHECK_FALSE(b.edges[1].level);
     CHECK(b.counter("vec", "doorbells") == 2);
+}
+
+TEST_CASE("two doorbells written ahead of the kernel (decoupled CPU): the sleeping program sees both") {
+    AccBench b;
+    // Sleeps until the doorbell bits it has collected include bit 1; returns them.
+    const auto code = program(R"(
+        li t0, 8
+        csrs mie, t0
+        li s0, 0
+    1:  wfi
+        csrrw t1, 0x7c0, zero
+        or s0, s0, t1
+        andi t2, s0, 2
+        beqz t2, 1b
+        mv a0, s0
+        ecall
+    )");
+    uint32_t status = 0, exit_code = 0;
+    b.run([&](ScriptedInitiator& c) {
+        write_block(c, kIlm, code.data(), code.size());
+        start(c, uint32_t(kIlm), {});
+        sc_core::wait(5, sc_core::SC_US);  // asleep
+        // A decoupled CPU rings bit 0 at +1 us and bit 1 at +2 us of its local time, both before the
+        // kernel gets there: each doorbell must wake the program at its own time.
+        c.decoupled = true;
+        c.local = 1000 * kNs;
+        c.write32(kRegs + VEC_DOORBELL, 1);
+        c.local = 2000 * kNs;
+        c.write32(kRegs + VEC_DOORBELL, 2);
+        c.decoupled = false;
+        c.local = 0;
+        status = wait_end(c);
+        exit_code = c.read32(kRegs + VEC_EXIT_CODE);
+    });
+    CHECK(status == VEC_STATUS_DONE);
+    CHECK(exit_code == 3);
+}
+
+TEST_CASE("ILM rewritten while the program sleeps: after the doorbell it runs the new instructions") {
+    AccBench b;
+    // Calls the function at ILM + 0x100, sleeps until doorbell bit 0, calls it again; returns
+    // 16 * first + second.
+    const auto code = program(R"(
+        li t0, 8
+        csrs mie, t0
+        li t3, 0x18400100
+        jalr ra, t3
+        mv s0, a0
+    1:  wfi
+        csrrw t1, 0x7c0, zero
+        andi t2, t1, 1
+        beqz t2, 1b
+        jalr ra, t3
+        slli s0, s0, 4
+        add a0, s0, a0
+        ecall
+    )");
+    const auto old_fn = iss::test::assemble("li a0, 1\n ret\n", uint32_t(kIlm + 0x100), "rv32imf");
+    const auto new_fn = iss::test::assemble("li a0, 7\n ret\n", uint32_t(kIlm + 0x100), "rv32imf");
+    uint32_t status = 0, exit_code = 0;
+    b.run([&](ScriptedInitiator& c) {
+        write_block(c, kIlm, code.data(), code.size());
+        write_block(c, kIlm + 0x100, old_fn.data(), old_fn.size());
+        start(c, uint32_t(kIlm), {});
+        sc_core::wait(5, sc_core::SC_US);  // the program ran the old function and sleeps
+        CHECK(c.read32(kRegs + VEC_STATUS) == VEC_STATUS_BUSY);
+        write_block(c, kIlm + 0x100, new_fn.data(), new_fn.size());
+        c.write32(kRegs + VEC_DOORBELL, 1);
+        status = wait_end(c);
+        exit_code = c.read32(kRegs + VEC_EXIT_CODE);
+    });
+    CHECK(status == VEC_STATUS_DONE);
+    CHECK(exit_code == 16 * 1 + 7);
+    // No initiator may write the ILM behind its back: DMI into it is granted for reading only.
+    tlm::tlm_generic_payload p;
+    tlm::tlm_dmi dmi;
+    p.set_address(0);
+    p.set_command(tlm::TLM_READ_COMMAND);
+    REQUIRE(b.acc->ilm().target_socket.get_base_export()->get_direct_mem_ptr(p, dmi));
+    CHECK(dmi.is_read_allowed());
+    CHECK_FALSE(dmi.is_write_allowed());
+}
+
+TEST_CASE("an entry point that is not a multiple of 4 (no C extension) ends with instruction-address-misaligned") {
+    AccBench b;
+    const auto code = program("li a0, 5\n ecall\n");
+    std::vector<std::array<uint32_t, 4>> results;  // status, cause, pc, tval
+    b.run([&](ScriptedInitiator& c) {
+        write_block(c, kIlm, code.data(), code.size());
+        for (uint32_t entry : {uint32_t(kIlm + 1), uint32_t(kIlm + 2), uint32_t(kIlm + 3), uint32_t(kIlm)}) {
+            c.write32(kRegs + VEC_STATUS, VEC_STATUS_DONE | VEC_STATUS_ERROR);
+            start(c, entry, {});
+            const uint32_t st = wait_end(c);
+            results.push_back(
+                {st, c.read32(kRegs + VEC_ERR_CAUSE), c.read32(kRegs + VEC_ERR_PC), c.read32(kRegs + VEC_ERR_TVAL)});
+        }
+    });
+    REQUIRE(results.size() == 4);
+    for (unsigned k = 0; k < 3; ++k) {
+        CAPTURE(k);
+        CHECK(results[k][0] == VEC_STATUS_ERROR);
+        CHECK(results[k][1] == iss::kInsnMisaligned);
+        CHECK(results[k][2] == uint32_t(kIlm + 1 + k));
+        CHECK(results[k][3] == uint32_t(kIlm + 1 + k));
+    }
+    CHECK(results[3][0] == VEC_STATUS_DONE);  // and the aligned entry still runs
 }
 
 TEST_CASE("reset aborts a running program - START while busy is ignored - an idle accelerator lets the run end") {

@@ -79,6 +79,8 @@ void Emulator::begin(const workload::GcnRun& run, const std::vector<size_t>& l2s
     // The firmware's input check before the first slice: colptr[0..n] and rowidx[0..nnz) read once.
     for (uint64_t a = colptr_; a < colptr_ + 4ull * (g_.n + 1); a += 4) load(a);
     for (uint64_t a = rowidx_; a < rowidx_ + 4ull * g_.nnz(); a += 4) load(a);
+    check_common_ = common_;
+    check_per_l2_ = per_l2_;
     common_ = Counts{};
     for (auto& c : per_l2_) c = Counts{};
 }
@@ -224,6 +226,8 @@ RunResult Emulator::finish(size_t j, std::vector<SliceResult> slices) {
         r.cycles += s.cycles;
     }
     r.slices = std::move(slices);
+    r.check = check_common_;
+    r.check += check_per_l2_.at(j);
     auto level = [](const cache::CacheArray& a) {
         LevelStats l;
         for (const auto& reg : a.regions()) l.regions.push_back(reg.name);

@@ -10,9 +10,11 @@
 // row index that ends the tile, and stores cursor[v] (all but the last tile). Consecutive accesses to
 // the line accessed just before are folded into one lookup (they cannot miss, and under LRU they
 // change no victim: the misses, fills and write-backs equal the firmware's; lookup counts do not).
-// Before the first slice, the firmware's input check reads colptr and rowidx once (outside every
-// slice's counts, as outside its mcycle). What it leaves out: instruction fetches, the stack, the
-// header, statistics-register and printf traffic.
+// Before the first slice, the firmware's input check reads colptr and rowidx once: outside every
+// slice's counts (as outside its mcycle) and the run's totals, counted on their own (RunResult::check)
+// so that totals + check are the platform's DRAM traffic for the data. What it leaves out: instruction
+// fetches, the stack, the header, statistics-register and printf traffic (the platform's "other"
+// region).
 //
 // Each L1D miss writes its dirty victim back to the L2 first, then reads the line from it (as
 // models/cache/cache.cpp does); an L2 miss reads DRAM unless it is a write-back (a whole line);
@@ -69,7 +71,8 @@ struct RunResult {
     workload::GcnRun run;
     uint64_t l2_size = 0;
     std::vector<SliceResult> slices;
-    Counts total;
+    Counts total;  // the slices' (the kernel's)
+    Counts check;  // the firmware's input check before the first slice (its DRAM reads)
     double cycles = 0;
     LevelStats l1d, l2;
 };
@@ -77,7 +80,7 @@ struct RunResult {
 struct Config {
     cache::Geometry l1d{32 * 1024, 8, 64};
     std::vector<cache::Geometry> l2;  // one or more sizes
-    uint64_t base = 0x80010000;       // address of the first blob (the ELF's __loader_start)
+    uint64_t base = 0;                // address of the first blob (the ELF's __loader_start: main.cpp)
     TimeModel time;
 };
 
@@ -113,8 +116,10 @@ private:
     std::vector<std::unique_ptr<cache::CacheArray>> l2_;  // the active L2s
     std::vector<size_t> l2_index_;                        // their index in cfg_.l2
     Counts common_;                                       // L2-independent counts of the current slice
-    std::vector<Counts> per_l2_;                          // L2-dependent counts, per active L2
-    std::vector<uint32_t> cur_;                           // the firmware's cursor[] values
+    Counts check_common_;                                 // the input check's (begin)
+    std::vector<Counts> check_per_l2_;
+    std::vector<Counts> per_l2_;  // L2-dependent counts, per active L2
+    std::vector<uint32_t> cur_;   // the firmware's cursor[] values
     uint64_t last_line_ = ~0ull;  // line of the last lookup, and whether that lookup was a store
     bool last_dirty_ = false;
     size_t features_region_ = 0;

@@ -1,7 +1,10 @@
 // vp-gcn-sim: the gcn firmware's access stream on the host through L1D + L2 cache arrays (gcn_sim.h).
 //
 //   vp-gcn-sim --graph pokec --features 128 --l2 8MiB,16MiB --runs baseline,vt:8,fs:8,fsvt:8x4,atm:8
-//              [--time-model fit.json] [--base 0x80010000] [--out result.json]
+//              [--time-model fit.json] [--elf gcn.elf | --base ADDR] [--out result.json]
+//
+// The data go where the platform puts them: at the firmware ELF's __loader_start (--elf, by default the
+// gcn.elf of this build), or at --base.
 //
 // Runs: baseline | vt:B_V | fs:B_F | fsvt:B_FxB_V | atm:B_F[:coarse]. Output: one JSON document with the
 // graph's statistics and, per run and L2 size, the totals, per-region cache statistics, modelled
@@ -12,6 +15,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include "models/cpu/iss/elf_loader.h"
 #include "platform/workload/gcn.h"
 #include "platform/workload/gcn_cost.h"
 #include "tools/cachesim/cachesim.h"
@@ -104,7 +108,12 @@ int main(int argc, char** argv) {
     workload::PowerLawSpec pl;
     workload::KroneckerOptions kr;
     uint32_t scale_down = 1, features = 128, l1d_ways = 8, l2_ways = 16, line = 64;
-    uint64_t graph_seed = 1, base = 0x80010000;
+    uint64_t graph_seed = 1, base = 0;
+#ifdef VP_GCN_ELF
+    std::string elf_path = VP_GCN_ELF;
+#else
+    std::string elf_path;
+#endif
     bool no_slices = false;
     app.add_option("--graph", graph, "cora, citeseer, pokec (stand-ins), powerlaw or kronecker")->capture_default_str();
     app.add_option("--scale-down", scale_down, "cora/citeseer/pokec: divide vertices and edges")->capture_default_str();
@@ -128,7 +137,10 @@ int main(int argc, char** argv) {
     app.add_option("--l2", l2_text, "L2 capacities, comma-separated")->capture_default_str();
     app.add_option("--l2-ways", l2_ways, "L2 associativity")->capture_default_str();
     app.add_option("--line", line, "line size of both levels")->capture_default_str();
-    app.add_option("--base", base, "address of the first blob (the firmware ELF's __loader_start)")
+    auto* base_opt = app.add_option("--base", base,
+                                    "address of the first blob (default: the __loader_start of --elf, where the "
+                                    "platform places it)");
+    app.add_option("--elf", elf_path, "the gcn firmware ELF whose __loader_start is the default --base")
         ->capture_default_str();
     app.add_option("--time-model", model_path, "JSON {\"coef\": {count: cycles}} (tools/gcn/sweep.py fits it)");
     app.add_flag("--no-slices", no_slices, "leave the per-slice records out of the output");
@@ -142,6 +154,15 @@ int main(int argc, char** argv) {
             runs.push_back(parse_run(r));
             const std::string why = workload::check_run(features, runs.back());
             if (!why.empty()) throw std::invalid_argument("--runs " + r + ": " + why);
+        }
+        if (!base_opt->count()) {  // the same definition the firmware's data placement uses
+            if (elf_path.empty()) throw std::invalid_argument("give --elf (the gcn firmware) or --base");
+            iss::ElfImage elf;
+            std::string err;
+            if (!elf.load(elf_path, err)) throw std::invalid_argument("--elf " + elf_path + ": " + err);
+            const auto start = elf.symbol("__loader_start");
+            if (!start) throw std::invalid_argument("--elf " + elf_path + ": no symbol __loader_start");
+            base = *start;
         }
         gcnsim::Config cfg;
         cfg.base = base;
@@ -208,6 +229,8 @@ int main(int argc, char** argv) {
                 j["l2_size"] = r.l2_size;
                 j["cycles"] = r.cycles;
                 j["counts"] = counts_json(r.total);
+                // The input check before the first slice: with counts, the data's whole DRAM traffic.
+                j["check_counts"] = counts_json(r.check);
                 j["l1d"] = level_json(r.l1d);
                 j["l2"] = level_json(r.l2);
                 // The cost model with the measured miss rate of the feature reads: L2 misses in the

@@ -14,6 +14,7 @@ import csv
 import html
 import io
 import json
+import math
 import os
 import sys
 
@@ -24,6 +25,16 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 plt.rcParams["svg.hashsalt"] = "vp-report"  # deterministic element ids
 plt.rcParams["font.size"] = 9
+# Labels are the firmware's text (region names, function names): never matplotlib math ("$\\foo{$"
+# must show as itself, not fail to parse) and never LaTeX.
+plt.rcParams["text.parse_math"] = False
+plt.rcParams["text.usetex"] = False
+
+EXIT_BAD_INPUT, EXIT_INTERNAL = 2, 1
+
+
+class BadInput(Exception):
+    """A run's outputs cannot make a page: one line naming the file and what is wrong (exit 2)."""
 
 SECTIONS = [
     ("summary", "Run"),
@@ -53,25 +64,29 @@ class Run:
     def __init__(self, path):
         self.path = path
         self.name = os.path.basename(os.path.normpath(path))
-        self.stats = self._json("stats.json", required=True)
-        self.config = self._json("config.json") or {}
-        self.host = self._json("host.json") or {}
-        self.timeline = self._json("timeline.json")
-        self.profile = self._json("profile.json")
+        self.stats = self._json("stats.json", check_stats, required=True)
+        self.config = self._json("config.json", check_object) or {}
+        self.host = self._json("host.json", check_host) or {}
+        self.timeline = self._json("timeline.json", check_timeline)
+        self.profile = self._json("profile.json", check_profile)
         trace_csv = os.path.join(path, "trace.csv")
         self.trace_csv = trace_csv if os.path.exists(trace_csv) else None
 
-    def _json(self, name, required=False):
+    def _json(self, name, check, required=False):
         p = os.path.join(self.path, name)
         if not os.path.exists(p):
             if required:
-                raise SystemExit(f"vp report: error: {self.path}: no {name} (not a vp output directory?)")
+                raise BadInput(f"{self.path}: no {name} (not a vp output directory?)")
             return None
         try:
-            with open(p) as f:
-                return json.load(f)
-        except ValueError as e:
-            raise SystemExit(f"vp report: error: {p}: not valid JSON ({e})")
+            with open(p, encoding="utf-8") as f:
+                data = json.load(f)
+        except (ValueError, RecursionError) as e:  # UnicodeDecodeError is a ValueError
+            raise BadInput(f"{p}: not valid JSON ({str(e).splitlines()[0] if str(e) else type(e).__name__})")
+        except OSError as e:
+            raise BadInput(f"{p}: cannot read: {e.strerror or e}")
+        check(data, Where(p))
+        return data
 
     @property
     def components(self):
@@ -98,6 +113,155 @@ class Run:
             for comp, c in sorted(e.get("components", {}).items()):
                 out[f"energy/{comp}/total_pj"] = c.get("total_pj", 0)
         return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Checking what was read: every field the page uses, with its type (firmware and files are untrusted;
+# a corrupt file is one error line, never a traceback)
+
+class Where:
+    def __init__(self, file, path=""):
+        self.file, self.path = file, path
+
+    def __truediv__(self, key):
+        return Where(self.file, f"{self.path}.{key}" if self.path else str(key))
+
+    def fail(self, what):
+        raise BadInput(f"{self.file}: {self.path or 'the top level'}: {what}")
+
+
+def _kind(v):
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}.get(
+        type(v), "a number")
+
+
+def check_object(v, w):
+    if not isinstance(v, dict):
+        w.fail(f"expected an object, got {_kind(v)}")
+    return v
+
+
+def check_list(v, w):
+    if not isinstance(v, list):
+        w.fail(f"expected a list, got {_kind(v)}")
+    return v
+
+
+def check_number(v, w):
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        w.fail(f"expected a number, got {_kind(v)}")
+    if isinstance(v, float) and not math.isfinite(v):
+        w.fail(f"expected a finite number, got {v}")
+    return v
+
+
+def check_string(v, w):
+    if not isinstance(v, str):
+        w.fail(f"expected a string, got {_kind(v)}")
+    return v
+
+
+def check_fields(obj, w, required=(), optional=(), check=check_number):
+    """`obj` is an object; each named field (required or present) passes `check`."""
+    check_object(obj, w)
+    for k in required:
+        if k not in obj:
+            w.fail(f"no '{k}'")
+    for k in (*required, *optional):
+        if k in obj:
+            check(obj[k], w / k)
+
+
+def check_map(obj, w, each):
+    check_object(obj, w)
+    for k, v in obj.items():
+        each(v, w / k)
+
+
+def check_stats(s, w):
+    check_object(s, w)
+    if "scenario" in s:
+        check_string(s["scenario"], w / "scenario")
+    if "run" in s:
+        check_fields(s["run"], w / "run", optional=("sim_time_ps", "exit_code"))
+        if "stop_reason" in s["run"]:
+            check_string(s["run"]["stop_reason"], w / "run" / "stop_reason")
+
+    def component(g, wc):
+        check_object(g, wc)
+        for kind in ("counters", "derived"):
+            if kind in g:
+                check_map(g[kind], wc / kind, check_number)
+
+        def histogram(h, wh):
+            check_fields(h, wh, optional=("count",))
+            if h.get("count"):
+                check_fields(h, wh, required=("mean", "min", "max"))
+                check_list(h.get("buckets"), wh / "buckets")
+                for i, b in enumerate(h["buckets"]):
+                    check_fields(b, wh / "buckets" / i, required=("lo", "count"))
+        if "histograms" in g:
+            check_map(g["histograms"], wc / "histograms", histogram)
+    if "components" in s:
+        check_map(s["components"], w / "components", component)
+    if "energy" in s:
+        e, we = s["energy"], w / "energy"
+        check_fields(e, we, optional=("total_pj",))
+
+        def energy_component(c, wc):
+            check_fields(c, wc, optional=("total_pj",))
+            if "events" in c:
+                check_map(c["events"], wc / "events",
+                          lambda d, wd: check_fields(d, wd, optional=("count", "pj", "pj_per_unit")))
+        if "components" in e:
+            check_map(e["components"], we / "components", energy_component)
+        if "regions" in e:
+            check_map(e["regions"], we / "regions", lambda d, wd: check_fields(d, wd, optional=("count", "total_pj")))
+    if "trace" in s:
+        t, wt = s["trace"], w / "trace"
+        check_fields(t, wt, required=("records", "bytes"))
+        if t.get("stopped_at_budget"):
+            check_fields(t, wt, required=("stopped_at_ps",))
+
+
+def check_host(h, w):
+    check_fields(h, w, optional=("host_seconds",))
+
+
+def check_timeline(tl, w):
+    check_object(tl, w)
+    n = len(check_list(tl.get("t_ps", []), w / "t_ps"))
+    for i, v in enumerate(tl.get("t_ps", [])):
+        check_number(v, w / "t_ps" / i)
+    if n >= 2:
+        check_fields(tl, w, required=("interval_ps",))
+        check_object(tl.get("series"), w / "series")
+    for k, v in (tl.get("series") or {}).items():
+        check_list(v, w / "series" / k)
+        if len(v) != n:
+            (w / "series" / k).fail(f"{len(v)} values for {n} sample times (t_ps)")
+        for i, x in enumerate(v):
+            check_number(x, w / "series" / k / i)
+    for i, r in enumerate(check_list(tl.get("regions", []), w / "regions")):
+        check_fields(r, w / "regions" / i, required=("track", "name"), check=check_string)
+        check_fields(r, w / "regions" / i, required=("begin_ps", "end_ps"))
+    if "regions_dropped" in tl:
+        check_number(tl["regions_dropped"], w / "regions_dropped")
+
+
+def check_profile(p, w):
+    check_object(p, w)
+    for i, h in enumerate(check_list(p.get("harts", []), w / "harts")):
+        wh = w / "harts" / i
+        check_object(h, wh)
+        if "name" in h:
+            check_string(h["name"], wh / "name")
+        for j, f in enumerate(check_list(h.get("functions", []), wh / "functions")):
+            wf = wh / "functions" / j
+            check_fields(f, wf, required=("function",), check=check_string)
+            for k, v in f.items():
+                if k != "function":
+                    check_number(v, wf / k)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -355,12 +519,15 @@ def sec_functions(run):
             ["hart", "function"] + keys, [(h, f["function"], *[f.get(k, 0) for k in keys]) for h, f in rows], 2)
     if run.trace_csv:
         counts = {}
-        with open(run.trace_csv, newline="") as f:
-            for r in csv.DictReader(f):
-                fn = r.get("function") or ""
-                if r.get("cmd") in ("R", "W") and fn and r.get("component") == "bus":
-                    fn = fn.split("+")[0]
-                    counts[fn] = counts.get(fn, 0) + 1
+        try:
+            with open(run.trace_csv, newline="", encoding="utf-8") as f:
+                for r in csv.DictReader(f):
+                    fn = r.get("function") or ""
+                    if r.get("cmd") in ("R", "W") and isinstance(fn, str) and fn and r.get("component") == "bus":
+                        fn = fn.split("+")[0]
+                        counts[fn] = counts.get(fn, 0) + 1
+        except (OSError, ValueError, csv.Error) as e:
+            raise BadInput(f"{run.trace_csv}: cannot read it as CSV ({e})")
         if counts:
             rows = sorted(counts.items(), key=lambda kv: -kv[1])[:25]
             return note("No profile.json (vp run --profile); bus transactions per function from trace.csv instead.") + \
@@ -448,6 +615,46 @@ def report_compare(a, b):
     return page(f"vp report: {a.name} vs {b.name}", sections)
 
 
+def list_in_manifest(out):
+    """A page written into a run's directory is vp's: it goes into the directory's manifest
+    (platform/output_dir.h), so the next `vp run --out` there replaces it with the rest."""
+    d, name = os.path.split(os.path.abspath(out))
+    manifest = os.path.join(d, ".vp-output")
+    try:
+        with open(manifest, encoding="utf-8", errors="surrogateescape") as f:
+            lines = f.read().split("\n")
+    except OSError:
+        return
+    if not lines or lines[0] != "vp-output-manifest 1":
+        return
+    entry = name.replace("\\", "\\\\").replace("\n", "\\n")
+    if entry in lines[1:]:
+        return
+    text = "\n".join(l for l in lines if l) + "\n" + entry + "\n"
+    tmp = manifest + ".tmp"
+    with open(tmp, "w", encoding="utf-8", errors="surrogateescape") as f:
+        f.write(text)
+    os.replace(tmp, manifest)
+
+
+def generate(a):
+    for d in a.dirs:
+        if not os.path.isdir(d):
+            raise BadInput(f"{d}: no such directory")
+    runs = [Run(d) for d in a.dirs]
+    text = report_one(runs[0]) if len(runs) == 1 else report_compare(*runs)
+    out = a.output or os.path.join(a.dirs[0], "report.html" if len(runs) == 1 else "compare.html")
+    tmp = out + ".tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, out)
+        list_in_manifest(out)
+    except OSError as e:
+        raise BadInput(f"{out}: cannot write: {e.strerror or e}")
+    return out
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="vp report", description=__doc__.split("\n")[0])
     ap.add_argument("dirs", nargs="+", metavar="OUT_DIR", help="one run's output directory, or two to compare")
@@ -455,16 +662,14 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if len(a.dirs) > 2:
         ap.error("one output directory, or two to compare")
-    for d in a.dirs:
-        if not os.path.isdir(d):
-            raise SystemExit(f"vp report: error: {d}: no such directory")
-    runs = [Run(d) for d in a.dirs]
-    text = report_one(runs[0]) if len(runs) == 1 else report_compare(*runs)
-    out = a.output or os.path.join(a.dirs[0], "report.html" if len(runs) == 1 else "compare.html")
-    tmp = out + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, out)
+    try:
+        out = generate(a)
+    except BadInput as e:
+        print(f"vp report: error: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except Exception as e:  # a defect of this tool, still one line
+        print(f"vp report: internal error: {', '.join(a.dirs)}: {type(e).__name__}: {e}", file=sys.stderr)
+        return EXIT_INTERNAL
     print(out)
     return 0
 

@@ -39,11 +39,31 @@
 #define LAPP_WAYS              4u
 #define LAPP_STORE_WAY         0u
 
-/* count > 0xFFFF does not fit: it becomes 0 (unbounded). */
-#define LAPP_DESC(way, down, stride, count)                                                                    \
-    ((((unsigned)(count) > LAPP_DESC_COUNT_MASK ? 0u : (unsigned)(count)) << LAPP_DESC_COUNT_SHIFT) |          \
-     (((unsigned)(stride)&LAPP_DESC_STRIDE_MASK) << LAPP_DESC_STRIDE_SHIFT) | ((down) ? LAPP_DESC_DOWN : 0u) | \
-     ((unsigned)(way)&LAPP_DESC_WAY_MASK))
+/* count > 0xFFFF does not fit: it becomes 0 (unbounded), which covers any loop.
+ * A stride (record) > 0xFFF does not fit bits [15:4] either and is never truncated: a constant one is a
+ * compile-time error in C (gcc/clang), a run-time one sets the reserved bit [3] instead, so LAPP ignores
+ * the DCPL with a warning (the stride is too large) and the loop runs correctly in normal mode. */
+#define LAPP_DESC_STRIDE_MAX LAPP_DESC_STRIDE_MASK
+#define LAPP_DESC(way, down, stride, count)                                                                            \
+    (LAPP_DESC_STRIDE_CHECK_(stride) |                                                                                 \
+     (((unsigned)(count) > LAPP_DESC_COUNT_MASK ? 0u : (unsigned)(count)) << LAPP_DESC_COUNT_SHIFT) |                  \
+     ((unsigned)(stride) > LAPP_DESC_STRIDE_MAX ? LAPP_DESC_RESERVED : (unsigned)(stride) << LAPP_DESC_STRIDE_SHIFT) | \
+     ((down) ? LAPP_DESC_DOWN : 0u) | ((unsigned)(way)&LAPP_DESC_WAY_MASK))
+
+/* 0u, or a compile-time error when `stride` is an integer constant expression above the maximum
+ * (C with GNU extensions only: C++ and other compilers get the run-time marking above). */
+#if !defined(__cplusplus) && defined(__GNUC__)
+#define LAPP_IS_ICE_(x) (sizeof(int) == sizeof(*(8 ? ((void *)((long)(x)*0l)) : (int *)8)))
+#define LAPP_DESC_STRIDE_CHECK_(stride)                                                                       \
+    (0u * (unsigned)sizeof(struct {                                                                           \
+         _Static_assert(                                                                                      \
+             !__builtin_choose_expr(LAPP_IS_ICE_(stride), (unsigned long)(stride) > LAPP_DESC_STRIDE_MAX, 0), \
+             "LAPP_DESC: stride/record above 0xFFF does not fit the descriptor");                             \
+         int lapp_desc_ok_;                                                                                   \
+     }))
+#else
+#define LAPP_DESC_STRIDE_CHECK_(stride) 0u
+#endif
 
 /* ---- SETLO immediate ----------------------------------------------------------------------------- */
 #define LAPP_SETLO_LOAD_MASK 0xFu /* [3:0] the load's index in the loop body, program order (0 = first) */

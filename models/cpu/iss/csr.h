@@ -11,6 +11,10 @@ enum Csr : uint16_t {
 #undef CSR
 };
 
+// mstatus fields (privileged spec, machine mode) the hart and its extensions read and write.
+constexpr uint32_t kMstatusMIE = 1u << 3, kMstatusMPIE = 1u << 7, kMstatusMPP = 3u << 11;
+constexpr uint32_t kMstatusFS = 3u << 13, kMstatusFSInitial = 1u << 13, kMstatusFSDirty = 3u << 13;
+
 struct CsrInfo {
   uint16_t number;
   const char* name;

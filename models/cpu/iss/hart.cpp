@@ -150,6 +150,9 @@ StopReason Hart::run(uint64_t cycle_limit) {
   if (std::fegetround() != FE_TONEAREST) std::fesetround(FE_TONEAREST);
   if (std::fetestexcept(FE_ALL_EXCEPT)) std::feclearexcept(FE_ALL_EXCEPT);
   bp_skip_pc_ = pc_;
+  // No instruction jumps to an odd address (or, without C, to one that is not a multiple of 4); a pc
+  // set from outside (an accelerator's entry point, a debugger) can be: fetching there is misaligned.
+  if (pc_ & (misalign_mask_ | 1)) take_trap(kInsnMisaligned, pc_);
   StopReason why;
   for (;;) {
     if (has_pending_stop_) {

@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "models/cpu/iss/csr.h"
 #include "models/cpu/iss/decode.h"
 #include "models/cpu/iss/env.h"
 #include "models/cpu/iss/extension.h"
@@ -366,8 +367,9 @@ class Hart {
   void sync_fflags();         // fold host exception flags into fflags_ and clear them
   friend struct HostFpGuard;  // around every call into the environment
 
-  static constexpr uint32_t kMstatusMIE = 1u << 3, kMstatusMPIE = 1u << 7, kMppM = 3u << 11;
-  static constexpr uint32_t kFsMask = 3u << 13, kFsInitial = 1u << 13, kFsDirty = 3u << 13;
+  // mstatus fields: from the CSR table's header (csr.h); kMstatusMIE and kMstatusMPIE are used as is.
+  static constexpr uint32_t kMppM = kMstatusMPP;
+  static constexpr uint32_t kFsMask = kMstatusFS, kFsInitial = kMstatusFSInitial, kFsDirty = kMstatusFSDirty;
 
   HartConfig cfg_;
   HartEnv& env_;

@@ -166,6 +166,16 @@ def main(argv):
     vp = os.path.abspath(a.vp) if os.sep in a.vp else a.vp
     out_dir = a.out or spec.out
     points_dir = os.path.join(out_dir, "points")
+    # The sweep writes sweep.json, results.csv, host.csv and plots into its directory and replaces
+    # points/<id>: never into a directory of the user's (one that is not empty and not a sweep's).
+    if os.path.lexists(out_dir) and not os.path.isdir(out_dir):
+        log(f"error: {out_dir}: exists and is not a directory (the sweep's output directory)")
+        return EXIT_BAD_INPUT
+    if os.path.isdir(out_dir) and os.listdir(out_dir) and not any(
+            os.path.exists(os.path.join(out_dir, n)) for n in ("sweep.json", "points", ".lock")):
+        log(f"error: {out_dir}: exists and is not a vp sweep directory (no sweep.json); choose a new or empty "
+            f"directory (spec key out, or --out)")
+        return EXIT_BAD_INPUT
     worker_vp = a.worker_vp or vp
     base_task = {"vp": vp, "env": _env(), "retry": a.retry, "keep": spec.keep}
 

@@ -25,6 +25,30 @@ EXIT_INTERNAL = 1   # vp: internal error (an exception out of the simulation, a 
 EXIT_LIMIT = 3      # vp: a limit stopped the run (simulated time: deterministic; host time: not)
 
 
+def _die_with_parent_fn():
+    """A preexec_fn that makes the child (a `vp run`) die with the process that started it: Linux's
+    PR_SET_PDEATHSIG, so SIGKILL of the sweep (or of a Dask worker, a Slurm task) does not leave its
+    runs going on until they end by themselves. The libc function is bound here, in the parent: the
+    child only calls it between fork and exec (no import, no lock). It then checks that its parent
+    did not die before the call (the signal would never come). None where there is no prctl."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    PR_SET_PDEATHSIG = 1
+    parent = os.getpid()
+    kill = int(signal.SIGKILL)
+
+    def preexec():
+        prctl(PR_SET_PDEATHSIG, kill, 0, 0, 0)
+        if os.getppid() != parent:
+            os._exit(137)
+    return preexec
+
+
 def is_transient(exit_code, error):
     """Failures that are not a property of the point's configuration, so another attempt may succeed:
     killed by a signal (OOM killer, a cancelled allocation, a crash), vp's internal errors (exit 1:
@@ -73,7 +97,7 @@ def resolve(task):
     """`vp run --dry-run`: (0, {"config", "inputs"}) or (exit code, first error line)."""
     try:
         p = subprocess.run([task["vp"], "run", *vp_args(task), "--dry-run"], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, env=point_env(task), timeout=600)
+                           stderr=subprocess.PIPE, env=point_env(task), timeout=600, preexec_fn=_die_with_parent_fn())
     except (OSError, subprocess.TimeoutExpired) as e:
         return None, f"sweep: cannot run {task['vp']}: {e}"
     if p.returncode != 0:
@@ -165,7 +189,8 @@ def run_point(task, workdir):
         t0 = time.monotonic()
         try:
             with open(workdir + ".stdout.txt", "wb") as out, open(workdir + ".stderr.txt", "wb") as err:
-                rc = subprocess.call(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=point_env(task))
+                rc = subprocess.call(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL, env=point_env(task),
+                                     preexec_fn=_die_with_parent_fn())
         except OSError as e:
             rc, msg = None, f"sweep: cannot run {task['vp']}: {e}"
         else:

@@ -112,6 +112,15 @@ TOP_KEYS = {
     "post": "a post-processing script run on the sweep directory",
     "slurm": "options for --engine slurm",
 }
+# A sweep's name names its output directory: the rule of vp's scenario names (OutputDir::valid_name,
+# platform/output_dir.cpp), mirrored here; tests/sweep checks both agree.
+NAME_RULE = "use 1 to 200 letters, digits and _ . + - , not starting with '.' (it names the output directory)"
+
+
+def valid_name(name):
+    return isinstance(name, str) and re.fullmatch(r"[A-Za-z0-9_+\-][A-Za-z0-9_.+\-]{0,199}", name) is not None
+
+
 KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z0-9_\-]+)*$")
 RANGE_KEYS = {"from", "to", "step", "times", "unit"}
 SCENARIO = "scenario"  # the parameter that chooses a point's base scenario
@@ -157,8 +166,8 @@ class Spec:
             if k not in TOP_KEYS:
                 self.fail(doc, k, f"unknown key '{k}' (one of {', '.join(TOP_KEYS)})")
         self.name = self._str(doc, "name", os.path.splitext(os.path.basename(path))[0])
-        if not re.match(r"^[A-Za-z0-9_.+\-]+$", self.name):
-            self.fail(doc, "name", "use letters, digits and _ . + - only (it names the output directory)")
+        if not valid_name(self.name):
+            self.fail(doc, "name", NAME_RULE)
         self.description = self._str(doc, "description", "-") if "description" in doc else ""
         self.scenario = self._scenario(doc.get("scenario"), doc, "scenario") if "scenario" in doc else None
         self.base_sets = self._sets(doc.get("set"), doc, "set")
