@@ -288,20 +288,6 @@ void Platform::build() {
     });
 }
 
-// An estimate's size, to three digits ("513 MiB", "9.77 GiB").
-static std::string approx_size(uint64_t bytes) {
-    static const char* names[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    double v = double(bytes);
-    int i = 0;
-    while (v >= 1024 && i < 4) {
-        v /= 1024;
-        ++i;
-    }
-    char buf[32];
-    snprintf(buf, sizeof buf, "%.3g %s", v, names[i]);
-    return buf;
-}
-
 // Before anything is built: a workload whose data set cannot fit is refused from its parameters,
 // not after generating gigabytes (workload.h, WorkloadCost; issue #32). Simulated memory past the
 // 32-bit space is bad input (exit 2); host memory past the run's limit is a limit (exit 3).
@@ -316,14 +302,14 @@ void Platform::check_workload_cost() {
         return;  // a configuration the workload rejects: prepare_workload reports it, as before
     }
     if (c.image_bytes > (uint64_t(1) << 32))
-        scenario_.fail(key, "the data set would need " + approx_size(c.image_bytes) +
+        scenario_.fail(key, "the data set would need " + config::format_bytes(c.image_bytes) +
                                 " of simulated memory: more than the 32-bit platform addresses (4 GiB)");
     const uint64_t configured = scenario_.at("limits.max_host_memory").get<uint64_t>();
     const uint64_t limit = HostWatchdog::memory_limit(configured);
     const uint64_t now = HostWatchdog::resident_bytes();
     if (c.host_bytes && now + c.host_bytes > limit)
-        throw LimitError(key + ": the data set would need about " + approx_size(c.host_bytes) +
-                         " of host memory to prepare (" + approx_size(now) + " in use already), more than " +
+        throw LimitError(key + ": the data set would need about " + config::format_bytes(c.host_bytes) +
+                         " of host memory to prepare (" + config::format_bytes(now) + " in use already), more than " +
                          (configured ? "limits.max_host_memory = " + config::format_size(configured)
                                      : "three quarters of the host's memory (" + config::format_size(limit) +
                                            "; limits.max_host_memory)") +
