@@ -275,6 +275,7 @@ class Spec:
             v = axes
         if not isinstance(v, LList) or not v:
             self.fail(node, key, "expected a non-empty list of axes (or a mapping key.path: values)")
+        self._check_points(self._space_size(v), node, key)  # before any row is built (unions included)
         rows = [({}, [], None)]
         for i, axis in enumerate(v):
             where = f"{key}.{i}"
@@ -304,9 +305,40 @@ class Spec:
                 out.append(({**lp, **rp}, ls + rs, lsc if lsc is not None else rsc))
         return out
 
-    def _check_points(self, n, node):
+    def _space_size(self, v):
+        """The number of points of a space, counted from its axes without building them (0 when the
+        space is malformed: building it reports why)."""
+        try:
+            if isinstance(v, LDict):
+                v = [LDict({k: x}) for k, x in v.items()]
+            n = 1
+            for axis in v:
+                n *= self._axis_size(axis)
+            return n
+        except (SpecError, TypeError, AttributeError, ValueError):
+            return 0
+
+    def _axis_size(self, axis):
+        (k, v), = axis.items()
+        if k == "union":
+            return sum(self._space_size(sub) for sub in v)
+        if k == "zip":
+            return max((self._values_size(x) for x in v.values()), default=0)
+        if isinstance(v, LDict) and "cases" in v:
+            return len(v["cases"])
+        return self._values_size(v)
+
+    def _values_size(self, v):
+        if isinstance(v, LList):
+            return len(v)
+        if isinstance(v, LDict) and set(v) <= RANGE_KEYS:
+            return len(self._range(v, ""))  # at most 100,000 values
+        return 0
+
+    def _check_points(self, n, node, key=None):
         if n > MAX_POINTS:
-            self.fail(node, next(iter(node)), f"{n:,} points: more than a sweep may have ({MAX_POINTS:,})")
+            self.fail(node, key if key is not None else next(iter(node)),
+                      f"{n:,} points: more than a sweep may have ({MAX_POINTS:,})")
 
     def _axis(self, axis, where):
         (k, v), = axis.items()
