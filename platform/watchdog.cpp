@@ -1,5 +1,6 @@
 #include "platform/watchdog.h"
 #include <unistd.h>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -28,7 +29,7 @@ HostWatchdog::~HostWatchdog() {
     if (thread_.joinable()) thread_.join();
 }
 
-void HostWatchdog::set_abort(std::function<void(const std::string&)> fn) {
+void HostWatchdog::set_abort(std::function<void(const std::string&, int)> fn) {
     std::lock_guard<std::mutex> lock(m_);
     abort_ = std::move(fn);
 }
@@ -82,7 +83,11 @@ void HostWatchdog::loop() {
         if (done_ || disarmed_) break;
         const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
         const char* reason = nullptr;
-        if (max_seconds_ > 0 && elapsed > max_seconds_)
+        int code = kExitLimit;
+        if (const int sig = signal_ ? signal_->load() : 0; sig && !ctx_) {  // attached: the handler interrupts
+            reason = sig == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)";
+            code = 128 + sig;
+        } else if (max_seconds_ > 0 && elapsed > max_seconds_)
             reason = "host time limit reached (limits.max_host_seconds)";
         else if (max_resident_ > 0 && peak_resident_bytes() > max_resident_)  // a spike between two looks counts
             reason = "host memory limit reached (limits.max_host_memory)";
@@ -94,11 +99,11 @@ void HostWatchdog::loop() {
         // Before the simulation: nothing would look at a stop request.
         const std::string why = std::string(reason) + " while the platform and its workload were built";
         if (abort_)
-            abort_(why);
+            abort_(why, code);
         else
-            std::fprintf(stderr, "vp: %s (exit code %d)\n", why.c_str(), int(kExitLimit));
+            std::fprintf(stderr, "vp: %s (exit code %d)\n", why.c_str(), code);
         std::fflush(stderr);
-        _exit(kExitLimit);
+        _exit(code);
     }
 }
 

@@ -3,13 +3,14 @@
 // milliseconds. The CLI starts it as soon as the scenario is read, so the limits hold while the
 // platform is built and the workload generated, not only while the simulation runs:
 //  - until attach(): nothing polls for a stop request (a generator in a long loop, a big allocation),
-//    so a limit ends the process: the abort function (remove the staging directory, say why) and
-//    _exit(kExitLimit);
+//    so a limit (or SIGINT/SIGTERM, watch_signal) ends the process: the abort function (remove the
+//    staging directory, say why) and _exit(kExitLimit, or 128 + the signal);
 //  - attached to a simulation: a limit asks it to stop (SimContext::interrupt). Models doing long work
 //    poll that request, so a limit holds inside a long quantum, a huge DMA transfer, a big gather or
 //    a loop on the LAPP array, and the run ends with its outputs written;
 //  - disarmed: the run is over and its outputs are being written (bounded by the run's own size).
 #pragma once
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -39,9 +40,13 @@ public:
     HostWatchdog(const HostWatchdog&) = delete;
     HostWatchdog& operator=(const HostWatchdog&) = delete;
 
-    // Called (from the watchdog's thread) when a limit is reached before attach(), with the reason;
-    // then the process ends with kExitLimit. Must be quick and not touch the simulation.
-    void set_abort(std::function<void(const std::string& reason)> fn);
+    // Called (from the watchdog's thread) when a limit is reached or a signal arrived before attach(),
+    // with the reason and the exit code the process then ends with (_exit: kExitLimit, 128 + signal).
+    // Must be quick and not touch the simulation.
+    void set_abort(std::function<void(const std::string& reason, int exit_code)> fn);
+    // A signal number a handler stores (SIGINT, SIGTERM): before attach() it ends the process as a
+    // limit does (after attach() the handler's SimContext::interrupt stops the run).
+    void watch_signal(const std::atomic<int>* signal) { signal_ = signal; }
     // From now on a limit asks `ctx` to stop (nullptr: back to aborting).
     void attach(SimContext* ctx);
     // From now on no limit acts.
@@ -69,7 +74,8 @@ private:
     std::condition_variable cv_;
     bool done_ = false, disarmed_ = false;
     SimContext* ctx_ = nullptr;
-    std::function<void(const std::string&)> abort_;
+    std::function<void(const std::string&, int)> abort_;
+    const std::atomic<int>* signal_ = nullptr;
     std::thread thread_;
 };
 

@@ -236,6 +236,25 @@ def test_host_time_limit_holds_while_the_workload_is_generated():
     assert not os.path.exists(out) and not os.path.exists(out + ".partial")
 
 
+def test_sigint_while_the_workload_is_generated_ends_at_once():
+    # SIGINT while the workload is generated (nothing polls then): the watchdog ends the process within
+    # milliseconds with 130 and no outputs. Before, vp died of the signal (no handler yet) or, with the
+    # handler, generated the whole data set before it stopped.
+    path = cli.scenario(GCN + "    graph: kronecker\n    kronecker_scale: 18\n    edgefactor: 16\n    features: 16\n"
+                        "    kernel: baseline\n")
+    out = os.path.join(cli.WORK, "o")
+    p = subprocess.Popen([cli.VP, "run", path, "--out", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    err = err.decode(errors="replace")
+    assert p.returncode == 130, (p.returncode, err)
+    assert time.monotonic() - t0 < 1.0
+    assert "interrupted (SIGINT) while the platform and its workload were built" in err, err
+    assert not os.path.exists(out) and not os.path.exists(out + ".partial")
+
+
 def test_sigint_ends_the_run_cleanly_with_stats():
     out = os.path.join(cli.WORK, "o")
     path = raw_scenario([jal(0, 0)])
