@@ -123,10 +123,15 @@ static Schema build_schema() {
 
     Schema& limits = s.map("limits", "when to stop a run that does not end by itself");
     limits.add("max_sim_time", Kind::Time, "0s", "ps", "stop after this much simulated time (0 = no limit)");
-    limits.add("max_host_seconds", Kind::Float, "0", "s", "stop after this much wall-clock time (0 = no limit)")
+    limits
+        .add("max_host_seconds", Kind::Float, "0", "s",
+             "stop after this much wall-clock time, counted from the start of vp run (building the platform "
+             "and its workload included; 0 = no limit)")
         .at_least(0);
     limits.add("max_host_memory", Kind::Size, "0B", "bytes",
-               "stop when the simulator's resident memory exceeds this (0 = three quarters of the host's memory)");
+               "stop when the simulator's resident memory exceeds this, from the start of vp run; a workload whose "
+               "data set would need more is refused before it is generated (0 = three quarters of the host's "
+               "memory)");
 
     Schema& trace = s.map("trace", "per-transaction trace");
     trace.add("enabled", Kind::Bool, "false", "", "record every transaction of the bus, caches and memories");
@@ -241,6 +246,7 @@ void Platform::wire_irq(IrqLine& line, const std::string& key_path) {
 
 void Platform::build() {
     Models& m = *m_;
+    check_workload_cost();
     tlm_utils::tlm_quantumkeeper::set_global_quantum(to_sc_time(scenario_.at("platform.quantum").get<Tick>()));
     m.bus = std::make_unique<Bus>("bus", ctx_, scenario_.read<BusConfig>("platform.bus"));
     build_caches();
@@ -277,7 +283,37 @@ void Platform::build() {
         prepare_workload();
         write_bootinfo();
         if (opts_.profile) start_profiles();  // the harts are final now (set_tohost rebuilds the CPU's)
+        // Built: from now on the simulation polls for stop requests, and a host limit asks for one.
+        if (opts_.watchdog) opts_.watchdog->attach(&ctx_);
     });
+}
+
+// Before anything is built: a workload whose data set cannot fit is refused from its parameters,
+// not after generating gigabytes (workload.h, WorkloadCost; issue #32). Simulated memory past the
+// 32-bit space is bad input (exit 2); host memory past the run's limit is a limit (exit 3).
+void Platform::check_workload_cost() {
+    std::string key;
+    WorkloadCost c;
+    try {
+        c = workload_cost(scenario_, key);
+    } catch (const config::ScenarioError&) {
+        throw;
+    } catch (const std::exception&) {
+        return;  // a configuration the workload rejects: prepare_workload reports it, as before
+    }
+    if (c.image_bytes > (uint64_t(1) << 32))
+        scenario_.fail(key, "the data set would need " + config::format_bytes(c.image_bytes) +
+                                " of simulated memory: more than the 32-bit platform addresses (4 GiB)");
+    const uint64_t configured = scenario_.at("limits.max_host_memory").get<uint64_t>();
+    const uint64_t limit = HostWatchdog::memory_limit(configured);
+    const uint64_t now = HostWatchdog::resident_bytes();
+    if (c.host_bytes && now + c.host_bytes > limit)
+        throw LimitError(key + ": the data set would need about " + config::format_bytes(c.host_bytes) +
+                         " of host memory to prepare (" + config::format_bytes(now) + " in use already), more than " +
+                         (configured ? "limits.max_host_memory = " + config::format_size(configured)
+                                     : "three quarters of the host's memory (" + config::format_size(limit) +
+                                           "; limits.max_host_memory)") +
+                         " allows");
 }
 
 // Caches: each enabled one is built from its section (the L1s are bound to the CPU in build_cpu, the
@@ -555,7 +591,7 @@ void Platform::write_bootinfo() {
     }
 }
 
-void Platform::log_platform_warning(const std::string& msg) { ctx_.logger("platform")->warn("{}", msg); }
+void Platform::log_platform_warning(const std::string& msg) { VP_WARN(ctx_.logger("platform"), "{}", msg); }
 
 // The access log (models/cache/access_log.h): regions, the blobs the workload names (priority
 // tables), then one record per L1D access / I-cache line fetch, written as the CPU runs.
@@ -658,11 +694,13 @@ RunResult Platform::run() {
     const Tick max_sim = limits.at("max_sim_time").get<Tick>();
     // With a debugger the wall clock says nothing about the run: no host-time limit (docs/gdb.md).
     const double max_host = opts_.gdb_port >= 0 ? 0.0 : limits.at("max_host_seconds").get<double>();
-    uint64_t max_memory = limits.at("max_host_memory").get<uint64_t>();
-    if (max_memory == 0) max_memory = HostWatchdog::physical_memory() / 4 * 3;
+    const uint64_t max_memory = HostWatchdog::memory_limit(limits.at("max_host_memory").get<uint64_t>());
     const auto t0 = std::chrono::steady_clock::now();
     auto host_elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
-    const HostWatchdog watchdog(ctx_, max_host, max_memory);
+    // The CLI's watchdog runs since the scenario was read (it attaches when the platform is built);
+    // without one, the limits count from here.
+    std::unique_ptr<HostWatchdog> own_watchdog;
+    if (!opts_.watchdog) own_watchdog = std::make_unique<HostWatchdog>(ctx_, max_host, max_memory);
 
     // Run in slices so that host-time and simulated-time limits are checked without adding events
     // to the simulation; a slice ends early when the simulation starves (every model is done).
@@ -732,6 +770,8 @@ RunResult Platform::run() {
         }
     }
     progress.finish();
+    if (opts_.watchdog) opts_.watchdog->disarm();  // the run is over: its outputs are written in any case
+    own_watchdog.reset();
     for (auto& p : profilers_) p->finish();
     if (!ctx_.stop_requested() && m_->cpu && m_->cpu->asleep())
         ctx_.request_stop(kExitDeadlock, "the CPU sleeps in WFI and nothing is left that could wake it (at pc " +
@@ -800,7 +840,10 @@ void Platform::write_outputs(const RunResult& r) {
                           {"stopped_at_budget", t.stopped_at_budget()},
                           {"stopped_at_ps", t.stopped_at_budget() ? nlohmann::json(t.stopped_at()) : nlohmann::json()}};
     }
-    write_atomically(dir / "stats.json", stats.dump(2) + "\n");
+    // Strings that came from firmware or input files (region names, symbols) may be any bytes: invalid
+    // UTF-8 is replaced (U+FFFD) instead of ending the run in an exception.
+    constexpr auto kReplace = nlohmann::ordered_json::error_handler_t::replace;
+    write_atomically(dir / "stats.json", stats.dump(2, ' ', false, kReplace) + "\n");
 
     // host.json: what depends on the machine running the simulation.
     nlohmann::ordered_json host;
@@ -820,7 +863,7 @@ void Platform::write_outputs(const RunResult& r) {
                                {"end_ps", e.end}});
         tl["regions"] = regions;
         tl["regions_dropped"] = ctx_.tracer.region_log_dropped();
-        write_atomically(dir / "timeline.json", tl.dump() + "\n");
+        write_atomically(dir / "timeline.json", tl.dump(-1, ' ', false, kReplace) + "\n");
     }
 
     // --profile (docs/profile.md): JSON for tools and vp report, a flat table, folded stacks.
@@ -836,7 +879,7 @@ void Platform::write_outputs(const RunResult& r) {
             flat << "\n";
             p->write_folded(folded);
         }
-        write_atomically(dir / "profile.json", pj.dump(1) + "\n");
+        write_atomically(dir / "profile.json", pj.dump(1, ' ', false, kReplace) + "\n");
         write_atomically(dir / "profile.txt", flat.str());
         write_atomically(dir / "profile.folded", folded.str());
     }

@@ -15,6 +15,7 @@
 namespace vp {
 
 class Bus;
+class HostWatchdog;
 class TimelineSampler;
 class HartProfiler;
 namespace cache {
@@ -30,6 +31,9 @@ struct RunOptions {
     bool profile = false;       // --profile: per-function profile of every hart (docs/profile.md)
     int gdb_port = -1;          // --gdb: wait for gdb on 127.0.0.1:PORT (0 = any free port); -1 = off.
                                 // limits.max_host_seconds is ignored then (docs/gdb.md)
+    // The CLI's watchdog, running since the scenario was read; attached to the simulation when it
+    // starts (nullptr: run() starts its own).
+    HostWatchdog* watchdog = nullptr;
 };
 
 struct RunResult {
@@ -66,6 +70,7 @@ private:
                 const std::string& key, TimedTarget* direct = nullptr);
     void wire_irq(IrqLine& line, const std::string& key_path);
     void check_window(uint64_t base, uint64_t size, const std::string& name, const std::string& key) const;
+    void check_workload_cost();
     void load_images();
     void prepare_workload();
     void write_bootinfo();

@@ -283,7 +283,8 @@ Tick Cache::downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick a
     p.set_dmi_allowed(false);
     p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     const Tick done = timed_call(next_, initiator_socket, p, std::max(at, sim_now()));
-    if (!p.is_response_ok()) log_->warn("{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, p.get_response_string());
+    if (!p.is_response_ok())
+        VP_WARN(log_, "{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, p.get_response_string());
     return done;
 }
 
@@ -386,9 +387,9 @@ void Cache::hazard(const char* format, ...) {
     va_end(again);
     va_end(args);
     if (hazard_reports_++ < 10)
-        log_->warn("stale-data hazard: {}", what);
+        VP_WARN(log_, "stale-data hazard: {}", what);
     else if (hazard_reports_ == 11)
-        log_->warn("further hazards are only counted (stats: hazard_*)");
+        VP_WARN(log_, "further hazards are only counted (stats: hazard_*)");
     if (cfg_.hazard == CacheConfig::HazardAction::Error)
         ctx_.request_stop(kExitHazard, name_ + ": stale-data hazard: " + what);
 }

@@ -13,7 +13,7 @@ CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, 
         .writes([this](uint64_t v, const RegAccess&) {
             const cache::PolicyInfo* p = cache::find_policy(uint32_t(v));
             if (!p) {
-                log_->warn("POLICY write {}: no such policy (CACHECTL_POLICY_*), ignored", v);
+                VP_WARN(log_, "POLICY write {}: no such policy (CACHECTL_POLICY_*), ignored", v);
                 return;
             }
             cache_.select_policy(p->name);
@@ -34,7 +34,7 @@ CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, 
         .reads([&pr](const RegAccess&) -> uint64_t { return pr.period; })
         .writes([this, &pr](uint64_t v, const RegAccess&) {
             if (v == 0) {
-                log_->warn("PERIOD write 0: the decay period must be at least 1 access, ignored");
+                VP_WARN(log_, "PERIOD write 0: the decay period must be at least 1 access, ignored");
                 return;
             }
             pr.period = uint32_t(v);
@@ -46,7 +46,7 @@ CacheController::CacheController(sc_core::sc_module_name name, SimContext& ctx, 
         .reads([](const RegAccess&) -> uint64_t { return 0; })
         .writes([this](uint64_t v, const RegAccess& a) {
             if (v < 1 || v > 3) {
-                log_->warn("MAINT write {}: not an operation (1 clean, 2 invalidate, 3 flush), ignored", v);
+                VP_WARN(log_, "MAINT write {}: not an operation (1 clean, 2 invalidate, 3 flush), ignored", v);
                 return;
             }
             // The write-backs are issued at the access time; the register write itself is posted.

@@ -9,34 +9,59 @@ namespace vp {
 
 namespace {
 
-// Warnings and errors are throttled per identical text: firmware in a loop can trigger the same
-// warning millions of times. The first kShown of each go through, the rest are counted and reported
-// once at the end (SimContext::report_suppressed). Debug and trace output is never throttled.
+// Warnings and errors are throttled per kind: firmware in a loop can trigger one warning millions of
+// times, each with its own text (an address, a value). A kind is the call site of a VP_WARN (file and
+// line; context.h), else the message's text (a plain log->warn). The first kShown of each kind go
+// through, the kShown-th saying that further ones are suppressed; the rest are counted and reported
+// once at the end (SimContext::report_suppressed, with the kind's first text). At most kMaxKinds
+// kinds are told apart; messages of further kinds share one count, so the throttle's memory is bounded
+// whatever firmware does. Debug and trace output is never throttled.
 class ThrottledSink : public spdlog::sinks::base_sink<std::mutex> {
 public:
     static constexpr unsigned kShown = 10;
+    static constexpr size_t kMaxKinds = 512;
     explicit ThrottledSink(spdlog::sink_ptr out) : out_(std::move(out)) {}
 
     std::vector<std::pair<std::string, uint64_t>> suppressed() {
         std::lock_guard<std::mutex> lock(mutex_);
         std::vector<std::pair<std::string, uint64_t>> v;
-        for (auto& [text, n] : counts_)
-            if (n > kShown) v.push_back({text, n - kShown});
+        for (auto& [kind, k] : kinds_)
+            if (k.count > kShown) v.push_back({k.first_text, k.count - kShown});
         return v;
+    }
+    uint64_t suppressed_total() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        uint64_t n = 0;
+        for (auto& [kind, k] : kinds_) n += k.count > kShown ? k.count - kShown : 0;
+        return n;
     }
 
 protected:
     void sink_it_(const spdlog::details::log_msg& msg) override {
         if (msg.level >= spdlog::level::warn) {
-            const std::string key = std::string(msg.logger_name.data(), msg.logger_name.size()) + ": " +
-                                    std::string(msg.payload.data(), msg.payload.size());
-            const uint64_t n = ++counts_[key];
+            const std::string_view logger(msg.logger_name.data(), msg.logger_name.size());
+            const std::string_view text(msg.payload.data(), msg.payload.size());
+            std::string key(logger);
+            key += ": ";
+            if (!msg.source.empty())
+                (key += msg.source.filename) += ":" + std::to_string(msg.source.line);
+            else
+                key += text;
+            auto it = kinds_.find(key);
+            if (it == kinds_.end()) {
+                if (kinds_.size() >= kMaxKinds) key = "(further kinds)";
+                it = kinds_.try_emplace(key).first;
+                if (it->second.first_text.empty())
+                    it->second.first_text = key == "(further kinds)"
+                                                ? "messages of more than " + std::to_string(kMaxKinds) + " kinds"
+                                                : std::string(logger) + ": " + std::string(text);
+            }
+            const uint64_t n = ++it->second.count;
             if (n > kShown) return;
             if (n == kShown) {
                 spdlog::details::log_msg last = msg;
-                const std::string text =
-                    key.substr(msg.logger_name.size() + 2) + " (further identical messages suppressed)";
-                last.payload = text;
+                const std::string t = std::string(text) + " (further messages of this kind suppressed)";
+                last.payload = t;
                 out_->log(last);
                 return;
             }
@@ -48,8 +73,12 @@ protected:
     void set_formatter_(std::unique_ptr<spdlog::formatter> f) override { out_->set_formatter(std::move(f)); }
 
 private:
+    struct Kind {
+        uint64_t count = 0;
+        std::string first_text;
+    };
     spdlog::sink_ptr out_;
-    std::map<std::string, uint64_t> counts_;
+    std::map<std::string, Kind> kinds_;
 };
 
 std::shared_ptr<ThrottledSink> shared_sink() {
@@ -77,8 +106,10 @@ std::shared_ptr<spdlog::logger> SimContext::logger(const std::string& component)
 
 void SimContext::report_suppressed() const {
     for (auto& [text, n] : shared_sink()->suppressed())
-        fprintf(stderr, "[warning] %llu more times: %s\n", (unsigned long long)n, text.c_str());
+        fprintf(stderr, "[warning] %llu more of this kind (not shown): %s\n", (unsigned long long)n, text.c_str());
 }
+
+uint64_t SimContext::warnings_suppressed() { return shared_sink()->suppressed_total(); }
 
 void SimContext::set_log_level(spdlog::level::level_enum lvl) {
     log_level_ = lvl;

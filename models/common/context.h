@@ -12,6 +12,12 @@
 #include "models/common/stats.h"
 #include "models/trace/tracer.h"
 
+// A warning of a model, throttled by its kind, the call site (models/common/context.cpp): firmware can
+// repeat a warning millions of times with a different text each time (an address, a value).
+//   VP_WARN(log_, "write of {} to {}: ignored", v, hex(a));
+#define VP_WARN(logger, ...) \
+    (logger)->log(spdlog::source_loc{__FILE__, __LINE__, SPDLOG_FUNCTION}, spdlog::level::warn, __VA_ARGS__)
+
 namespace vp {
 
 class Component;
@@ -25,8 +31,11 @@ public:
     // Per-component logger ("vp.<name>"), writing to stderr at the context's level.
     std::shared_ptr<spdlog::logger> logger(const std::string& component);
     void set_log_level(spdlog::level::level_enum lvl);
-    // One line per throttled warning: how many identical ones were not shown.
+    // One line per throttled kind of warning: how many of that kind were not shown (models/common/
+    // context.cpp: the first 10 of each kind are shown; a kind is a VP_WARN call site).
     void report_suppressed() const;
+    // Warnings and errors counted but not shown so far (all contexts of the process).
+    static uint64_t warnings_suppressed();
     spdlog::level::level_enum log_level() const { return log_level_; }
 
     // Ends the simulation at the end of the current delta cycle with an exit code (finisher,

@@ -1,4 +1,5 @@
 #include "models/common/energy.h"
+#include "models/common/json_append.h"
 #include <stdexcept>
 
 namespace vp {
@@ -91,10 +92,10 @@ nlohmann::ordered_json EnergyLedger::to_json() const {
         nlohmann::ordered_json pc = nlohmann::ordered_json::object();
         double t = 0;
         for (auto& [c, pj] : r.pj) {
-            pc[c] = pj;
+            append_distinct(pc, c, pj);
             t += pj;
         }
-        regions[name] = {{"count", r.count}, {"total_pj", t}, {"components", pc}};
+        append_distinct(regions, name, {{"count", r.count}, {"total_pj", t}, {"components", pc}});
     }
     nlohmann::ordered_json j;
     j["unit"] = "pJ";

@@ -1,4 +1,5 @@
 #include "models/common/stats.h"
+#include "models/common/json_append.h"
 #include "models/common/time.h"
 #include <cmath>
 #include <stdexcept>
@@ -69,11 +70,11 @@ const Histogram* StatGroup::find_histogram(const std::string& name) const {
 nlohmann::ordered_json StatGroup::to_json() const {
     nlohmann::ordered_json j;
     auto counters = nlohmann::ordered_json::object();
-    for (auto& [name, c] : counters_) counters[name] = c->value;
+    for (auto& [name, c] : counters_) append_distinct(counters, name, c->value);
     auto hists = nlohmann::ordered_json::object();
-    for (auto& [name, h] : histograms_) hists[name] = h->to_json();
+    for (auto& [name, h] : histograms_) append_distinct(hists, name, h->to_json());
     auto derived = nlohmann::ordered_json::object();
-    for (auto& [name, fn] : derived_) derived[name] = derived_value(name);
+    for (auto& [name, fn] : derived_) append_distinct(derived, name, derived_value(name));
     j["counters"] = std::move(counters);
     j["histograms"] = std::move(hists);
     j["derived"] = std::move(derived);
@@ -95,7 +96,7 @@ nlohmann::ordered_json StatGroup::describe() const {
     nlohmann::ordered_json j = nlohmann::ordered_json::object();
     for (auto& [name, info] : info_) {
         const char* kind = counters_.count(name) ? "counter" : histograms_.count(name) ? "histogram" : "derived";
-        j[name] = {{"kind", kind}, {"unit", info.unit}, {"desc", info.desc}};
+        append_distinct(j, name, {{"kind", kind}, {"unit", info.unit}, {"desc", info.desc}});
     }
     return j;
 }
@@ -117,7 +118,7 @@ const StatGroup* StatsRegistry::find(const std::string& path) const {
 
 nlohmann::ordered_json StatsRegistry::to_json() const {
     nlohmann::ordered_json j = nlohmann::ordered_json::object();
-    for (auto& [path, g] : groups_) j[path] = g->to_json();
+    for (auto& [path, g] : groups_) append_distinct(j, path, g->to_json());
     return j;
 }
 

@@ -308,7 +308,7 @@ void Cpu::finalize() {
     host_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start_).count();
     ctx_.note_end_time(local_time());
     if (!exited_ && hart_->waiting())
-        log_->warn("run ended with the hart asleep in WFI at pc 0x{:08x} (no interrupt source left)", hart_->pc());
+        VP_WARN(log_, "run ended with the hart asleep in WFI at pc 0x{:08x} (no interrupt source left)", hart_->pc());
 }
 
 std::string Cpu::summary() const {
@@ -513,7 +513,7 @@ void Cpu::console_write(const char* s, size_t n) {
     std::fflush(stdout);
 }
 
-void Cpu::warning(const std::string& message) { log_->warn("{}", message); }
+void Cpu::warning(const std::string& message) { VP_WARN(log_, "{}", message); }
 
 void Cpu::set_semihosting_sandbox(const std::string& run_out_dir) {
     hart_->set_semihosting_root(!cfg_.semihosting_files        ? ""
@@ -525,7 +525,7 @@ void Cpu::exit_request(int code) { exit_code_ = code; }
 
 bool Cpu::tohost_write(uint32_t value) {
     if ((value & 1) == 0) {
-        log_->warn("tohost write 0x{:08x}: HTIF syscall proxy not supported, ignored", value);
+        VP_WARN(log_, "tohost write 0x{:08x}: HTIF syscall proxy not supported, ignored", value);
         return false;
     }
     exit_code_ = int(value >> 1);

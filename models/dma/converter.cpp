@@ -55,10 +55,10 @@ Outcome Converter::run(const Descriptor& d, Tick t0, uint64_t span, const Checkp
     const bool scatter = ctrl_ & MSGDMA_CONV_CTRL_SCATTER;
     if (!(isz == 1 || isz == 2 || isz == 4) || esz == 0 || esz > MSGDMA_CONV_MAX_ELEM || L == 0 ||
         L > MSGDMA_CONV_MAX_LEVELS || d.length % isz != 0) {
-        log_->warn(
-            "converter: bad configuration (index size {}, element size {}, levels {}, length {}): "
-            "descriptor not executed",
-            isz, esz, L, d.length);
+        VP_WARN(log_,
+                "converter: bad configuration (index size {}, element size {}, levels {}, length {}): "
+                "descriptor not executed",
+                isz, esz, L, d.length);
         r.error = MSGDMA_ERR_INDEX;
         return r;
     }

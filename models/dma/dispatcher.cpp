@@ -113,7 +113,7 @@ void Dispatcher::declare_response_port(RegisterBank& regs) {
 void Dispatcher::commit(uint32_t ctl, Tick at) {
     if (resetting(at) || write_fill(at) >= cfg_.descriptor_fifo_depth) {
         ++dropped_;
-        log_->warn("descriptor written while the descriptor FIFO is full or the dispatcher is resetting: dropped");
+        VP_WARN(log_, "descriptor written while the descriptor FIFO is full or the dispatcher is resetting: dropped");
         return;
     }
     Descriptor d;

@@ -106,7 +106,7 @@ bool Prefetcher::fetch(Descriptor& d) {
     const Tick e = port_.access(false, at, b, size, issue, track_, 0, ok);
     ++prefetches_;
     if (!ok) {
-        log_->warn("prefetcher: bus error reading the descriptor at 0x{:x}; RUN cleared", at);
+        VP_WARN(log_, "prefetcher: bus error reading the descriptor at 0x{:x}; RUN cleared", at);
         control_ &= ~MSGDMA_PREF_CTL_RUN;
         time_ = e;
         return false;
@@ -164,7 +164,7 @@ Tick Prefetcher::write_back(const Descriptor& d, const Outcome& o) {
     put32(cw, park ? d.control : d.control & ~MSGDMA_DESC_CTL_OWNED_BY_HW);
     const uint64_t ctl_at = d.fetched_from + (cfg_.extended ? MSGDMA_PEDESC_CONTROL : MSGDMA_PDESC_CONTROL);
     const Tick e2 = port_.access(true, ctl_at, cw, 4, o.end, track_, 0, ok2);
-    if (!ok1 || !ok2) log_->warn("prefetcher: bus error writing back the descriptor at 0x{:x}", d.fetched_from);
+    if (!ok1 || !ok2) VP_WARN(log_, "prefetcher: bus error writing back the descriptor at 0x{:x}", d.fetched_from);
     walk_ = d.next;
     if (control_ & MSGDMA_PREF_CTL_DESC_POLL_EN) next_ = walk_;
     time_ = std::max(e1, e2);

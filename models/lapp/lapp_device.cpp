@@ -101,12 +101,13 @@ LappDevice::LappDevice(sc_core::sc_module_name name, SimContext& ctx, const Lapp
     ctl_->set_array_enabled(cfg_.array);
     ctl_->set_log([this](int level, const std::string& msg) {
         if (level >= 2)
-            log_->warn("{}", msg);
+            VP_WARN(log_, "{}", msg);
         else if (level == 1)
             log_->info("{}", msg);
         else
             log_->debug("{}", msg);
     });
+    ctl_->set_stop_check([this] { return ctx_.interrupted(); });
     ctl_->set_on_array_run([this](uint32_t head, uint64_t from, uint64_t exec, uint64_t to) {
         if (ctx_.tracer.enabled()) {
             ctx_.tracer.region_begin(trace_id(), "array " + hex(head), from * period_);
@@ -193,7 +194,7 @@ void LappDevice::declare_registers() {
             if (!(v & LAPP_CTRL_START)) return;
             if (busy_) {
                 ++start_ignored_;
-                log_->warn("START while a run is in progress: ignored");
+                VP_WARN(log_, "START while a run is in progress: ignored");
                 return;
             }
             busy_ = true;
@@ -315,8 +316,16 @@ void LappDevice::thread() {
             }
             const Tick quantum = std::max<Tick>(1, to_tick(tlm_utils::tlm_quantumkeeper::get_global_quantum()));
             const Tick boundary = (sim_now() / quantum + 1) * quantum;
+            // A long quantum runs in chunks, and the array stops between iterations (ModeController::
+            // set_stop_check), so that host limits and signals stop a run within milliseconds.
             const uint64_t limit = std::max<uint64_t>(div_ceil(boundary, period_), hart_->cycles());
-            const iss::StopReason why = hart_->run(limit);
+            const iss::StopReason why = hart_->run(std::min(limit, hart_->cycles() + kCyclesBetweenChecks));
+            if (ctx_.interrupted()) {
+                publish();
+                ctx_.request_stop(ctx_.interrupt_code(), ctx_.interrupt_reason(), local_time());
+                sc_core::wait(stopped_);  // never notified: the simulation ends
+            }
+            if (why == iss::StopReason::CycleLimit && hart_->cycles() < limit) continue;  // a chunk's end
             const iss::TrapInfo& t = hart_->last_trap();
             switch (why) {
                 case iss::StopReason::CycleLimit: {
@@ -338,8 +347,8 @@ void LappDevice::thread() {
                     err_cause_ = 0;
                     err_pc_ = hart_->pc();
                     err_tval_ = 0;
-                    log_->warn("the function stopped at {} ({}): the first stage has no interrupts", hex(err_pc_),
-                               iss::stop_reason_name(why));
+                    VP_WARN(log_, "the function stopped at {} ({}): the first stage has no interrupts", hex(err_pc_),
+                            iss::stop_reason_name(why));
                     break;
             }
         }
@@ -367,8 +376,8 @@ void LappDevice::end_run(uint32_t status) {
     run_iters_ = s.array_iterations - at_start_.array_iterations;
     if (status != LAPP_STATUS_DONE) ++run_errors_;
     if (status == LAPP_STATUS_ERROR)
-        log_->warn("run of {} ended with a trap: mcause {} at {} (mtval {})", hex(entry_), err_cause_, hex(err_pc_),
-                   hex(err_tval_));
+        VP_WARN(log_, "run of {} ended with a trap: mcause {} at {} (mtval {})", hex(entry_), err_cause_, hex(err_pc_),
+                hex(err_tval_));
     log_->info("run of {}: {} cycles, {} instructions, {} on the array ({} loops mapped, {} rejected)", hex(entry_),
                run_cycles_, run_instret_, s.array_insns - at_start_.array_insns, run_mapped_, run_rejected_);
     publish();

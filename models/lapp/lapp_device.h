@@ -133,6 +133,8 @@ private:
     Tick period_;
     IrqLine irq_;
     sc_core::sc_event start_event_;
+    sc_core::sc_event stopped_;  // never notified: where the thread waits once the run is interrupted
+    static constexpr uint64_t kCyclesBetweenChecks = uint64_t(1) << 22;  // as the CPU's (models/cpu/cpu.h)
     sc_core::sc_event_queue irq_events_;
     std::unique_ptr<Cache> way0_, icache_;
     std::unique_ptr<iss::Hart> hart_;

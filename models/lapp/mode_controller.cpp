@@ -218,7 +218,9 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
     const uint64_t start = hart.cycles();
     const bool mie_on = mstatus & iss::kMstatusMIE;
     const uint64_t deadline = (mie & iss::kMTIP) ? hart.timer_deadline() : ~0ull;
+    bool stopped = false;
     const std::function<bool(uint64_t)> interrupt_due = [&](uint64_t cycle) {
+        if (stop_check_ && stop_check_()) return stopped = true;
         if (!mie_on) return false;
         return (hart.mip() & mie & ~iss::kMTIP) != 0 || cycle >= deadline;
     };
@@ -278,6 +280,7 @@ bool ModeController::on_entry(iss::Hart& hart, uint32_t pc) {
             break;
     }
     mode_ = Mode::Normal;
+    if (stopped) hart.request_stop(iss::StopReason::Exit);  // the simulation ends: so does the hart's run
     return true;
 }
 

@@ -88,6 +88,11 @@ public:
 
     // Where log lines go: level 0 debug, 1 info, 2 warning (the device routes them to its logger).
     void set_log(std::function<void(int, const std::string&)> fn) { log_ = std::move(fn); }
+    // Asked before each iteration enters the array: true ends the array run at once (a host limit or
+    // SIGINT: SimContext::interrupted()) and stops the hart (StopReason::Exit), as the CPU stops
+    // between chunks. Without it a mapped loop runs to its end inside one instruction, whatever its
+    // length (60 M iterations: a minute past a 10 s host-time limit).
+    void set_stop_check(std::function<bool()> fn) { stop_check_ = std::move(fn); }
     // Called after each array run of a loop: head PC, its first cycle, the cycle setup ended, the cycle
     // it returned to normal mode (traces, the device's mode register).
     void set_on_array_run(std::function<void(uint32_t, uint64_t, uint64_t, uint64_t)> fn) { on_run_ = std::move(fn); }
@@ -120,6 +125,7 @@ private:
     Mapping last_;
     std::vector<BodyInsn> body_;
     std::function<void(int, const std::string&)> log_;
+    std::function<bool()> stop_check_;
     std::function<void(uint32_t, uint64_t, uint64_t, uint64_t)> on_run_;
     unsigned warnings_ = 0;
 };

@@ -22,10 +22,10 @@ void TestFinisher::command(uint32_t value, Tick at) {
             break;
         }
         case FINISHER_RESET:
-            log_->warn("reset requested: not modelled, ending the simulation as a pass");
+            VP_WARN(log_, "reset requested: not modelled, ending the simulation as a pass");
             ctx_.request_stop(0, "finisher reset (treated as pass)" + when, at);
             break;
-        default: log_->warn("value 0x{:x} is no finisher command: ignored", value);
+        default: VP_WARN(log_, "value 0x{:x} is no finisher command: ignored", value);
     }
 }
 

@@ -38,7 +38,19 @@ TraceMarker::TraceMarker(sc_core::sc_module_name name, SimContext& ctx, const Tr
 
 std::string TraceMarker::name_buffer() const {
     auto nul = std::find(name_buf_.begin(), name_buf_.end(), 0);
-    return std::string(name_buf_.begin(), nul);
+    // Firmware writes any bytes: only printable ASCII is kept as is, other bytes become \xNN, so that
+    // names are valid UTF-8 in stats.json and the trace (a byte 0x80 ended the run in an exception).
+    std::string name;
+    for (auto it = name_buf_.begin(); it != nul; ++it) {
+        const uint8_t c = *it;
+        if (c >= 0x20 && c < 0x7F && c != '\\') {
+            name += char(c);
+        } else {
+            static const char hex[] = "0123456789abcdef";
+            name += {'\\', 'x', hex[c >> 4], hex[c & 15]};
+        }
+    }
+    return name;
 }
 
 std::string TraceMarker::summary() const {
@@ -54,20 +66,31 @@ TraceMarker::PerName& TraceMarker::per_name(const std::string& n) {
     return per_name_.emplace(n, p).first->second;
 }
 
+std::string TraceMarker::stat_name(const std::string& n) {
+    if (per_name_.size() < kMaxNames || per_name_.count(n)) return n;
+    if (!folded_) {
+        VP_WARN(log_, "more than {} distinct region names: regions of further names are counted as '{}'", kMaxNames,
+                kOtherName);
+        folded_ = true;
+    }
+    return kOtherName;
+}
+
 void TraceMarker::begin(Tick at) {
     std::string n = name_buffer();
     if (n.empty()) n = "region";
     ++regions_;
+    ctx_.tracer.region_begin(trace_id(), n, at);
+    n = stat_name(n);
     per_name(n);  // registered at the open, so that it appears in the statistics even if never closed
     open_.push_back({n, at});
-    ctx_.tracer.region_begin(trace_id(), n, at);
     ctx_.energy.region_begin(n);
 }
 
 void TraceMarker::end(Tick at) {
     if (open_.empty()) {
         ++unmatched_ends_;
-        log_->warn("END with no region open: ignored");
+        VP_WARN(log_, "END with no region open: ignored");
         return;
     }
     const Open o = open_.back();

@@ -69,7 +69,7 @@ tlm::tlm_response_status RegisterBank::access(tlm::tlm_generic_payload& p, const
     if (a.debug && !r->debug_write_) return done(tlm::TLM_OK_RESPONSE, 0);
     if (!r->write_) {
         if (!r->warned_read_only_ && !a.debug)
-            log_->warn("write to read-only register {} ignored (further ones not reported)", r->name_);
+            VP_WARN(log_, "write to read-only register {} ignored (further ones not reported)", r->name_);
         r->warned_read_only_ = true;
         return done(tlm::TLM_OK_RESPONSE, len);
     }

@@ -89,7 +89,7 @@ Uart16550::Uart16550(sc_core::sc_module_name name, SimContext& ctx, const Uart16
         .reads([this](const RegAccess&) -> uint64_t { return mcr_; })
         .writes([this](uint64_t v, const RegAccess&) {
             mcr_ = uint8_t(v & 0x1F);
-            if (mcr_ & UART_MCR_LOOP) log_->warn("MCR loopback mode is not modelled");
+            if (mcr_ & UART_MCR_LOOP) VP_WARN(log_, "MCR loopback mode is not modelled");
         });
     regs_.add("LSR", UART_LSR, 1).reads([this](const RegAccess&) -> uint64_t { return lsr(); });  // writes ignored
     regs_.add("MSR", UART_MSR, 1).reads([](const RegAccess&) -> uint64_t {

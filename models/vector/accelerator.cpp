@@ -185,7 +185,7 @@ void VecAccel::declare_registers() {
         }
         if (!(v & VEC_CTRL_START)) return;
         if (running_ || start_pending_) {
-            log_->warn("START while a program is running: ignored");
+            VP_WARN(log_, "START while a program is running: ignored");
             return;
         }
         start_pending_ = true;
@@ -395,9 +395,11 @@ void VecAccel::run_program() {
         std::snprintf(line, sizeof line, "  vector: vtype %08x  vl %u  vstart %u  VLEN %u\n", unit_->vtype(),
                       unit_->vl(), unit_->vstart(), unit_->vlen());
         last_report_ = iss::fault_report(*hart_, t) + line;
-        std::fprintf(stderr, "\n*** %s: program ended with an exception (STATUS.ERROR) ***\n%s", name_.c_str(),
-                     last_report_.c_str());
-        std::fflush(stderr);
+        // Through the warning throttle (one kind): firmware may start thousands of faulting programs;
+        // the first reports are shown in full, the rest counted (models/common/context.cpp).
+        std::string_view report(last_report_);
+        if (!report.empty() && report.back() == '\n') report.remove_suffix(1);  // the logger ends the line
+        VP_WARN(log_, "program ended with an exception (STATUS.ERROR)\n{}", report);
     } else {
         exit_code_ = hart_->x(10);
         last_report_.clear();
@@ -414,7 +416,7 @@ void VecAccel::end_program(bool error, Tick at) {
 }
 
 void VecAccel::finalize() {
-    if (running_) log_->warn("run ended while a program was running (pc 0x{:08x})", hart_->pc());
+    if (running_) VP_WARN(log_, "run ended while a program was running (pc 0x{:08x})", hart_->pc());
 }
 
 std::string VecAccel::summary() const {

@@ -7,6 +7,7 @@
 // Exit codes: the firmware's / run's exit code; 2 for bad input (scenario, options, files).
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <csignal>
 #include <cstring>
 #include <filesystem>
@@ -17,6 +18,7 @@
 #include "platform/cli/sweep.h"
 #include "platform/output_dir.h"
 #include "platform/platform.h"
+#include "platform/watchdog.h"
 #include "models/common/exit_code.h"
 
 namespace fs = std::filesystem;
@@ -51,16 +53,17 @@ vp::config::LoadOptions load_options(const std::vector<std::string>& sets) {
     return o;
 }
 
-// SIGINT/SIGTERM end the simulation cleanly (stats of what ran are written, exit 128 + signal); a
+// SIGINT/SIGTERM end the simulation cleanly (stats of what ran are written, exit 128 + signal); while
+// the platform is built the watchdog ends the process (g_signal; no outputs, exit 128 + signal). A
 // second one kills at once (the default action is restored by the first).
 std::atomic<vp::SimContext*> g_running{nullptr};
+std::atomic<int> g_signal{0};
 
 extern "C" void on_stop_signal(int sig) {
     std::signal(sig, SIG_DFL);
+    g_signal.store(sig);
     if (vp::SimContext* ctx = g_running.load())
         ctx->interrupt(128 + sig, sig == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)");
-    else
-        std::raise(sig);
 }
 
 int cmd_list() {
@@ -220,6 +223,21 @@ int sc_main(int argc, char** argv) {
     }
     ro.out_dir = out->staging_path();
     ro.published_dir = out->final_path();
+    // The host limits hold from here, while the platform is built and its workload generated (nothing
+    // polls for a stop then: a limit removes the staging directory and ends the process, exit 3), and
+    // during the simulation (the platform attaches the watchdog: a limit stops the run, outputs written).
+    // With a debugger the wall clock says nothing about the run: no host-time limit (docs/gdb.md).
+    const auto& limits = scenario->values().at("limits");
+    vp::HostWatchdog watchdog(gdb_port >= 0 ? 0.0 : limits.at("max_host_seconds").get<double>(),
+                              vp::HostWatchdog::memory_limit(limits.at("max_host_memory").get<uint64_t>()));
+    watchdog.set_abort([&out](const std::string& why, int code) {
+        out->discard();  // nothing ran: the previous outputs stay as they were
+        std::fprintf(stderr, "vp: %s (exit code %d)\n", why.c_str(), code);
+    });
+    watchdog.watch_signal(&g_signal);
+    ro.watchdog = &watchdog;
+    std::signal(SIGINT, on_stop_signal);
+    std::signal(SIGTERM, on_stop_signal);
     std::signal(SIGPIPE, SIG_IGN);  // `vp run | head`: the console may go away, the outputs must not
     try {
         sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
@@ -227,8 +245,6 @@ int sc_main(int argc, char** argv) {
         vp::Platform platform(*scenario, ro);
         platform.context().set_log_level(spdlog::level::from_str(log_level));
         g_running = &platform.context();
-        std::signal(SIGINT, on_stop_signal);
-        std::signal(SIGTERM, on_stop_signal);
         const vp::RunResult r = platform.run();
         platform.write_outputs(r);
         try {
@@ -244,11 +260,19 @@ int sc_main(int argc, char** argv) {
         return r.exit_code;
     } catch (const vp::config::ScenarioError& e) {
         g_running = nullptr;
+        watchdog.disarm();
         out->discard();  // nothing ran: the previous outputs stay as they were
         std::cerr << "vp: error: " << e.what() << "\n";
         return vp::kExitBadInput;
+    } catch (const vp::LimitError& e) {  // refused before it ran (a data set too large for the limits)
+        g_running = nullptr;
+        watchdog.disarm();
+        out->discard();
+        std::cerr << "vp: " << e.what() << " (exit code " << int(vp::kExitLimit) << ")\n";
+        return vp::kExitLimit;
     } catch (const std::exception& e) {
         g_running = nullptr;
+        watchdog.disarm();
         std::cerr << "vp: error: " << e.what() << "\n";
         return vp::kExitInternal;
     }

@@ -55,6 +55,35 @@ void GcnConfig::params(config::Params& p) {
     if (!why.empty()) p.rule(false, why.substr(0, why.find(": ")), why.substr(why.find(": ") + 2));
 }
 
+WorkloadCost GcnConfig::cost() const {
+    uint64_t n = 0, m = 0, scratch = 0;  // vertices, arcs (an upper bound), generator bytes per arc
+    if (graph == "kronecker") {
+        n = uint64_t(1) << kronecker_scale;
+        m = 2 * n * edgefactor;  // symmetrised, before duplicates are merged
+        scratch = 24;
+    } else {
+        workload::PowerLawSpec s = powerlaw;
+        if (graph != "powerlaw") {
+            try {
+                s = workload::preset_graph(graph, scale_down, graph_seed);
+            } catch (const std::invalid_argument&) {
+                return {};  // the constructor reports it
+            }
+        }
+        n = s.vertices;
+        m = s.directed ? s.edges : 2 * s.edges;
+        scratch = 32;  // the generator's edge keys and merged batches
+    }
+    const uint64_t nf = n * uint64_t(features);
+    WorkloadCost c;
+    // graph (colptr, rowidx and weight with the self-loops), features X, output Y, cursor
+    c.image_bytes = 4 * (n + 1) + 8 * (m + n) + 8 * nf + 4 * n;
+    // the image and its copy in simulated memory; on the host the arcs (and a sorted copy), the graph,
+    // X, the reference Y, the sliced X; per vertex the generator's rankings, weights and samplers
+    c.host_bytes = 2 * c.image_bytes + 16 * m + scratch * m + 12 * (m + n) + 12 * nf + 96 * n;
+    return c;
+}
+
 GcnWorkload::GcnWorkload(const GcnConfig& c) {
     std::vector<workload::Edge> arcs;
     uint32_t n = 0;

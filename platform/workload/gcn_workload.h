@@ -19,6 +19,7 @@ struct GcnConfig {
     uint32_t slices = 1, tiles = 1;
     bool fine = true;
     uint64_t seed = 1;
+    WorkloadCost cost() const;  // before anything is generated (workload.h)
     void params(config::Params& p);
 };
 

@@ -13,25 +13,62 @@ namespace vp::workload {
 
 namespace {
 
-std::string read_gzip_file(const std::string& path) {
-    gzFile f = gzopen(path.c_str(), "rb");
-    if (!f) throw std::runtime_error(path + ": cannot open N-Triples file");
-    std::string data;
-    char buf[1 << 16];
-    for (;;) {
-        int n = gzread(f, buf, sizeof buf);
+// Reads a gzip (or plain) file line by line, streaming: memory holds one chunk and one line, never
+// the decompressed whole (a 1.4 MB gzip bomb decompressed to 2.9 GB before). A line longer than
+// kMaxLine is an error naming it (no N-Triples line of a real data set comes near).
+class GzipLines {
+public:
+    static constexpr size_t kMaxLine = size_t(1) << 20;
+
+    explicit GzipLines(const std::string& path) : path_(path), f_(gzopen(path.c_str(), "rb")) {
+        if (!f_) throw std::runtime_error(path + ": cannot open N-Triples file");
+        gzbuffer(f_, 1 << 17);
+    }
+    ~GzipLines() {
+        if (f_) gzclose(f_);
+    }
+    GzipLines(const GzipLines&) = delete;
+    GzipLines& operator=(const GzipLines&) = delete;
+
+    // The next line (without '\n') into `line`; false at the end of the file.
+    bool next(std::string& line, uint64_t lineno) {
+        line.clear();
+        for (;;) {
+            if (pos_ == len_) {
+                if (eof_) return !line.empty();
+                fill();
+                if (pos_ == len_) continue;
+            }
+            const char* start = buf_ + pos_;
+            const void* nl = std::memchr(start, '\n', len_ - pos_);
+            const size_t take = nl ? size_t(static_cast<const char*>(nl) - start) : len_ - pos_;
+            if (line.size() + take > kMaxLine)
+                throw std::runtime_error(path_ + ":" + std::to_string(lineno) + ": line longer than " +
+                                         std::to_string(kMaxLine >> 20) + " MiB (not N-Triples)");
+            line.append(start, take);
+            pos_ += take + (nl ? 1 : 0);
+            if (nl) return true;
+        }
+    }
+
+private:
+    void fill() {
+        const int n = gzread(f_, buf_, sizeof buf_);
         if (n < 0) {
             int err = 0;
-            std::string msg = gzerror(f, &err);
-            gzclose(f);
-            throw std::runtime_error(path + ": gzip read error: " + msg);
+            throw std::runtime_error(path_ + ": gzip read error: " + gzerror(f_, &err));
         }
-        if (n == 0) break;
-        data.append(buf, size_t(n));
+        pos_ = 0;
+        len_ = size_t(n);
+        if (n == 0) eof_ = true;
     }
-    gzclose(f);
-    return data;
-}
+
+    std::string path_;
+    gzFile f_;
+    char buf_[1 << 16];
+    size_t pos_ = 0, len_ = 0;
+    bool eof_ = false;
+};
 
 bool is_ws(char c) { return c == ' ' || c == '\t'; }
 
@@ -134,18 +171,13 @@ uint32_t intern(std::unordered_map<std::string, uint32_t>& ids, std::vector<std:
 }  // namespace
 
 RelationalGraph read_ntriples_gz(const std::string& path) {
-    const std::string data = read_gzip_file(path);
+    GzipLines in(path);
     RelationalGraph g;
     std::unordered_map<std::string, uint32_t> entity_ids, relation_ids;
     std::unordered_set<Triple, TripleKeyHash, TripleKeyEq> seen;
     std::string line;
-    size_t pos = 0;
     uint64_t lineno = 0;
-    while (pos < data.size()) {
-        size_t nl = data.find('\n', pos);
-        if (nl == std::string::npos) nl = data.size();
-        line.assign(data, pos, nl - pos);
-        pos = nl + 1;
+    while (in.next(line, lineno + 1)) {
         ++lineno;
         if (!line.empty() && line.back() == '\r') line.pop_back();
         size_t first = line.find_first_not_of(" \t");

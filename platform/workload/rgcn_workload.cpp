@@ -49,6 +49,22 @@ void RgcnConfig::params(config::Params& p) {
               "(BGS 333845/103/916199, AM 1666764/133/5988321 in docs/rgcn_cache.md)");
 }
 
+WorkloadCost RgcnConfig::cost() const {
+    // A data set file says nothing about its size before it is read (gzip): the reader streams it
+    // and the host limits bound what it builds.
+    if (!dataset.empty()) return {};
+    const uint64_t n = synthetic.entities, e = synthetic.edges;
+    const uint64_t stride = (uint64_t(dim) * 8 + 63) / 64 * 64, xy = n * stride;
+    const uint64_t nnz = 2 * e + n;  // A_r and A_r^T for every triple, and E
+    WorkloadCost c;
+    // X, Y, the adjacency (row, col, value), the priority tables (one per line of X and Y)
+    c.image_bytes = 2 * xy + 16 * nnz + 8 * (2 * xy / 64) + 4096;
+    // the image and simulated memory; on the host X and the reference Y, the layer's matrices, the
+    // graph (triples, the duplicate set, entity names) and the generator's samplers
+    c.host_bytes = 2 * c.image_bytes + 2 * xy + 32 * nnz + 64 * e + 96 * n;
+    return c;
+}
+
 RgcnWorkload::RgcnWorkload(const RgcnConfig& c) {
     workload::RelationalGraph g;
     if (!c.dataset.empty()) {

@@ -15,6 +15,7 @@ struct RgcnConfig {
     bool output_priority = false;
     uint64_t seed = 1;
     workload::SyntheticSpec synthetic;
+    WorkloadCost cost() const;  // before anything is generated (workload.h)
     void params(config::Params& p);
 };
 

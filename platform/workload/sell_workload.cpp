@@ -2,6 +2,7 @@
 // case for firmware/programs/sell_spmv; layout in include/vp/sell_data.h. The check compares every
 // requested case's y with the host's CSR reference bit for bit.
 #include "platform/workload/sell_workload.h"
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 #include "platform/loader.h"
@@ -57,6 +58,28 @@ void SellConfig::params(config::Params& p) {
     for (const std::string& c : cases)
         p.rule(case_bit(c) != 0, "cases",
                "unknown case '" + c + "' (csr, csr_cdma, sell, acc_dma, acc_cdma, acc_overlap, acc_hmc)");
+}
+
+WorkloadCost SellConfig::cost() const {
+    uint64_t r = rows, c = rows, nnz = uint64_t(rows) * nnz_per_row, scratch = 8;
+    if (!matrix.empty()) {
+        if (!matrix_market_dims(matrix, r, c, nnz)) return {};
+        scratch = 16;
+    } else if (!standin.empty()) {
+        r = c = nnz = 0;
+        for (const workload::StandinInfo& s : workload::standin_matrices())
+            if (s.name == standin) r = c = s.rows, nnz = s.nnz;
+    } else if (kronecker_scale) {
+        r = c = uint64_t(1) << kronecker_scale;
+        nnz = 2 * r * edgefactor;
+        scratch = 24;
+    }
+    // CSR as SpMV's, plus SELL (at least the nonzeros: columns, values, the permutation) and one y per case.
+    WorkloadCost cost = csr_cost(r, c, nnz, scratch);
+    const uint64_t sell = 8 * nnz + 8 * r, ys = 4 * r * std::max<size_t>(1, cases.size());
+    cost.image_bytes += sell + ys;
+    cost.host_bytes += 3 * (sell + ys);
+    return cost;
 }
 
 SellWorkload::SellWorkload(const SellConfig& c) {

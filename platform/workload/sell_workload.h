@@ -20,6 +20,7 @@ struct SellConfig {
     uint32_t C = 256, sigma = 1;  // SELL-C-sigma (the paper: C = S = 256, no sorting)
     bool x_index = true;          // x = 0, 1, 2, ... (the paper's); false: uniform in [-1, 1)
     std::vector<std::string> cases = {"csr", "csr_cdma", "sell", "acc_dma", "acc_cdma", "acc_overlap"};
+    WorkloadCost cost() const;  // before anything is generated (workload.h)
     void params(config::Params& p);
 };
 

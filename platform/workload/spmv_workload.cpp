@@ -33,6 +33,20 @@ void SpmvConfig::params(config::Params& p) {
         "the matrix would need " + std::to_string(uint64_t(bytes) >> 20) + " MiB: more than a 32-bit platform holds");
 }
 
+WorkloadCost SpmvConfig::cost() const {
+    uint64_t r = rows, c = cols ? cols : rows, nnz = uint64_t(rows) * nnz_per_row;
+    if (!matrix.empty()) {
+        if (!matrix_market_dims(matrix, r, c, nnz)) return {};
+        return csr_cost(r, c, nnz, 16);  // the reader's scratch: ~16 bytes per stored entry
+    }
+    if (kronecker_scale) {
+        r = c = uint64_t(1) << kronecker_scale;
+        nnz = 2 * r * edgefactor;  // symmetrised, before duplicates are merged
+        return csr_cost(r, c, nnz, 24);
+    }
+    return csr_cost(r, c, nnz, 8);
+}
+
 SpmvWorkload::SpmvWorkload(const SpmvConfig& c) {
     if (!c.matrix.empty()) {
         source_ = c.matrix;

@@ -13,6 +13,7 @@ struct SpmvConfig {
     uint32_t rows = 512, cols = 0, nnz_per_row = 8;
     uint64_t seed = 1;
     uint32_t kronecker_scale = 0, edgefactor = 16;
+    WorkloadCost cost() const;  // before anything is generated (workload.h)
     void params(config::Params& p);
 };
 

@@ -1,3 +1,6 @@
+#include <cctype>
+#include <cstdio>
+#include <fstream>
 #include "platform/workload/gcn_workload.h"
 #include "platform/workload/rgcn_workload.h"
 #include "platform/workload/sell_workload.h"
@@ -38,6 +41,49 @@ void declare_workloads(config::Schema& s) {
           "where the data blobs go (0 = the ELF's __loader_start symbol, else 0x8400_0000)");
     s.add("check", Kind::Bool, "true", "", "compare the firmware's result with the host reference after the run");
     for (const WorkloadEntry& w : workload_table()) w.declare(s.map(w.kind, w.help));
+}
+
+WorkloadCost workload_cost(const config::Scenario& sc, std::string& key) {
+    const std::string kind = sc.at("workload.kind").get<std::string>();
+    for (const WorkloadEntry& w : workload_table())
+        if (kind == w.kind) {
+            key = std::string("workload.") + w.kind;
+            return w.cost(sc, key);
+        }
+    key = "workload";
+    return {};
+}
+
+WorkloadCost csr_cost(uint64_t rows, uint64_t cols, uint64_t nnz, uint64_t generator_bytes_per_nnz) {
+    WorkloadCost c;
+    // row_ptr, col_idx, values, x, y
+    c.image_bytes = 4 * (rows + 1) + 8 * nnz + 4 * cols + 4 * rows;
+    // the matrix and vectors on the host (A, x, y_ref), the image's copy, the simulated memory's copy
+    c.host_bytes = 3 * c.image_bytes + generator_bytes_per_nnz * nnz;
+    return c;
+}
+
+bool matrix_market_dims(const std::string& path, uint64_t& rows, uint64_t& cols, uint64_t& nnz) {
+    std::ifstream in(path);
+    if (!in) return false;
+    std::string line, banner;
+    // The banner, comments, then the size line; a header longer than this says nothing useful.
+    for (unsigned n = 0; n < 10000 && std::getline(in, line); ++n) {
+        if (n == 0) {
+            banner = line;
+            for (char& ch : banner) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+            continue;
+        }
+        if (line.empty() || line[0] == '%' || line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        unsigned long long r = 0, c = 0, e = 0;
+        if (std::sscanf(line.c_str(), "%llu %llu %llu", &r, &c, &e) != 3) return false;
+        const bool symmetric = banner.find("symmetric") != std::string::npos;
+        rows = r;
+        cols = c;
+        nnz = symmetric ? 2 * uint64_t(e) : uint64_t(e);
+        return true;
+    }
+    return false;
 }
 
 std::unique_ptr<Workload> make_workload(const config::Scenario& sc) {

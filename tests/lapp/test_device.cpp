@@ -7,6 +7,7 @@
 #include <cstring>
 #include <random>
 
+#include "models/common/exit_code.h"
 #include "models/lapp/lapp_device.h"
 #include "models/memory/memory.h"
 #include "tests/lapp/lapp_rig.h"
@@ -246,4 +247,37 @@ TEST_CASE("Untrusted use: traps, bad entries, START while busy and ABORT end in 
     CHECK(s_after == LAPP_STATUS_DONE);
     CHECK(b.counter("lapp", "start_ignored") == 1);
     CHECK(b.counter("lapp", "run_errors") == 3);
+}
+
+// Issue #32 item 10: a host limit or SIGINT (SimContext::interrupt) stops a loop running on the array
+// between two iterations, and the run with it; before, the array ran the whole loop inside one
+// instruction (60 M iterations: a minute past a 10 s host-time limit). The request arrives while the
+// array runs: when its prefetch way reads the input's line of element 1000.
+TEST_CASE("An interrupt request stops a loop on the array between iterations", "[lapp][device][limits]") {
+    LappBench b;
+    struct InterruptAt : TraceSink {
+        SimContext& ctx;
+        uint16_t who;
+        uint64_t at;
+        InterruptAt(SimContext& c, uint16_t w, uint64_t a) : ctx(c), who(w), at(a) {}
+        void transaction(const TraceRecord& r) override {
+            if (r.initiator == who && r.addr >= at && r.addr < at + 64)
+                ctx.interrupt(kExitLimit, "host time limit reached (limits.max_host_seconds)");
+        }
+        void region(uint16_t, const std::string&, Tick, Tick) override {}
+        void instant(uint16_t, const std::string&, int64_t, Tick) override {}
+        void close() override {}
+    };
+    b.ctx.tracer.add_sink(std::make_unique<InterruptAt>(b.ctx, b.lapp->trace_id(), kSrc + 4 * 1000));
+    b.load_asm(kScaleFn);
+    const uint32_t n = 200000;
+    uint32_t status = 0;
+    b.run([&](ScriptedInitiator& cpu) { status = LappBench::start_and_wait(cpu, kCode, kSrc, kDst, n); });
+    CHECK(b.ctx.stop_requested());
+    CHECK(b.ctx.exit_code() == kExitLimit);
+    CHECK(b.ctx.stop_reason().find("host time limit") != std::string::npos);
+    CHECK(b.counter("lapp", "loops_mapped") == 1);
+    CHECK(b.counter("lapp", "iterations") > 100);    // the loop ran on the array
+    CHECK(b.counter("lapp", "iterations") < 10000);  // and stopped soon after the request, not at its end
+    CHECK(status != LAPP_STATUS_DONE);
 }

@@ -1,3 +1,4 @@
+#include <chrono>
 #include "harness.h"
 #include "models/periph/marker.h"
 #include "vp/regs/marker.h"
@@ -121,4 +122,70 @@ TEST_CASE("marker regions collect the energy counted between BEGIN and END", "[m
     CHECK(b.ctx.energy.region_pj("work") == 16.0);
     CHECK(b.ctx.energy.total_pj() == 26.0);
     CHECK(b.ctx.energy.to_json()["regions"]["work"]["count"] == 2);
+}
+
+// Issue #32 item 11: firmware chooses region names; the statistics keep a bounded number of them.
+TEST_CASE("marker statistics keep at most kMaxNames region names, the rest under (other)", "[marker]") {
+    Bench b;
+    TraceMarker marker("marker", b.ctx, TraceMarkerConfig{});
+    b.attach(marker, M);
+    const unsigned names = unsigned(TraceMarker::kMaxNames) + 500;
+    b.run([&](ScriptedInitiator& cpu) {
+        for (unsigned i = 0; i < names; ++i) {
+            set_name(cpu, "r" + std::to_string(i));
+            cpu.write32(M + MARKER_BEGIN, 1);
+            cpu.write32(M + MARKER_END, 1);
+        }
+        set_name(cpu, "r0");  // a name seen before the cap is still its own
+        cpu.write32(M + MARKER_BEGIN, 1);
+        cpu.write32(M + MARKER_END, 1);
+    });
+    const auto j = b.ctx.stats.to_json()["marker"]["counters"];
+    size_t per_name = 0;
+    for (auto& [k, v] : j.items()) per_name += k.rfind("region.", 0) == 0 && k.size() > 6 && k.find(".count") != k.npos;
+    CHECK(per_name == TraceMarker::kMaxNames + 1);
+    CHECK(b.counter("marker", "region.r0.count") == 2);
+    CHECK(b.counter("marker", "region.r" + std::to_string(TraceMarker::kMaxNames - 1) + ".count") == 1);
+    CHECK(b.ctx.stats.find("marker")->find_counter("region.r" + std::to_string(TraceMarker::kMaxNames) + ".count") ==
+          nullptr);
+    CHECK(b.counter("marker", std::string("region.") + TraceMarker::kOtherName + ".count") == 500);
+    CHECK(b.counter("marker", "regions") == names + 1);
+    CHECK(b.ctx.energy.to_json()["regions"].size() == TraceMarker::kMaxNames + 1);
+    // The trace keeps every region under its own name.
+    REQUIRE(b.sink->regions.size() == names + 1);
+    CHECK(b.sink->regions[names - 1].name == "r" + std::to_string(names - 1));
+}
+
+// Issue #32 item 11: writing statistics is linear in their number (nlohmann's ordered_json made
+// filling an object quadratic: 200,000 names took minutes).
+TEST_CASE("statistics with many names are serialised in linear time", "[marker][stats]") {
+    StatsRegistry reg;
+    StatGroup& g = reg.group("many");
+    const unsigned n = 50000;
+    for (unsigned i = 0; i < n; ++i) g.counter("c" + std::to_string(i), "count", "") += i;
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto j = reg.to_json();
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(j["many"]["counters"].size() == n);
+    CHECK(j["many"]["counters"]["c49999"] == 49999);
+    CHECK(s < 1.0);  // ~0.03 s linear; ~5 s quadratic
+}
+
+// Firmware writes any bytes as a name: outside printable ASCII they are escaped, so stats.json and the
+// trace stay valid UTF-8 (a byte 0x80 in a name ended a run in a JSON exception, exit 1).
+TEST_CASE("marker names with bytes outside printable ASCII are escaped", "[marker]") {
+    Bench b;
+    TraceMarker marker("marker", b.ctx, TraceMarkerConfig{});
+    b.attach(marker, M);
+    b.run([&](ScriptedInitiator& cpu) {
+        set_name(cpu, std::string("a\x80\\\n\xff", 5));
+        cpu.write32(M + MARKER_BEGIN, 1);
+        cpu.write32(M + MARKER_END, 1);
+    });
+    const std::string name = "a\\x80\\x5c\\x0a\\xff";
+    CHECK(marker.name_buffer() == name);
+    CHECK(b.counter("marker", "region." + name + ".count") == 1);
+    REQUIRE(b.sink->regions.size() == 1);
+    CHECK(b.sink->regions[0].name == name);
+    CHECK_NOTHROW(b.ctx.stats.to_json().dump());
 }

@@ -136,9 +136,26 @@ def test_identical_warnings_are_throttled():
     rc, _, err = run(raw_scenario(words), "--set", "platform.caches.l1d.enabled=true", "--quiet",
                      "--out", os.path.join(cli.WORK, "o"))
     assert rc == 0, err
-    shown = [l for l in err.splitlines() if "POLICY write 99" in l and "more times" not in l]
+    shown = [l for l in err.splitlines() if "POLICY write 99" in l and "more of this kind" not in l]
     assert len(shown) == 10, err
-    assert re.search(r"490 more times: .*POLICY write 99", err), err
+    assert re.search(r"490 more of this kind \(not shown\): .*POLICY write 99", err), err
+
+
+def test_warnings_are_throttled_by_kind_not_by_text():
+    # Issue #32 item 13: 500 writes of 500 different unknown policy numbers (one text each, as a
+    # priority table over unmapped space gives one address each): the kind (the call site) is
+    # throttled, 10 shown and the rest counted in one line at the end.
+    words = li(5, 0x18002000) + li(6, 1000) + li(7, 1500)
+    loop = [sw(6, 5, 0), addi(6, 6, 1), bne(6, 7, -8)]
+    words += loop + finish_with(0)
+    rc, _, err = run(raw_scenario(words), "--set", "platform.caches.l1d.enabled=true", "--quiet",
+                     "--out", os.path.join(cli.WORK, "o"))
+    assert rc == 0, err
+    shown = [l for l in err.splitlines() if re.search(r"POLICY write 1\d\d\d", l) and "more of this kind" not in l]
+    assert len(shown) == 10, err
+    assert "further messages of this kind suppressed" in shown[-1], err
+    assert re.search(r"490 more of this kind \(not shown\): .*POLICY write 1000", err), err
+    assert len(err.splitlines()) < 20, err
 
 
 def test_cache_controller_period_zero_then_pb_is_a_warning_not_a_crash():
@@ -159,6 +176,83 @@ def test_host_time_limit_holds_inside_a_huge_quantum():
     assert rc == 3, f"exit {rc}: {err}"
     assert time.monotonic() - t0 < 20
     assert "host time limit" in err
+
+
+# ---- limits hold while the platform and its workload are built (issue #32 item 8) ----
+
+def run_capped(*args, address_space=6 << 30, timeout=120):
+    """vp run under an address-space cap: a build that ignored the limits fails fast (bad_alloc) instead
+    of eating the host's memory."""
+    import resource
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+
+    t0 = time.monotonic()
+    p = subprocess.run([cli.VP, "run", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout,
+                       preexec_fn=cap)
+    return p.returncode, p.stderr.decode(errors="replace"), time.monotonic() - t0
+
+
+GCN = "name: g\nload:\n  - elf: ${firmware}/gcn.elf\nworkload:\n  kind: gcn\n  gcn:\n"
+
+
+def test_workload_too_large_for_the_memory_limit_is_refused_before_it_is_generated():
+    # A 200,000-vertex power-law graph with 64 features needs ~0.5 GB to prepare: with a 64 MiB limit
+    # it is refused from its parameters (exit 3), before any allocation, and nothing is written.
+    path = cli.scenario(GCN + "    graph: powerlaw\n    vertices: 200000\n    edges: 1000000\n    features: 64\n")
+    out = os.path.join(cli.WORK, "o")
+    rc, err, secs = run_capped(path, "--set", "limits.max_host_memory=64MiB", "--out", out)
+    assert rc == 3, f"exit {rc}: {err}"
+    lines = [l for l in err.splitlines() if l.strip()]
+    assert len(lines) == 1 and re.search(r"workload\.gcn: the data set would need about \d+(\.\d+)? [MG]iB of host "
+                                         r"memory to prepare \(\d+(\.\d+)? MiB in use already\), more than "
+                                         r"limits\.max_host_memory = 64 MiB", lines[0]), err
+    assert secs < 10
+    assert not os.path.exists(out) and not os.path.exists(out + ".partial")
+
+
+def test_workload_larger_than_the_address_space_is_bad_input_before_it_is_generated():
+    # 20,000 vertices x 65,536 features: 10 GB of features alone (reached 20 GB of host memory before).
+    path = cli.scenario(GCN + "    graph: powerlaw\n    vertices: 20000\n    edges: 40000\n    features: 65536\n")
+    rc, err, secs = run_capped(path, "--out", os.path.join(cli.WORK, "o"))
+    assert rc == 2, f"exit {rc}: {err}"
+    lines = [l for l in err.splitlines() if l.strip()]
+    assert len(lines) == 1 and re.search(r"workload\.gcn: the data set would need \d+(\.\d+)? GiB of simulated "
+                                         r"memory: more than the 32-bit platform addresses", lines[0]), err
+    assert secs < 10
+
+
+def test_host_time_limit_holds_while_the_workload_is_generated():
+    # A Kronecker graph that takes seconds to generate, with a 0.3 s limit: the limit ends the process
+    # while it is built (nothing polls then), the staging directory is removed, exit 3.
+    path = cli.scenario(GCN + "    graph: kronecker\n    kronecker_scale: 18\n    edgefactor: 16\n    features: 16\n"
+                        "    kernel: baseline\n")
+    out = os.path.join(cli.WORK, "o")
+    rc, err, secs = run_capped(path, "--set", "limits.max_host_seconds=0.3", "--out", out)
+    assert rc == 3, f"exit {rc}: {err}"
+    assert "host time limit reached (limits.max_host_seconds) while the platform and its workload were built" in err
+    assert secs < 3, secs
+    assert not os.path.exists(out) and not os.path.exists(out + ".partial")
+
+
+def test_sigint_while_the_workload_is_generated_ends_at_once():
+    # SIGINT while the workload is generated (nothing polls then): the watchdog ends the process within
+    # milliseconds with 130 and no outputs. Before, vp died of the signal (no handler yet) or, with the
+    # handler, generated the whole data set before it stopped.
+    path = cli.scenario(GCN + "    graph: kronecker\n    kronecker_scale: 18\n    edgefactor: 16\n    features: 16\n"
+                        "    kernel: baseline\n")
+    out = os.path.join(cli.WORK, "o")
+    p = subprocess.Popen([cli.VP, "run", path, "--out", out], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    err = err.decode(errors="replace")
+    assert p.returncode == 130, (p.returncode, err)
+    assert time.monotonic() - t0 < 1.0
+    assert "interrupted (SIGINT) while the platform and its workload were built" in err, err
+    assert not os.path.exists(out) and not os.path.exists(out + ".partial")
 
 
 def test_sigint_ends_the_run_cleanly_with_stats():

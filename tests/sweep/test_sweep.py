@@ -141,6 +141,42 @@ def test_spec_errors_name_file_line_and_key():
         assert not os.path.exists(os.path.join(WORK, "e")), "nothing may run or be written for a bad spec"
 
 
+def test_huge_product_is_refused_before_it_is_built():
+    # Issue #32 item 12: the size of a product is known from its axes; two axes of 100,000 values
+    # (10^10 points) are refused at once, before any row is built. Run with a 1 GiB address-space
+    # limit, so that a sweep that builds the rows fails fast (MemoryError) instead of eating the host.
+    import resource
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    specs = [
+        ("parameters:\n  - platform.caches.l2.size: {from: 1, to: 100000, step: 1}\n"
+         "  - platform.caches.l1d.size: {from: 1, to: 100000, step: 1}\n",
+         r"h\.yaml:1: parameters: 10,000,000,000 points: more than a sweep may have \(1,000,000\)"),
+        ("parameters:\n  - union:\n    - - a.b: {from: 1, to: 100000, step: 1}\n"
+         "      - c.d: {from: 1, to: 9, step: 1}\n"
+         "    - - e.f: {from: 1, to: 100000, step: 1}\n      - g.h: {from: 1, to: 9, step: 1}\n",
+         r"h\.yaml:1: parameters: 1,800,000 points: more than a sweep may have"),
+        ("parameters:\n  - a.b: [1, 2]\n  - union:\n    - - a.c: {from: 1, to: 100000, step: 1}\n"
+         "      - c.d: {from: 1, to: 20, step: 1}\n",
+         r"h\.yaml:1: parameters: 4,000,000 points: more than a sweep may have"),
+        ("repeat: 100000\nparameters:\n  - a.b: {from: 1, to: 1000, step: 1}\n",
+         r"h\.yaml:1: repeat: 1,000 points x 100000 repeats: more than a sweep may have"),
+    ]
+    for text, pattern in specs:
+        path = write("h.yaml", text)
+        t0 = time.monotonic()
+        p = subprocess.run([VP, "sweep", path, "--out", os.path.join(WORK, "h"), "--no-plots"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120, preexec_fn=cap)
+        err = p.stderr.decode(errors="replace")
+        assert p.returncode == 2, (text, p.returncode, err)
+        lines = [l for l in err.splitlines() if l.strip()]
+        assert len(lines) == 1 and re.search(pattern, lines[0]), (text, err)
+        assert time.monotonic() - t0 < 10, "the size check comes before the expansion"
+        assert not os.path.exists(os.path.join(WORK, "h"))
+
+
 def test_unknown_parameter_key_is_a_spec_error_before_anything_runs():
     path = write("u.yaml", "parameters:\n  - platform.caches.l2.sise: [16KiB, 32KiB]\n")
     rc, out, err = sweep(path, "--out", os.path.join(WORK, "u"))

@@ -150,3 +150,65 @@ TEST_CASE("rgcn: MUTAG counts equal seed 000 Table 1") {
     CHECK(g.num_relations() == 23);
     CHECK(g.num_entities() == 23644);
 }
+
+// Issue #32 item 9: a gzip bomb as the data set is read as a stream, never decompressed whole.
+namespace {
+uint64_t peak_rss_bytes() {  // VmHWM of this process (one TEST_CASE per process)
+    FILE* f = std::fopen("/proc/self/status", "r");
+    REQUIRE(f);
+    char line[256];
+    uint64_t kb = 0;
+    while (std::fgets(line, sizeof line, f))
+        if (std::sscanf(line, "VmHWM: %lu kB", reinterpret_cast<unsigned long*>(&kb)) == 1) break;
+    std::fclose(f);
+    return kb << 10;
+}
+// `repeat` copies of `unit`, gzip-compressed by chunks (the test never holds the whole text).
+struct TempGzBomb {
+    fs::path dir, file;
+    TempGzBomb(const std::string& name, const std::string& unit, uint64_t repeat) {
+        dir = fs::temp_directory_path() / ("vp_test_rgcn_" + std::to_string(::getpid()) + "_" + name);
+        fs::create_directories(dir);
+        file = dir / name;
+        gzFile f = gzopen(file.c_str(), "wb1");
+        REQUIRE(f != nullptr);
+        std::string chunk;
+        for (unsigned i = 0; i < (1u << 16) / unit.size() + 1; ++i) chunk += unit;
+        const uint64_t per_chunk = chunk.size() / unit.size();
+        for (uint64_t done = 0; done < repeat; done += per_chunk) {
+            const size_t n = size_t(std::min<uint64_t>(per_chunk, repeat - done)) * unit.size();
+            REQUIRE(gzwrite(f, chunk.data(), unsigned(n)) == int(n));
+        }
+        REQUIRE(gzclose(f) == Z_OK);
+    }
+    ~TempGzBomb() {
+        std::error_code ec;
+        fs::remove_all(dir, ec);
+    }
+};
+}  // namespace
+
+TEST_CASE("rgcn: a gzip bomb of repeated triples is read in bounded memory") {
+    const std::string triple = "<http://example.org/a> <http://example.org/p> <http://example.org/b> .\n";
+    const uint64_t copies = (uint64_t(96) << 20) / triple.size();  // 96 MiB decompressed, ~0.4 MB on disk
+    TempGzBomb t("bomb.nt.gz", triple, copies);
+    REQUIRE(fs::file_size(t.file) < (uint64_t(1) << 20));
+    const uint64_t before = peak_rss_bytes();
+    const RelationalGraph g = read_ntriples_gz(t.file.string());
+    CHECK(g.num_edges() == 1);
+    CHECK(g.duplicates_dropped == copies - 1);
+    CHECK(peak_rss_bytes() - before < (uint64_t(16) << 20));  // the whole text would be 96 MiB
+}
+
+TEST_CASE("rgcn: a gzip bomb of one endless line is refused at the line limit") {
+    TempGzBomb t("line.nt.gz", std::string(4096, 'a'), 16384);  // one 64 MiB line
+    const uint64_t before = peak_rss_bytes();
+    std::string why;
+    try {
+        read_ntriples_gz(t.file.string());
+    } catch (const std::runtime_error& e) {
+        why = e.what();
+    }
+    CHECK(why.find("line.nt.gz:1: line longer than 1 MiB") != std::string::npos);
+    CHECK(peak_rss_bytes() - before < (uint64_t(16) << 20));
+}

@@ -65,7 +65,7 @@ HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, cons
             if (!(v & 1)) return;
             if (status(a.at) == GS_STATUS_BUSY) {
                 ++busy_doorbells_;
-                log_->warn("doorbell while a command is running: ignored");
+                VP_WARN(log_, "doorbell while a command is running: ignored");
                 return;
             }
             run(d_, a.at);

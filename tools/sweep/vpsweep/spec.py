@@ -124,6 +124,7 @@ def valid_name(name):
 KEY_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_\-]*(\.[A-Za-z0-9_\-]+)*$")
 RANGE_KEYS = {"from", "to", "step", "times", "unit"}
 SCENARIO = "scenario"  # the parameter that chooses a point's base scenario
+MAX_POINTS = 1000000  # points of one sweep (the product of its axes, times `repeat`)
 
 
 def scalar_text(v):
@@ -183,6 +184,9 @@ class Spec:
         self.columns = []     # parameter columns in order of first appearance
         self.key_lines = {}   # scenario key or column -> (line, key path in the spec) for later errors
         space = self._space(doc.get("parameters"), doc, "parameters") if "parameters" in doc else [({}, [], None)]
+        if len(space) * self.repeat > MAX_POINTS:
+            self.fail(doc, "repeat", f"{len(space):,} points x {self.repeat} repeats: more than a sweep may have "
+                      f"({MAX_POINTS:,})")
         self.collect = self._collect(doc.get("collect"), doc)
         self.keep = self._str_list(doc, "keep")
         self.plots = self._plots(doc.get("plots"), doc)
@@ -271,6 +275,7 @@ class Spec:
             v = axes
         if not isinstance(v, LList) or not v:
             self.fail(node, key, "expected a non-empty list of axes (or a mapping key.path: values)")
+        self._check_points(self._space_size(v), node, key)  # before any row is built (unions included)
         rows = [({}, [], None)]
         for i, axis in enumerate(v):
             where = f"{key}.{i}"
@@ -281,6 +286,9 @@ class Spec:
         return rows
 
     def _product(self, left, right, node, where):
+        # The size is known before anything is built: a product past the cap is refused at once
+        # (two axes of 100,000 values would otherwise build 10^10 rows before any check).
+        self._check_points(len(left) * len(right), node)
         out = []
         for lp, ls, lsc in left:
             for rp, rs, rsc in right:
@@ -295,9 +303,42 @@ class Spec:
                 if lsc is not None and rsc is not None:
                     self.fail(node, next(iter(node)), "the scenario is chosen twice")
                 out.append(({**lp, **rp}, ls + rs, lsc if lsc is not None else rsc))
-        if len(out) > 1000000:
-            self.fail(node, next(iter(node)), "more than a million points")
         return out
+
+    def _space_size(self, v):
+        """The number of points of a space, counted from its axes without building them (0 when the
+        space is malformed: building it reports why)."""
+        try:
+            if isinstance(v, LDict):
+                v = [LDict({k: x}) for k, x in v.items()]
+            n = 1
+            for axis in v:
+                n *= self._axis_size(axis)
+            return n
+        except (SpecError, TypeError, AttributeError, ValueError):
+            return 0
+
+    def _axis_size(self, axis):
+        (k, v), = axis.items()
+        if k == "union":
+            return sum(self._space_size(sub) for sub in v)
+        if k == "zip":
+            return max((self._values_size(x) for x in v.values()), default=0)
+        if isinstance(v, LDict) and "cases" in v:
+            return len(v["cases"])
+        return self._values_size(v)
+
+    def _values_size(self, v):
+        if isinstance(v, LList):
+            return len(v)
+        if isinstance(v, LDict) and set(v) <= RANGE_KEYS:
+            return len(self._range(v, ""))  # at most 100,000 values
+        return 0
+
+    def _check_points(self, n, node, key=None):
+        if n > MAX_POINTS:
+            self.fail(node, key if key is not None else next(iter(node)),
+                      f"{n:,} points: more than a sweep may have ({MAX_POINTS:,})")
 
     def _axis(self, axis, where):
         (k, v), = axis.items()
@@ -310,6 +351,7 @@ class Spec:
             rows = []
             for i, sub in enumerate(v):
                 rows += self._space(sub, v, f"{where}.union.{i}")
+                self._check_points(len(rows), axis)
             return rows
         if isinstance(v, LDict) and "cases" in v:
             return self._cases(k, v, f"{where}.{k}")
