@@ -5,14 +5,16 @@ the CPU's WFI, and this runs it under several quanta (whole and fractional cycle
 run-ahead, and on the platforms that have LAPP and the HMC. A wake-up lost in the window where the
 CPU synchronises before sleeping ends the run with exit 7; a wrong result with exit 1.
 
-  test_irq_phases.py --vp build/bin/vp --repo . CASE
-  test_irq_phases.py --vp x --repo x --list
+  test_irq_phases.py --vp build/bin/vp --repo . CASE      (test_CASE; --list shows them)
 """
-import argparse
 import os
 import subprocess
 import sys
-import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+import cli_test_runner  # noqa: E402
+
+VP = REPO = WORK = None  # set by the runner
 
 CASES = {
     "default": [],
@@ -27,46 +29,27 @@ CASES = {
     "hmc_quantum_100ns_no_run_ahead": ["platform.ram.timing=hmc", "platform.quantum=100ns",
                                        "platform.cpu.run_ahead=false"],
 }
-# The sources each case must have exercised (the firmware skips what the platform lacks).
-EXPECT = {"timer", "vec", "dma"}
 
 
-def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--vp", required=True)
-    ap.add_argument("--repo", required=True)
-    ap.add_argument("--list", action="store_true")
-    ap.add_argument("case", nargs="?")
-    a = ap.parse_args()
-    if a.list:
-        print("\n".join(CASES))
-        return 0
+def run_case(name, sets):
     elf = os.path.join(os.environ["VP_FIRMWARE_DIR"], "irq_phases.elf")
-    with tempfile.TemporaryDirectory() as tmp:
-        cmd = [a.vp, "run", "--elf", elf, "--quiet", "--out", os.path.join(tmp, "out"),
-               "--set", "limits.max_host_seconds=120"]
-        for s in CASES[a.case]:
-            cmd += ["--set", s]
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    cmd = [VP, "run", "--elf", elf, "--quiet", "--out", os.path.join(WORK, "out"),
+           "--set", "limits.max_host_seconds=120"]
+    for s in sets:
+        cmd += ["--set", s]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     print(r.stdout)
     print(r.stderr, file=sys.stderr)
-    if r.returncode != 0:
-        print(f"FAIL: exit {r.returncode} (7 = the CPU slept with nothing left to wake it)")
-        return 1
-    expect = set(EXPECT)
-    if "lapp" in a.case:
-        expect.add("lapp")
-    if "hmc" in a.case:
-        expect.add("gather")
+    assert r.returncode == 0, f"exit {r.returncode} (7 = the CPU slept with nothing left to wake it)"
+    # The sources the case must have exercised (the firmware skips what the platform lacks).
+    expect = {"timer", "vec", "dma"} | ({"lapp"} if "lapp" in name else set()) | ({"gather"} if "hmc" in name else set())
     seen = {line.split(":")[1].strip() for line in r.stdout.splitlines() if "wake-ups" in line}
-    if not expect <= seen:
-        print(f"FAIL: sources exercised {sorted(seen)}, expected at least {sorted(expect)}")
-        return 1
-    if "all sources woke the CPU at every phase" not in r.stdout:
-        print("FAIL: the firmware did not finish")
-        return 1
-    return 0
+    assert expect <= seen, f"sources exercised {sorted(seen)}, expected at least {sorted(expect)}"
+    assert "all sources woke the CPU at every phase" in r.stdout, "the firmware did not finish"
 
+
+for _name, _sets in CASES.items():
+    globals()["test_" + _name] = (lambda n, s: lambda: run_case(n, s))(_name, _sets)
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli_test_runner.run(globals(), "vp_irq_phases_"))
