@@ -366,6 +366,9 @@ void Platform::build_devices() {
             if (v.at("enabled").get<bool>()) instances.push_back({&d, d.key, path, v, false});
             continue;
         }
+        if (v.size() > d.max_instances)
+            scenario_.fail(path + "." + std::to_string(d.max_instances),
+                           "at most " + std::to_string(d.max_instances) + " instances of " + d.key);
         for (size_t i = 0; i < v.size(); ++i) {
             const std::string ipath = path + "." + std::to_string(i);
             if (!v[i].at("enabled").get<bool>()) continue;
@@ -440,6 +443,9 @@ void Platform::build_devices() {
             scenario_.fail(in.path + "." + e.key(), e.what());
         }
         if (!dev) continue;
+        if (m.instances.size() == VP_BOOTINFO_DEV_MAX)  // firmware finds each in the boot-info device table
+            scenario_.fail(in.path, "more than " + std::to_string(VP_BOOTINFO_DEV_MAX) +
+                                        " device instances (the boot-info block's device table holds that many)");
         const unsigned irq =
             *in.entry->irq_key && dev->irq_output() ? in.section.at(in.entry->irq_key).get<unsigned>() : 0;
         for (const Device::Window& w : dev->bus_windows()) {
@@ -681,8 +687,15 @@ void Platform::write_bootinfo() {
         if (c && c->controller())
             m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->controller()->base()),
                                    uint32_t(c->controller()->size()));
-    for (auto& dev : m.devices)
-        for (const Device::BootInfo& b : dev->boot_info()) m.loader->add_bootinfo(b.name, b.addr, b.size);
+    for (const auto& in : m.instances) {
+        for (const Device::BootInfo& b : in.device->boot_info()) {
+            try {
+                m.loader->add_bootinfo(b.name, b.addr, b.size);
+            } catch (const std::runtime_error& e) {  // more named entries than the block holds
+                scenario_.fail(in.path, e.what());
+            }
+        }
+    }
     std::map<std::string, uint32_t> of_type;  // instances of each device type so far
     for (const auto& in : m.instances) {
         const std::vector<Device::Window> w = in.device->bus_windows();

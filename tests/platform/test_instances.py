@@ -163,6 +163,25 @@ def test_error_empty_list_and_single_only_devices():
     expect_error("platform:\n  plic:\n    - name: plic0\n", "platform.plic", r"expected a map")
 
 
+def test_error_too_many_instances():
+    dmas = "".join(f"    - name: d{i}\n" for i in range(17))
+    expect_error("platform:\n  dma:\n" + dmas, "platform.dma.16", r"at most 16 instances of dma")
+    vecs = "".join(f"    - name: v{i}\n" for i in range(16))
+    # 5 devices (uart, clint, plic, finisher, marker) + 16 + 16: more than the device table's 32 records.
+    expect_error("platform:\n  dma:\n" + dmas.replace("    - name: d16\n", "") + "  vec:\n" + vecs,
+                 "platform.vec.11", r"more than 32 device instances")
+
+
+def test_error_more_named_entries_than_the_boot_info_block_holds():
+    # Each accelerator announces 3 named entries (registers, ILM, DLM): the 11th has no room left.
+    vecs = "".join(f"    - name: v{i}\n" for i in range(11))
+    path = scenario("platform:\n  vec:\n" + vecs)
+    elf = os.path.join(os.environ["VP_FIRMWARE_DIR"], "hello.elf")
+    rc, out, err = vp("run", path, "--elf", elf, "--out", os.path.join(WORK, "o"))
+    lines = [l for l in err.splitlines() if l.strip()]
+    assert rc == 2 and len(lines) == 1 and " platform.vec.10: " in lines[0], (rc, err)
+
+
 def test_error_set_of_a_missing_instance():
     rc, _, err = vp("describe", "--map", scenario(TWO_DMA), "--set", "platform.dma.2.irq=40")
     assert rc == 2 and "has no element 2" in err, err
