@@ -314,11 +314,13 @@ def test_dtb_in_ram_at_reset():
 
 def test_multi_dev_runs_both_dmas_and_both_accelerators():
     out = os.path.join(WORK, "o")
-    rc, text, err = vp("run", "multi_dev", "--out", out, check=0)
+    uart1 = os.path.join(WORK, "uart1.txt")
+    rc, text, err = vp("run", "multi_dev", "--out", out, "--set", f"platform.uart.1.output={uart1}", check=0)
     assert "multi_dev: PASS" in text and "FAIL" not in text, text
+    assert open(uart1).read() == "multi_dev on uart1: PASS\n"  # the second UART's own output
     stats = json.load(open(os.path.join(out, "stats.json")))
     comps = stats.get("components", stats)
-    for name in ("dma0", "dma1", "vec0", "vec1"):
+    for name in ("dma0", "dma1", "vec0", "vec1", "uart0", "uart1"):
         assert name in json.dumps(list(comps)), f"no statistics of {name}"
 
 

@@ -5,13 +5,15 @@
  * Checks: the platform announces two of each with distinct windows and PLIC sources; both DMAs copy
  * a buffer at once (both busy together), each completion arrives on its own source, every byte is
  * right; both accelerators run a kernel at once (both busy together), each completion on its own
- * source, every word of both results right; finally all four at once. Exit 0 = all pass; 2 = the
+ * source, every word of both results right; finally all four at once; with a second UART, the verdict
+ * is written there too (vp_uart_dev_*). Exit 0 = all pass; 2 = the
  * platform does not have two of each (scenarios/multi_dev.yaml has them); 1 = a check failed. */
 #include <stdio.h>
 #include <string.h>
 #include <drivers/msgdma.h>
 #include <hal/irq.h>
 #include <hal/plic.h>
+#include <hal/uart.h>
 #include <hal/vec.h>
 #include <rt/device.h>
 #include <rt/runtime.h>
@@ -151,6 +153,14 @@ int main(void) {
     vec_check("all four", 100);
     check("two interrupts from each device, none other",
           seen[0] == 2 && seen[1] == 2 && seen[2] == 2 && seen[3] == 2 && stray == 0);
+
+    /* A second UART, when the platform has one: the verdict goes there too. */
+    vp_uart_t uart1;
+    if (vp_uart_open_index(&uart1, 1)) {
+        vp_uart_dev_init(&uart1);
+        vp_uart_dev_puts(&uart1, failures ? "multi_dev on uart1: FAIL\n" : "multi_dev on uart1: PASS\n");
+        while (!vp_uart_dev_tx_idle(&uart1)) {}
+    }
 
     printf("multi_dev: %s\n", failures ? "FAIL" : "PASS");
     return failures ? 1 : 0;
