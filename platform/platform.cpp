@@ -687,10 +687,16 @@ void Platform::write_bootinfo() {
         if (c && c->controller())
             m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->controller()->base()),
                                    uint32_t(c->controller()->size()));
+    // The first instance of a type keeps the names a single instance has ("vec", "vec_ilm", "lapp"): the
+    // single-instance firmware APIs find it by them. Further instances' entries carry their own names.
+    std::map<std::string, unsigned> seen;
     for (const auto& in : m.instances) {
+        const bool first = seen[in.type]++ == 0;
         for (const Device::BootInfo& b : in.device->boot_info()) {
+            std::string name = b.name;
+            if (first && name.rfind(in.name, 0) == 0) name = in.type + name.substr(in.name.size());
             try {
-                m.loader->add_bootinfo(b.name, b.addr, b.size);
+                m.loader->add_bootinfo(name, b.addr, b.size);
             } catch (const std::runtime_error& e) {  // more named entries than the block holds
                 scenario_.fail(in.path, e.what());
             }

@@ -310,6 +310,16 @@ def test_dtb_in_ram_at_reset():
     assert rc != 0, rc
 
 
+def test_single_instance_programs_run_on_the_first_instance():
+    # The single-instance APIs (vec_init, msgdma_init, ...) drive the first instance of a list: its
+    # named boot-info entries keep the device's names ("vec", "vec_ilm", "vec_dlm").
+    path = scenario(TWO_DMA)
+    for prog in ("vec_suite", "dma_test"):
+        elf = os.path.join(os.environ["VP_FIRMWARE_DIR"], prog + ".elf")
+        rc, out, err = vp("run", path, "--elf", elf, "--quiet", "--out", os.path.join(WORK, prog))
+        assert rc == 0, (prog, rc, out[-2000:], err)
+
+
 # ---- two of each at once ----
 
 def test_multi_dev_runs_both_dmas_and_both_accelerators():
