@@ -310,6 +310,14 @@ def test_dtb_in_ram_at_reset():
     assert rc != 0, rc
 
 
+def test_two_lapp_instances_each_on_its_own_interrupt():
+    path = scenario(TWO_DMA + "  lapp:\n    - name: lapp0\n    - name: lapp1\n")
+    elf = os.path.join(os.environ["VP_FIRMWARE_DIR"], "multi_dev.elf")
+    rc, out, err = vp("run", path, "--elf", elf, "--quiet", "--out", os.path.join(WORK, "o"))
+    assert rc == 0 and "FAIL" not in out, (rc, out, err)
+    assert "ok: lapp0 (irq 17) returned a0 + 1" in out and "ok: lapp1 (irq 34) returned a0 + 1" in out, out
+
+
 def test_single_instance_programs_run_on_the_first_instance():
     # The single-instance APIs (vec_init, msgdma_init, ...) drive the first instance of a list: its
     # named boot-info entries keep the device's names ("vec", "vec_ilm", "vec_dlm").

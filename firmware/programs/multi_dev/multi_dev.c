@@ -6,10 +6,12 @@
  * a buffer at once (both busy together), each completion arrives on its own source, every byte is
  * right; both accelerators run a kernel at once (both busy together), each completion on its own
  * source, every word of both results right; finally all four at once; with a second UART, the verdict
- * is written there too (vp_uart_dev_*). Exit 0 = all pass; 2 = the
+ * is written there too (vp_uart_dev_*); with LAPP instances, each runs a function (lapp_dev_run). Exit
+ * 0 = all pass; 2 = the
  * platform does not have two of each (scenarios/multi_dev.yaml has them); 1 = a check failed. */
 #include <stdio.h>
 #include <string.h>
+#include <drivers/lapp.h>
 #include <drivers/msgdma.h>
 #include <hal/irq.h>
 #include <hal/plic.h>
@@ -24,6 +26,7 @@
 #define SPIN    2000u
 
 extern const vec_image_t multi_fill_image;
+extern void lapp_spin(void); /* ../irq_phases/lapp_spin.S: returns a0 + 1 */
 
 /* Line-aligned: a DMA destination shares no cache line with data the CPU reads meanwhile. */
 static uint8_t src[2][N_BYTES] __attribute__((aligned(MSGDMA_CACHE_LINE)));
@@ -74,9 +77,10 @@ static void dma_both(uint32_t salt) {
     for (unsigned k = 0; k < 2; ++k) {
         msgdma_cache_clean(src[k], N_BYTES);
         msgdma_cache_flush(dst[k], N_BYTES);
+    }
+    for (unsigned k = 0; k < 2; ++k) /* back to back: the second starts while the first runs */
         msgdma_dev_submit(&dma[k], (uint32_t)(uintptr_t)src[k], (uint32_t)(uintptr_t)dst[k], N_BYTES,
                           MSGDMA_DESC_CTL_TC_IRQ_EN);
-    }
 }
 
 static void dma_check(const char *what) {
@@ -153,6 +157,22 @@ int main(void) {
     vec_check("all four", 100);
     check("two interrupts from each device, none other",
           seen[0] == 2 && seen[1] == 2 && seen[2] == 2 && seen[3] == 2 && stray == 0);
+
+    /* LAPP instances, when the platform has them: each runs a function, one after the other (lapp_dev_run
+     * sleeps until its own PLIC source fires, with no handler). */
+    static uint32_t lapp_stack[64] __attribute__((aligned(16)));
+    lapp_t lapp;
+    for (unsigned k = 0; lapp_open_index(&lapp, k); ++k) {
+        const uint32_t s = vp_irq_save();
+        lapp_call_t call = {.fn = lapp_spin, .stack_top = lapp_stack + 64};
+        call.a[0] = 100u * (k + 1);
+        lapp_result_t r;
+        const uint32_t st = lapp_dev_run(&lapp, &call, &r);
+        vp_irq_restore(s);
+        char line[64];
+        snprintf(line, sizeof line, "lapp%u (irq %lu) returned a0 + 1", k, (unsigned long)lapp.irq);
+        check(line, st == LAPP_STATUS_DONE && r.a0 == 100u * (k + 1) + 1);
+    }
 
     /* A second UART, when the platform has one: the verdict goes there too. */
     vp_uart_t uart1;
