@@ -318,6 +318,20 @@ def test_two_lapp_instances_each_on_its_own_interrupt():
     assert "ok: lapp0 (irq 17) returned a0 + 1" in out and "ok: lapp1 (irq 34) returned a0 + 1" in out, out
 
 
+def test_second_marker_and_finisher():
+    path = scenario(TWO_DMA + "  marker:\n    - name: m0\n    - name: m1\n  finisher:\n    - name: f0\n    - name: f1\n")
+    elf = os.path.join(os.environ["VP_FIRMWARE_DIR"], "multi_dev.elf")
+    out = os.path.join(WORK, "o")
+    rc, text, err = vp("run", path, "--elf", elf, "--quiet", "--out", out)
+    assert rc == 0 and "multi_dev: PASS" in text, (rc, text, err)
+    comps = json.load(open(os.path.join(out, "stats.json")))["components"]
+    # The run ended through the second finisher: one write to it, none to the first.
+    assert comps["f1"]["counters"]["transactions"] == 1 and comps["f0"]["counters"]["transactions"] == 0, \
+        (comps["f0"], comps["f1"])
+    assert comps["m1"]["counters"].get("region.all_four.ps", 0) > 0, comps["m1"]
+    assert comps["m0"]["counters"].get("region.all_four.ps", 0) == 0, comps["m0"]
+
+
 def test_single_instance_programs_run_on_the_first_instance():
     # The single-instance APIs (vec_init, msgdma_init, ...) drive the first instance of a list: its
     # named boot-info entries keep the device's names ("vec", "vec_ilm", "vec_dlm").

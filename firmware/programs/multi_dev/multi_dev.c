@@ -6,14 +6,17 @@
  * a buffer at once (both busy together), each completion arrives on its own source, every byte is
  * right; both accelerators run a kernel at once (both busy together), each completion on its own
  * source, every word of both results right; finally all four at once; with a second UART, the verdict
- * is written there too (vp_uart_dev_*); with LAPP instances, each runs a function (lapp_dev_run). Exit
+ * is written there too (vp_uart_dev_*); with LAPP instances, each runs a function (lapp_dev_run); with
+ * a second trace marker, the last part is a region of it; with a second finisher, the run ends there. Exit
  * 0 = all pass; 2 = the
  * platform does not have two of each (scenarios/multi_dev.yaml has them); 1 = a check failed. */
 #include <stdio.h>
 #include <string.h>
 #include <drivers/lapp.h>
 #include <drivers/msgdma.h>
+#include <hal/finisher.h>
 #include <hal/irq.h>
+#include <hal/marker.h>
 #include <hal/plic.h>
 #include <hal/uart.h>
 #include <hal/vec.h>
@@ -150,11 +153,15 @@ int main(void) {
     vec_check("vec pair", 7);
     check("one interrupt each from vec0 and vec1", seen[2] == 1 && seen[3] == 1);
 
-    /* All four at once. */
+    /* All four at once (in a region of a second trace marker, when the platform has one). */
+    vp_marker_t marker1;
+    const bool marked = vp_marker_open_index(&marker1, 1);
+    if (marked) vp_marker_dev_begin(&marker1, "all_four");
     dma_both(2);
     vec_both(100);
     dma_check("all four");
     vec_check("all four", 100);
+    if (marked) vp_marker_dev_end(&marker1);
     check("two interrupts from each device, none other",
           seen[0] == 2 && seen[1] == 2 && seen[2] == 2 && seen[3] == 2 && stray == 0);
 
@@ -183,5 +190,11 @@ int main(void) {
     }
 
     printf("multi_dev: %s\n", failures ? "FAIL" : "PASS");
+    /* With a second test finisher, the run ends through it. */
+    vp_finisher_t finisher1;
+    if (vp_finisher_open_index(&finisher1, 1)) {
+        if (failures) vp_finisher_dev_fail(&finisher1, 1);
+        vp_finisher_dev_pass(&finisher1);
+    }
     return failures ? 1 : 0;
 }
