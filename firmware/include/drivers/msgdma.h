@@ -89,11 +89,11 @@ extern volatile uint32_t msgdma_irq_count;
  * gets its register base and PLIC source from the boot-info block's device table (msgdma_open by
  * instance name, e.g. "dma1", or msgdma_open_index by position among the mSGDMA instances). */
 typedef struct msgdma {
-    uintptr_t base;                  /* register window */
-    uint32_t irq;                    /* PLIC source */
-    volatile uint32_t irq_count;     /* interrupts seen since msgdma_dev_init */
-    volatile uint32_t irq_seen;      /* not yet consumed by a wait */
-    uint32_t pref_giem;              /* prefetcher interrupt enable chosen at init */
+    uintptr_t base;              /* register window */
+    uint32_t irq;                /* PLIC source */
+    volatile uint32_t irq_count; /* interrupts seen since msgdma_dev_init */
+    volatile uint32_t irq_seen;  /* not yet consumed by a wait */
+    uint32_t pref_giem;          /* prefetcher interrupt enable chosen at init */
 } msgdma_t;
 
 bool msgdma_open(msgdma_t *d, const char *name);     /* false: no mSGDMA instance of that name */
