@@ -78,15 +78,32 @@ public:
               std::map<std::string, int>& lines, const std::map<std::string, bool>& overridden)
         : source_(source), base_dir_(base_dir), opts_(opts), lines_(lines), overridden_(overridden) {}
 
-    nlohmann::json map(const YAML::Node& node, const Schema& schema, const std::string& path) {
+    // `instance`: an element of a list of named instances (Param::instances): it has a mandatory
+    // `name` besides the section's keys, and `enabled` defaults to true (listing it instantiates it).
+    nlohmann::json map(const YAML::Node& node, const Schema& schema, const std::string& path, bool instance = false) {
         nlohmann::json out = nlohmann::json::object();
         if (node && !node.IsNull() && !node.IsMap()) fail(node, path, "expected a map of keys");
+        if (instance) {
+            const YAML::Node name = node && node.IsMap() ? node["name"] : YAML::Node();
+            if (!name || name.IsNull())
+                fail(node, join(path, "name"), "missing required string (the instance's name, e.g. dma0)");
+            lines_[join(path, "name")] = name.Mark().line + 1;
+            if (!name.IsScalar()) fail(name, join(path, "name"), "expected a string");
+            const std::string text = name.as<std::string>();
+            bool ok = !text.empty() && text.size() < 24 && (std::isalpha((unsigned char)text[0]) || text[0] == '_');
+            for (const char c : text) ok &= std::isalnum((unsigned char)c) || c == '_';
+            if (!ok)
+                fail(name, join(path, "name"),
+                     "'" + text + "': an instance name is a letter or _ then letters, digits or _ (at most 23)");
+            out["name"] = text;
+        }
         if (node && node.IsMap()) {
             std::map<std::string, int> seen;  // key -> line (YAML maps must not repeat a key)
             for (auto it = node.begin(); it != node.end(); ++it) {
                 if (!it->first.IsScalar()) fail(it->first, path, "keys must be plain names");
                 const std::string key = it->first.as<std::string>();
-                if (!schema.find(key)) fail(it->first, join(path, key), unknown_key_reason(key, schema));
+                if (!schema.find(key) && !(instance && key == "name"))
+                    fail(it->first, join(path, key), unknown_key_reason(key, schema));
                 const int line = it->first.Mark().line + 1;
                 if (auto [at, fresh] = seen.emplace(key, line); !fresh)
                     fail(it->first, join(path, key),
@@ -97,8 +114,17 @@ public:
             const std::string kpath = join(path, p.key);
             YAML::Node child = node && node.IsMap() ? node[p.key] : YAML::Node();
             if (child) lines_[kpath] = child.Mark().line + 1;
-            if (p.kind == Kind::Map) {
+            if (p.kind == Kind::Map && p.instances && child && child.IsSequence()) {
+                if (child.size() == 0)
+                    fail(child, kpath, "an empty list of instances (write `enabled: false` for none)");
+                nlohmann::json arr = nlohmann::json::array();
+                for (size_t i = 0; i < child.size(); ++i)
+                    arr.push_back(map(child[i], *p.children, kpath + "." + std::to_string(i), true));
+                out[p.key] = std::move(arr);
+            } else if (p.kind == Kind::Map) {
                 out[p.key] = map(child, *p.children, kpath);
+            } else if (instance && p.key == "enabled" && !child) {
+                out[p.key] = true;
             } else if (p.kind == Kind::List) {
                 nlohmann::json arr = nlohmann::json::array();
                 if (child && !child.IsNull()) {
@@ -306,7 +332,7 @@ void apply_override(YAML::Node& root, const Schema& schema, const std::string& s
         const Param* p = s ? s->find(k) : nullptr;
         if (!p) throw ScenarioError("--set " + path, 0, "", "unknown key '" + walked + "'");
         const bool last = i + 1 == keys.size();
-        if (p->kind == Kind::List) {
+        if (p->kind == Kind::List || (p->kind == Kind::Map && p->instances && node[k].IsSequence())) {
             if (last)
                 throw ScenarioError("--set " + path, 0, "",
                                     "'" + walked + "' is a list; set an element's key, e.g. " + walked + ".0.<key>");
@@ -421,9 +447,9 @@ void input_files_into(const Schema& s, const nlohmann::json& values, const std::
         const std::string kpath = join(path, p.key);
         if (p.kind == Kind::Path && it->is_string()) {
             out[kpath] = *it;
-        } else if (p.kind == Kind::Map) {
+        } else if (p.kind == Kind::Map && !it->is_array()) {
             input_files_into(*p.children, *it, kpath, out);
-        } else if (p.kind == Kind::List && it->is_array()) {
+        } else if ((p.kind == Kind::List || p.kind == Kind::Map) && it->is_array()) {
             for (size_t i = 0; i < it->size(); ++i)
                 input_files_into(*p.children, (*it)[i], kpath + "." + std::to_string(i), out);
         }
@@ -434,10 +460,11 @@ void describe_into(const Schema& s, const std::string& path, std::ostringstream&
     for (auto& p : s.params()) {
         const std::string kpath = join(path, p.key);
         if (p.kind == Kind::Map) {
+            const std::string more = p.instances ? " (or a list of named instances: [{name: ..., ...}, ...])" : "";
             if (markdown)
-                out << "| **" << kpath << "** | section | | | " << p.help << " |\n";
+                out << "| **" << kpath << "** | section | | | " << p.help << more << " |\n";
             else
-                out << kpath << "\n    " << p.help << "\n";
+                out << kpath << "\n    " << p.help << more << "\n";
             describe_into(*p.children, kpath, out, markdown);
             continue;
         }

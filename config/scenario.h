@@ -49,6 +49,8 @@ public:
     const std::string& source() const { return source_; }
     // The line in the source file where `key_path` was written (0 when defaulted or from --set).
     int line_of(const std::string& key_path) const;
+    // Whether the scenario file or a --set gave `key_path` (else it holds the default).
+    bool given(const std::string& key_path) const { return line_of(key_path) > 0 || from_override_.count(key_path); }
     // Raises a ScenarioError about `key_path`, naming the file/line or the --set that gave it.
     [[noreturn]] void fail(const std::string& key_path, const std::string& reason) const;
 

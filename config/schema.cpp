@@ -47,6 +47,12 @@ Schema& Schema::map(const std::string& key, const std::string& help) {
     return *p.children;
 }
 
+Schema& Schema::instances(const std::string& key, const std::string& help) {
+    Schema& s = map(key, help);
+    at(key).instances = true;
+    return s;
+}
+
 Schema& Schema::list(const std::string& key, const std::string& help) {
     Param& p = add(key, Kind::List, "", "", help);
     p.children = std::make_unique<Schema>();

@@ -52,6 +52,9 @@ struct Param {
     double max = std::numeric_limits<double>::infinity();
     std::vector<std::string> choices;  // Enum
     std::unique_ptr<Schema> children;  // Map: its keys; List: the schema of each element (a map)
+    // A Map that may also be written as a list of named instances ([{name: a, ...}, {name: b, ...}]):
+    // the validated value is then an array of maps, each with a "name" (a device's instances).
+    bool instances = false;
 
     // Chainable refinements.
     Param& range(double lo, double hi) {
@@ -80,6 +83,8 @@ public:
                const std::string& help);
     // A nested map of parameters (a component's section).
     Schema& map(const std::string& key, const std::string& help);
+    // A map that may also be written as a list of named instances (Param::instances).
+    Schema& instances(const std::string& key, const std::string& help);
     // A list whose elements are maps following the returned schema.
     Schema& list(const std::string& key, const std::string& help);
 

@@ -1,4 +1,5 @@
 #include "platform/loader.h"
+#include <cstddef>
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
@@ -98,9 +99,39 @@ void Loader::add_bootinfo(const std::string& name, uint32_t addr, uint32_t size)
     entries_.push_back({name, addr, size});
 }
 
+void Loader::add_bootinfo_device(const std::string& name, const std::string& type, uint32_t base, uint32_t size,
+                                 uint32_t irq, uint32_t index) {
+    if (name.size() >= VP_BOOTINFO_NAMELEN || type.size() >= VP_BOOTINFO_DEV_TYPELEN)
+        throw std::runtime_error("boot-info device name '" + name + "' or type '" + type + "' too long");
+    if (devices_.size() >= VP_BOOTINFO_DEV_MAX)
+        throw std::runtime_error("more than " + std::to_string(VP_BOOTINFO_DEV_MAX) + " device instances");
+    vp_bootinfo_dev_t d;
+    std::memset(&d, 0, sizeof d);
+    std::strncpy(d.name, name.c_str(), VP_BOOTINFO_NAMELEN - 1);
+    std::strncpy(d.type, type.c_str(), VP_BOOTINFO_DEV_TYPELEN - 1);
+    d.base = base;
+    d.size = size;
+    d.irq = irq;
+    d.index = index;
+    devices_.push_back(d);
+}
+
+// One block, written in one debug transfer: the entries, and the device table VP_BOOTINFO_DEV_OFFSET
+// bytes after them.
 void Loader::write_bootinfo() {
-    vp_bootinfo_t info;
-    std::memset(&info, 0, sizeof info);
+    static_assert(sizeof(vp_bootinfo_t) <= VP_BOOTINFO_DEV_OFFSET, "entries overlap the device table");
+    static_assert(VP_BOOTINFO_DEV_OFFSET + sizeof(vp_bootinfo_devs_t) <= 4096, "boot-info block above 4 KiB");
+    struct {
+        vp_bootinfo_t info;
+        uint8_t pad[VP_BOOTINFO_DEV_OFFSET - sizeof(vp_bootinfo_t)];
+        vp_bootinfo_devs_t devs;
+    } block;
+    static_assert(offsetof(decltype(block), devs) == VP_BOOTINFO_DEV_OFFSET, "device table offset");
+    std::memset(&block, 0, sizeof block);
+    vp_bootinfo_t& info = block.info;
+    block.devs.magic = VP_BOOTINFO_DEV_MAGIC;
+    block.devs.count = uint32_t(devices_.size());
+    for (size_t i = 0; i < devices_.size(); ++i) block.devs.dev[i] = devices_[i];
     info.magic = VP_BOOTINFO_MAGIC;
     info.version = VP_BOOTINFO_VERSION;
     info.count = uint32_t(entries_.size());
@@ -109,7 +140,7 @@ void Loader::write_bootinfo() {
         info.entry[i].addr = entries_[i].addr;
         info.entry[i].size = entries_[i].size;
     }
-    write(VP_BOOTINFO_ADDR, &info, sizeof info, "boot-info block");
+    write(VP_BOOTINFO_ADDR, &block, sizeof block, "boot-info block");
 }
 
 }  // namespace vp

@@ -12,6 +12,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 #include "models/cpu/iss/elf_loader.h"
+#include "vp/regs/bootinfo.h"
 
 namespace vp {
 
@@ -45,6 +46,9 @@ public:
 
     // Boot-info entries, written as one block at VP_BOOTINFO_ADDR by write_bootinfo().
     void add_bootinfo(const std::string& name, uint32_t addr, uint32_t size);
+    // A device instance for the block's device table (VP_BOOTINFO_DEV_OFFSET).
+    void add_bootinfo_device(const std::string& name, const std::string& type, uint32_t base, uint32_t size,
+                             uint32_t irq, uint32_t index);
     void write_bootinfo();
     size_t bootinfo_entries() const { return entries_.size(); }
     // The entry called `name`: false if there is none.
@@ -77,6 +81,7 @@ private:
         uint32_t addr, size;
     };
     std::vector<Entry> entries_;
+    std::vector<vp_bootinfo_dev_t> devices_;
 };
 
 }  // namespace vp

@@ -1,6 +1,7 @@
 #include "platform/platform.h"
 #include "models/common/exit_code.h"
 #include <filesystem>
+#include <set>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -23,6 +24,7 @@
 #include "models/trafficgen/trafficgen.h"
 #include "config/quantity.h"
 #include "platform/devices.h"
+#include "platform/devicetree.h"
 #include "platform/loader.h"
 #include "platform/progress.h"
 #include "platform/timeline_sampler.h"
@@ -85,8 +87,11 @@ static Schema build_schema() {
     mems.add("base", Kind::Address, "", "", "base address").mandatory();
     config::declare<MemoryConfig>(mems);
 
+    plat.add("dtb", Kind::Bool, "false", "",
+             "place the platform's device tree blob in RAM at reset (2 MiB aligned below the top of the RAM, as "
+             "QEMU virt) and pass its address in a1, a0 = hart id (docs/devicetree.md)");
     for (const DeviceEntry& d : device_table()) {
-        Schema& section = plat.map(d.key, d.help);
+        Schema& section = d.max_instances > 1 ? plat.instances(d.key, d.help) : plat.map(d.key, d.help);
         section.add("enabled", Kind::Bool, d.enabled ? "true" : "false", "", std::string("instantiate the ") + d.key);
         d.declare(section);
     }
@@ -173,6 +178,13 @@ struct Platform::Models {
     std::unique_ptr<Workload> workload;
     std::vector<std::unique_ptr<iss::ElfImage>> elves;
     std::map<std::string, std::string> map_keys;  // bus mapping name -> scenario key (error messages)
+    std::vector<MapEntry> map;                    // every bus window, in the order mapped
+    struct DeviceInstance {
+        std::string type, name, path;
+        unsigned irq;
+        Device* device;
+    };
+    std::vector<DeviceInstance> instances;  // the devices built, with their names and PLIC sources
     unsigned next_port = 0;
 };
 
@@ -216,6 +228,7 @@ void Platform::attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t 
         }
     }
     m.bus->map(m.next_port, base, size, name);
+    m.map.push_back({name, "", "", key, base, size, 0});
     if (direct) m.bus->bind_direct(m.next_port, direct);
     ++m.next_port;
     m.map_keys[name] = key;
@@ -230,16 +243,18 @@ void Platform::check_window(uint64_t base, uint64_t size, const std::string& nam
     scenario_.fail(key + (size_given ? ".size" : ".base"), where + " reaches past the 32-bit address space (4 GiB)");
 }
 
-// Connects a device's interrupt output to the PLIC source given by the parameter at `key_path`.
-void Platform::wire_irq(IrqLine& line, const std::string& key_path) {
+// Connects a device's interrupt output to PLIC source `irq`, given by the parameter at `key_path`.
+void Platform::wire_irq(IrqLine& line, const std::string& key_path, unsigned irq) {
     Models& m = *m_;
     if (!m.plic) return;  // no interrupt controller on this platform: the line stays unconnected
-    const unsigned irq = scenario_.at(key_path).get<unsigned>();
     if (irq == 0 || irq >= m.plic->sources())
         scenario_.fail(key_path,
                        "no such PLIC source (platform.plic.sources = " + std::to_string(m.plic->sources()) + ")");
-    if (auto [it, fresh] = m.irq_users.emplace(irq, key_path); !fresh)
-        scenario_.fail(key_path, "PLIC source " + std::to_string(irq) + " is already used by " + it->second);
+    if (auto [it, fresh] = m.irq_users.emplace(irq, key_path); !fresh) {  // blame the one the scenario gave
+        const bool mine = scenario_.given(key_path) || !scenario_.given(it->second);
+        scenario_.fail(mine ? key_path : it->second,
+                       "PLIC source " + std::to_string(irq) + " is already used by " + (mine ? it->second : key_path));
+    }
     IrqLine& source = m.plic->source(irq);
     line.on_change([&source](bool level) { source.set(level); });
 }
@@ -282,6 +297,7 @@ void Platform::build() {
         load_images();
         prepare_workload();
         write_bootinfo();
+        place_dtb();
         if (opts_.profile) start_profiles();  // the harts are final now (set_tohost rebuilds the CPU's)
         // Built: from now on the simulation polls for stop requests, and a host limit asks for one.
         if (opts_.watchdog) opts_.watchdog->attach(&ctx_);
@@ -354,31 +370,136 @@ void Platform::build_memories() {
         add_memory(mems[i].at("name").get<std::string>(), "platform.memories." + std::to_string(i));
 }
 
-// Devices: every enabled entry of the device table, built, mapped, bound and wired the same way.
+// Devices: every enabled instance of every entry of the device table, built, mapped, bound and wired
+// the same way. A device written as one map is one instance named by its key; written as a list, each
+// element is an instance named by its `name`. Instance 0 keeps the device's defaults; a further instance
+// gets free slots for what its section does not give: its windows keep the layout of the defaults,
+// shifted together into [VP_INST_BASE, VP_INST_END) by the lowest multiple of their alignment (the
+// largest window rounded up to a power of two, at least 4 KiB) at which they overlap nothing mapped or
+// given; its interrupt, the lowest PLIC source from VP_IRQ_INST_FIRST up that no other instance uses
+// (docs/overview.md, "A second instance of a device").
 void Platform::build_devices() {
     Models& m = *m_;
     DeviceContext dc{ctx_, m.memories.front().get(), scenario_.at("platform.ram.base").get<uint64_t>()};
-    std::vector<std::pair<Device*, const DeviceEntry*>> built;
+    struct Instance {
+        const DeviceEntry* entry;
+        std::string name, path;
+        nlohmann::json section;
+        bool placed;  // its windows and IRQ are free slots the platform chooses (when not given)
+    };
+    std::vector<Instance> instances;
+    std::map<std::string, std::string> names;  // instance name -> its key path
+    for (auto& [name, key] : m.map_keys) names.emplace(name, key);
+    for (const char* own : {"bus", "cpu0", "loader"}) names.emplace(own, std::string("the platform's ") + own);
+    for (const DeviceEntry& d : device_table())  // single instances are named by their key
+        if (const nlohmann::json& v = scenario_.at(std::string("platform.") + d.key);
+            !v.is_array() && v.at("enabled").get<bool>())
+            names.emplace(d.key, std::string("platform.") + d.key);
     for (const DeviceEntry& d : device_table()) {
         const std::string path = std::string("platform.") + d.key;
-        if (!scenario_.at(path + ".enabled").get<bool>()) continue;
+        const nlohmann::json& v = scenario_.at(path);
+        if (!v.is_array()) {
+            if (v.at("enabled").get<bool>()) instances.push_back({&d, d.key, path, v, false});
+            continue;
+        }
+        if (v.size() > d.max_instances)
+            scenario_.fail(path + "." + std::to_string(d.max_instances),
+                           "at most " + std::to_string(d.max_instances) + " instances of " + d.key);
+        for (size_t i = 0; i < v.size(); ++i) {
+            const std::string ipath = path + "." + std::to_string(i);
+            if (!v[i].at("enabled").get<bool>()) continue;
+            const std::string name = v[i].at("name").get<std::string>();
+            if (auto [it, fresh] = names.emplace(name, ipath); !fresh)
+                scenario_.fail(ipath + ".name", "the name '" + name + "' is already used by " + it->second);
+            instances.push_back({&d, name, ipath, v[i], i > 0});
+        }
+    }
+    auto windows_of = [](const Instance& in) {
+        return in.entry->windows ? in.entry->windows(in.section)
+                                 : std::vector<DeviceWindow>{{"base", in.entry->window}};
+    };
+    // Placement: what is mapped or given first, then the free slots for the rest, in table order.
+    std::vector<std::pair<uint64_t, uint64_t>> taken;  // [base, end)
+    for (auto& map : m.bus->mappings()) taken.push_back({map.base, map.base + map.size});
+    std::set<unsigned> irqs_taken;
+    for (const Instance& in : instances) {
+        for (const DeviceWindow& w : windows_of(in))
+            if (!in.placed || scenario_.given(in.path + "." + w.key)) {
+                const uint64_t b = in.section.at(w.key).get<uint64_t>();
+                taken.push_back({b, b + w.size});
+            }
+        if (*in.entry->irq_key && (!in.placed || scenario_.given(in.path + "." + in.entry->irq_key)))
+            irqs_taken.insert(in.section.at(in.entry->irq_key).get<unsigned>());
+    }
+    for (Instance& in : instances) {
+        if (!in.placed) continue;
+        std::vector<DeviceWindow> free;  // the windows to place: shifted together, keeping their layout
+        uint64_t lowest = ~uint64_t(0), align = 0x1000;
+        for (const DeviceWindow& w : windows_of(in)) {
+            if (scenario_.given(in.path + "." + w.key)) continue;
+            free.push_back(w);
+            lowest = std::min(lowest, in.section.at(w.key).get<uint64_t>());
+            while (align < w.size) align <<= 1;
+        }
+        if (!free.empty()) {
+            auto fits = [&](uint64_t delta) {
+                for (const DeviceWindow& w : free) {
+                    const uint64_t b = in.section.at(w.key).get<uint64_t>() + delta;
+                    if (b + w.size > VP_INST_END) return false;
+                    for (auto [lo, hi] : taken)
+                        if (b < hi && lo < b + w.size) return false;
+                }
+                return true;
+            };
+            uint64_t delta = VP_INST_BASE - lowest;
+            while (!fits(delta) && lowest + delta < VP_INST_END) delta += align;
+            if (!fits(delta))
+                scenario_.fail(in.path + "." + free.front().key, "no free room left in [" + hex(VP_INST_BASE) + ", " +
+                                                                     hex(VP_INST_END) +
+                                                                     ") for this instance: give its base");
+            for (const DeviceWindow& w : free) {
+                const uint64_t b = in.section.at(w.key).get<uint64_t>() + delta;
+                in.section[w.key] = b;
+                taken.push_back({b, b + w.size});
+            }
+        }
+        if (*in.entry->irq_key && !scenario_.given(in.path + "." + in.entry->irq_key)) {
+            unsigned irq = VP_IRQ_INST_FIRST;
+            while (irqs_taken.count(irq)) ++irq;
+            in.section[in.entry->irq_key] = irq;
+            irqs_taken.insert(irq);
+        }
+    }
+    std::vector<std::pair<Device*, const Instance*>> built;
+    for (const Instance& in : instances) {
         std::unique_ptr<Device> dev;
         try {
-            dev = d.create(dc, scenario_, d.key);
+            dev = in.entry->create(dc, scenario_, in.path, in.name, in.section);
         } catch (const config::ParamError& e) {  // a model's own check of its configuration
-            scenario_.fail(path + "." + e.key(), e.what());
+            scenario_.fail(in.path + "." + e.key(), e.what());
         }
         if (!dev) continue;
-        for (const Device::Window& w : dev->bus_windows()) attach(w.socket, w.base, w.size, w.name, path);
+        if (m.instances.size() == VP_BOOTINFO_DEV_MAX)  // firmware finds each in the boot-info device table
+            scenario_.fail(in.path, "more than " + std::to_string(VP_BOOTINFO_DEV_MAX) +
+                                        " device instances (the boot-info block's device table holds that many)");
+        const unsigned irq =
+            *in.entry->irq_key && dev->irq_output() ? in.section.at(in.entry->irq_key).get<unsigned>() : 0;
+        for (const Device::Window& w : dev->bus_windows()) {
+            attach(w.socket, w.base, w.size, w.name, in.path);
+            m.map.back().type = in.entry->key;
+            m.map.back().instance = in.name;
+            m.map.back().irq = irq;
+        }
         if (auto* master = dev->bus_master()) master->bind(m.bus->target_socket);
         if (auto* plic = dynamic_cast<Plic*>(dev.get())) m.plic = plic;
         if (auto* clint = dynamic_cast<Clint*>(dev.get())) m.clint = clint;
-        built.push_back({dev.get(), &d});
+        m.instances.push_back({in.entry->key, in.name, in.path, irq, dev.get()});
+        built.push_back({dev.get(), &in});
         m.devices.push_back(std::move(dev));
     }
-    for (auto [dev, entry] : built)
-        if (IrqLine* line = dev->irq_output(); line && *entry->irq_key)
-            wire_irq(*line, std::string("platform.") + entry->key + "." + entry->irq_key);
+    for (auto [dev, in] : built)
+        if (IrqLine* line = dev->irq_output(); line && *in->entry->irq_key)
+            wire_irq(*line, in->path + "." + in->entry->irq_key, in->section.at(in->entry->irq_key).get<unsigned>());
 }
 
 // The CPU hart with its L1s, interrupt lines, timer and (with --gdb) the debugger stub.
@@ -552,6 +673,47 @@ void Platform::prepare_workload() {
     if (m.cpu && scenario_.at("platform.cpu.record_accesses").get<bool>()) open_access_log(regions);
 }
 
+std::vector<MapEntry> Platform::memory_map() const {
+    std::vector<MapEntry> map = m_->map;
+    std::stable_sort(map.begin(), map.end(), [](const MapEntry& a, const MapEntry& b) { return a.base < b.base; });
+    return map;
+}
+
+DeviceTreeInput Platform::device_tree_input() const {
+    DeviceTreeInput in;
+    in.cpu = m_->cpu != nullptr;
+    if (in.cpu) {
+        const CpuConfig cfg = scenario_.read<CpuConfig>("platform.cpu");
+        in.hartid = cfg.hartid;
+        in.cpu_hz = cfg.clock_hz;
+    }
+    if (m_->plic) in.plic_ndev = m_->plic->sources() - 1;
+    in.map = memory_map();
+    return in;
+}
+
+std::string Platform::device_tree() const { return device_tree_source(device_tree_input()); }
+
+// platform.dtb: the device tree blob in RAM, at QEMU virt's place (the highest 2 MiB boundary that
+// leaves room for it below the end of the RAM), its address in a1 and the hart id in a0 at reset.
+void Platform::place_dtb() {
+    Models& m = *m_;
+    if (!m.cpu || !scenario_.at("platform.dtb").get<bool>()) return;
+    const std::vector<uint8_t> blob = device_tree_blob(device_tree_input());
+    const uint64_t base = scenario_.at("platform.ram.base").get<uint64_t>();
+    const uint64_t end = base + scenario_.at("platform.ram.size").get<uint64_t>();
+    const uint64_t at = (end - blob.size()) & ~uint64_t(0x1FFFFF);
+    if (end < base + blob.size() || at < base)
+        scenario_.fail("platform.dtb", "the RAM has no 2 MiB aligned room for the device tree blob");
+    try {
+        m.loader->write(at, blob.data(), blob.size(), "device tree blob");
+    } catch (const std::exception& e) {
+        scenario_.fail("platform.dtb", e.what());
+    }
+    m.cpu->hart().set_x(10, scenario_.read<CpuConfig>("platform.cpu").hartid);
+    m.cpu->hart().set_x(11, uint32_t(at));
+}
+
 // The boot-info block: where firmware finds the data blobs and the devices by name. Always present on
 // the VP when there is a CPU, with a "vp" entry (firmware can tell it runs on the VP and use VP-only
 // devices such as the trace marker).
@@ -561,8 +723,27 @@ void Platform::write_bootinfo() {
         if (c && c->controller())
             m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->controller()->base()),
                                    uint32_t(c->controller()->size()));
-    for (auto& dev : m.devices)
-        for (const Device::BootInfo& b : dev->boot_info()) m.loader->add_bootinfo(b.name, b.addr, b.size);
+    // The first instance of a type keeps the names a single instance has ("vec", "vec_ilm", "lapp"): the
+    // single-instance firmware APIs find it by them. Further instances' entries carry their own names.
+    std::map<std::string, unsigned> seen;
+    for (const auto& in : m.instances) {
+        const bool first = seen[in.type]++ == 0;
+        for (const Device::BootInfo& b : in.device->boot_info()) {
+            std::string name = b.name;
+            if (first && name.rfind(in.name, 0) == 0) name = in.type + name.substr(in.name.size());
+            try {
+                m.loader->add_bootinfo(name, b.addr, b.size);
+            } catch (const std::runtime_error& e) {  // more named entries than the block holds
+                scenario_.fail(in.path, e.what());
+            }
+        }
+    }
+    std::map<std::string, uint32_t> of_type;  // instances of each device type so far
+    for (const auto& in : m.instances) {
+        const std::vector<Device::Window> w = in.device->bus_windows();
+        m.loader->add_bootinfo_device(in.name, in.type, w.empty() ? 0 : uint32_t(w[0].base),
+                                      w.empty() ? 0 : uint32_t(w[0].size), in.irq, of_type[in.type]++);
+    }
     if (own_bootinfo_) {
         if (m.loader->bootinfo_entries())
             log_platform_warning(

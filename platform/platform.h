@@ -16,6 +16,7 @@ namespace vp {
 
 class Bus;
 class HostWatchdog;
+struct DeviceTreeInput;
 class TimelineSampler;
 class HartProfiler;
 namespace cache {
@@ -34,6 +35,16 @@ struct RunOptions {
     // The CLI's watchdog, running since the scenario was read; attached to the simulation when it
     // starts (nullptr: run() starts its own).
     HostWatchdog* watchdog = nullptr;
+};
+
+// One window of the resolved memory map (`vp describe --map`).
+struct MapEntry {
+    std::string name;      // bus mapping name (the component, or component.window)
+    std::string type;      // device-table key of the device it belongs to ("" for memories, caches)
+    std::string instance;  // that device's instance name
+    std::string key;       // scenario key path of its section
+    uint64_t base = 0, size = 0;
+    unsigned irq = 0;  // PLIC source of its device (0: none)
 };
 
 struct RunResult {
@@ -57,6 +68,10 @@ public:
     void print_summary(const RunResult& r) const;
 
     SimContext& context() { return ctx_; }
+    // The resolved memory map: every bus window in address order, with its device and PLIC source.
+    std::vector<MapEntry> memory_map() const;
+    // The platform as a device tree source (docs/devicetree.md).
+    std::string device_tree() const;
 
 private:
     struct Models;  // everything instantiated from the scenario
@@ -68,12 +83,14 @@ private:
     // `direct`: the model behind `socket`, which the bus then calls without the socket hop (timed_target.h).
     void attach(tlm::tlm_target_socket<>& socket, uint64_t base, uint64_t size, const std::string& name,
                 const std::string& key, TimedTarget* direct = nullptr);
-    void wire_irq(IrqLine& line, const std::string& key_path);
+    void wire_irq(IrqLine& line, const std::string& key_path, unsigned irq);
     void check_window(uint64_t base, uint64_t size, const std::string& name, const std::string& key) const;
     void check_workload_cost();
     void load_images();
     void prepare_workload();
     void write_bootinfo();
+    void place_dtb();
+    DeviceTreeInput device_tree_input() const;
     void open_trace();
     std::string trace_summary() const;
     void log_platform_warning(const std::string& msg);

@@ -13,6 +13,7 @@ PACKAGES=(
   python3-yaml python3-distributed slurm-wlm munge   # vp sweep: spec, Dask engine, Slurm engine + its test
   protobuf-compiler libprotobuf-dev python3-protobuf  # the Perfetto binary trace (models/trace, tests/trace)
   chromium  # tests/report: the HTML report rendered in a real browser (headless)
+  device-tree-compiler libfdt-dev  # vp describe --dts checked with dtc; the DTB built in-process (docs/devicetree.md)
 )
 
 missing=()

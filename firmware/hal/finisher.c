@@ -3,12 +3,10 @@
 #include <vp/regs/finisher.h>
 #include <vp/regs/memmap.h>
 
-void vp_finisher_pass(void) {
-    vp_write32(VP_FINISHER_BASE + FINISHER_REG, FINISHER_PASS);
-    for (;;) __asm__ volatile("wfi");
-}
+/* The single-instance API: the finisher at VP_FINISHER_BASE (finisher_body.h). */
+#define FN(n) vp_finisher_##n
+#define DEV0  void
+#define DEV
+#define BASE VP_FINISHER_BASE
 
-void vp_finisher_fail(uint16_t code) {
-    vp_write32(VP_FINISHER_BASE + FINISHER_REG, FINISHER_FAIL_CODE(code ? code : 1u));
-    for (;;) __asm__ volatile("wfi");
-}
+#include "finisher_body.h"

@@ -6,121 +6,24 @@
 #include <rt/bootinfo.h>
 #include <string.h>
 
-#define REG(r) (VP_VEC_BASE + (r))
+/* The single-instance API: the instance at VP_VEC_BASE, PLIC source VP_IRQ_VEC (vec_body.h). */
+#define VEC_INSTANCE 0
+#define FN(n)        vec_##n
+#define DEV0         void
+#define DEV
+#define ARG0
+#define ARG
+#define REG(r)  (VP_VEC_BASE + (r))
+#define IRQ_SRC VP_IRQ_VEC
+#define ST(x)   x
+#define COUNT   vec_irq_count
+/* An image goes where it was linked (the default ILM / DLM). */
+#define TEXT_ADDR(img)   (img)->text_addr
+#define DATA_ADDR(img)   (img)->data_addr
+#define IMAGE_ENTRY(img) (img)->entry
 
 volatile uint32_t vec_irq_count;
 static volatile uint32_t irq_seen; /* completion interrupts not yet consumed by vec_wait */
 static uint32_t irq_mask;          /* IRQ_ENABLE bits vec_start sets */
 
-bool vec_present(void) {
-    uint32_t addr = 0;
-    if (!vp_bootinfo_find(VEC_BOOTINFO_REGS, &addr, NULL) || addr != VP_VEC_BASE) return false;
-    return vp_read32(REG(VEC_ID)) == VEC_ID_VALUE;
-}
-
-uint32_t vec_ilm_size(void) { return vec_present() ? vp_read32(REG(VEC_ILM_SIZE)) : 0; }
-uint32_t vec_dlm_size(void) { return vec_present() ? vp_read32(REG(VEC_DLM_SIZE)) : 0; }
-
-void vec_reset(void) {
-    vp_write32(REG(VEC_CTRL), VEC_CTRL_RESET);
-    vp_write32(REG(VEC_STATUS), VEC_STATUS_DONE | VEC_STATUS_ERROR);
-    irq_seen = 0;
-}
-
-bool vec_init(bool irq) {
-    if (!vec_present()) return false;
-    vec_reset();
-    vec_irq_count = 0;
-    irq_mask = irq ? (VEC_IRQ_DONE | VEC_IRQ_ERROR) : 0;
-    vp_write32(REG(VEC_IRQ_ENABLE), 0);
-    if (irq) {
-        vp_plic_set_priority(VP_IRQ_VEC, 1);
-        vp_plic_set_threshold(0, 0);
-        vp_plic_enable(0, VP_IRQ_VEC, true);
-        vp_irq_source_enable(MIE_MEIE);
-    }
-    return true;
-}
-
-int vec_load(const vec_image_t *img) {
-    const uint32_t ilm = vp_read32(REG(VEC_ILM_BASE)), ilm_size = vp_read32(REG(VEC_ILM_SIZE));
-    const uint32_t dlm = vp_read32(REG(VEC_DLM_BASE)), dlm_size = vp_read32(REG(VEC_DLM_SIZE));
-    if (img->text_addr < ilm || img->text_addr - ilm + img->text_size > ilm_size) return -1;
-    if (img->data_size && (img->data_addr < dlm || img->data_addr - dlm + img->data_size > dlm_size)) return -1;
-    memcpy((void *)(uintptr_t)img->text_addr, img->text, img->text_size);
-    if (img->data_size) memcpy((void *)(uintptr_t)img->data_addr, img->data, img->data_size);
-    return 0;
-}
-
-void vec_start(uint32_t entry, const uint32_t *args, unsigned nargs) {
-    for (unsigned i = 0; i < VEC_NUM_ARGS; ++i) vp_write32(REG(VEC_ARG(i)), i < nargs ? args[i] : 0);
-    vp_write32(REG(VEC_ENTRY_PC), entry);
-    vp_write32(REG(VEC_STATUS), VEC_STATUS_DONE | VEC_STATUS_ERROR);
-    irq_seen = 0;
-    vp_write32(REG(VEC_IRQ_ENABLE), irq_mask | (vp_read32(REG(VEC_IRQ_ENABLE)) & VEC_IRQ_NOTIFY));
-    vp_write32(REG(VEC_CTRL), VEC_CTRL_START);
-}
-
-uint32_t vec_status(void) { return vp_read32(REG(VEC_STATUS)); }
-bool vec_busy(void) { return (vec_status() & VEC_STATUS_BUSY) != 0; }
-
-uint32_t vec_wait(vec_wait_t how) {
-    uint32_t st;
-    for (;;) {
-        st = vec_status();
-        if (!(st & VEC_STATUS_BUSY) && (st & (VEC_STATUS_DONE | VEC_STATUS_ERROR))) break;
-        if (how == VEC_IRQ && irq_mask) {
-            /* Sleep until the interrupt handler ran (the check and the wfi with interrupts off, so
-             * an interrupt between them still wakes the wfi). */
-            uint32_t s = vp_irq_save();
-            if (!irq_seen) __asm__ volatile("wfi");
-            vp_irq_restore(s);
-        }
-    }
-    if (irq_seen) --irq_seen;
-    return st & (VEC_STATUS_DONE | VEC_STATUS_ERROR);
-}
-
-uint32_t vec_exit_code(void) { return vp_read32(REG(VEC_EXIT_CODE)); }
-
-int32_t vec_run(const vec_image_t *img, const uint32_t *args, unsigned nargs, vec_wait_t how) {
-    if (vec_load(img) != 0) return -1;
-    vec_start(img->entry, args, nargs);
-    return vec_wait(how) == VEC_STATUS_DONE ? (int32_t)vec_exit_code() : -1;
-}
-
-void vec_error(uint32_t *cause, uint32_t *pc, uint32_t *tval) {
-    if (cause) *cause = vp_read32(REG(VEC_ERR_CAUSE));
-    if (pc) *pc = vp_read32(REG(VEC_ERR_PC));
-    if (tval) *tval = vp_read32(REG(VEC_ERR_TVAL));
-}
-
-uint64_t vec_cycles(void) {
-    uint32_t hi, lo;
-    do {
-        hi = vp_read32(REG(VEC_CYCLES_HI));
-        lo = vp_read32(REG(VEC_CYCLES_LO));
-    } while (hi != vp_read32(REG(VEC_CYCLES_HI)));
-    return (uint64_t)hi << 32 | lo;
-}
-
-uint64_t vec_instret(void) {
-    uint32_t hi, lo;
-    do {
-        hi = vp_read32(REG(VEC_INSTRET_HI));
-        lo = vp_read32(REG(VEC_INSTRET_LO));
-    } while (hi != vp_read32(REG(VEC_INSTRET_HI)));
-    return (uint64_t)hi << 32 | lo;
-}
-
-void vec_doorbell(uint32_t bits) { vp_write32(REG(VEC_DOORBELL), bits); }
-uint32_t vec_notify(void) { return vp_read32(REG(VEC_NOTIFY)); }
-void vec_notify_clear(uint32_t bits) { vp_write32(REG(VEC_NOTIFY), bits); }
-
-void vec_irq(void) {
-    /* Level-triggered: mask the completion sources until the next vec_start (STATUS keeps the bits). */
-    if (!(vec_status() & (VEC_STATUS_DONE | VEC_STATUS_ERROR))) return; /* NOTIFY: the caller's business */
-    vp_write32(REG(VEC_IRQ_ENABLE), vp_read32(REG(VEC_IRQ_ENABLE)) & ~(VEC_IRQ_DONE | VEC_IRQ_ERROR));
-    ++vec_irq_count;
-    ++irq_seen;
-}
+#include "vec_body.h"

@@ -79,7 +79,7 @@ public:
     // Device
     IrqLine* irq_output() override { return &irq_; }
     tlm::tlm_initiator_socket<>* bus_master() override { return &initiator_socket; }
-    std::vector<BootInfo> boot_info() override { return {{"lapp", uint32_t(cfg_.base), LAPP_WINDOW_SIZE}}; }
+    std::vector<BootInfo> boot_info() override { return {{name_, uint32_t(cfg_.base), LAPP_WINDOW_SIZE}}; }
 
     IrqLine& irq() { return irq_; }
     const LappConfig& config() const { return cfg_; }

@@ -125,9 +125,10 @@ std::vector<Device::Window> VecAccel::bus_windows() {
 }
 
 std::vector<Device::BootInfo> VecAccel::boot_info() {
-    return {{VEC_BOOTINFO_REGS, uint32_t(base()), VEC_WINDOW_SIZE},
-            {VEC_BOOTINFO_ILM, uint32_t(cfg_.ilm_base), cfg_.ilm_size},
-            {VEC_BOOTINFO_DLM, uint32_t(cfg_.dlm_base), cfg_.dlm_size}};
+    // Named by the instance: "vec", "vec_ilm", "vec_dlm" (VEC_BOOTINFO_*) for the one named vec.
+    return {{name_, uint32_t(base()), VEC_WINDOW_SIZE},
+            {name_ + "_ilm", uint32_t(cfg_.ilm_base), cfg_.ilm_size},
+            {name_ + "_dlm", uint32_t(cfg_.dlm_base), cfg_.dlm_size}};
 }
 
 // ---- registers ---------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // vp: the virtual platform's command line.
 //   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L] [--elf X] [--gdb PORT] [--trace]
 //   vp describe [--markdown]      every configurable parameter with default, unit and meaning
+//   vp describe --map|--dts [SCENARIO] [--set ...]   the resolved memory map / the device tree source
 //   vp list                       the scenarios shipped in scenarios/
 //   vp sweep SPEC.yaml [...]      a design-space sweep (tools/sweep, docs/sweeps.md)
 //   vp report OUT_DIR [B] [-o F]  one HTML page of a run (or two compared): tools/report/vp_report.py
@@ -9,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -109,6 +111,41 @@ int cmd_report(const std::vector<std::string>& dirs, const std::string& out) {
     return 1;
 }
 
+// `vp describe --map | --dts [SCENARIO] [--set ...]`: the platform is assembled as for a run (every
+// check of the map applies: overlaps, IRQ clashes, names) and described; nothing runs.
+int cmd_describe_platform(const std::string& scenario_arg, std::vector<std::string> sets, bool dts) {
+    sets.push_back("trace.enabled=false");  // assembling writes nothing
+    try {
+        auto opts = load_options(sets);
+        const vp::config::Scenario scenario =
+            scenario_arg.empty()
+                ? vp::config::Scenario::from_text(vp::kDefaultScenario, "<default scenario>", scenario_dir().string(),
+                                                  vp::Platform::schema(), opts)
+                : vp::config::Scenario::from_file(resolve_scenario(scenario_arg), vp::Platform::schema(), opts);
+        sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+        sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+        vp::RunOptions ro;
+        ro.quiet = true;
+        vp::Platform platform(scenario, ro);
+        if (dts) {
+            std::cout << platform.device_tree();
+            return 0;
+        }
+        std::printf("%-20s %-10s %-12s %-12s %-4s %s\n", "name", "type", "base", "size", "irq", "key");
+        for (const vp::MapEntry& e : platform.memory_map())
+            std::printf("%-20s %-10s 0x%08llx   0x%08llx   %-4s %s\n", e.name.c_str(),
+                        e.type.empty() ? "-" : e.type.c_str(), (unsigned long long)e.base, (unsigned long long)e.size,
+                        e.irq ? std::to_string(e.irq).c_str() : "-", e.key.c_str());
+        return 0;
+    } catch (const vp::config::ScenarioError& e) {
+        std::cerr << "vp: error: " << e.what() << "\n";
+        return vp::kExitBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "vp: error: " << e.what() << "\n";
+        return vp::kExitInternal;
+    }
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -142,9 +179,14 @@ int sc_main(int argc, char** argv) {
     bool dry_run = false;
     run->add_flag("--dry-run", dry_run, "print the resolved configuration and the files it loads (JSON); do not run");
 
-    bool markdown = false;
-    auto* describe = app.add_subcommand("describe", "print every configurable parameter");
+    bool markdown = false, show_map = false, show_dts = false;
+    auto* describe = app.add_subcommand(
+        "describe", "print every configurable parameter, or a scenario's memory map (--map) or device tree (--dts)");
     describe->add_flag("--markdown", markdown, "as a Markdown table (docs/parameters.md)");
+    describe->add_flag("--map", show_map, "the resolved memory map of SCENARIO: name, base, size, IRQ");
+    describe->add_flag("--dts", show_dts, "the device tree source of SCENARIO (dtc compiles it; docs/devicetree.md)");
+    describe->add_option("scenario", scenario_arg, "with --map or --dts: scenario file or name (default: the default)");
+    describe->add_option("--set", sets, "with --map or --dts: override a parameter (repeatable)");
     auto* list = app.add_subcommand("list", "list the scenarios shipped in scenarios/");
     auto* sweep = app.add_subcommand("sweep", "run a design-space sweep (vp sweep SPEC.yaml; vp sweep --help)");
     sweep->prefix_command()->set_help_flag();  // every argument, --help included, goes to tools/sweep
@@ -163,7 +205,12 @@ int sc_main(int argc, char** argv) {
         return rc == 0 ? 0 : 2;
     }
 
+    if (*describe && (show_map || show_dts)) return cmd_describe_platform(scenario_arg, sets, show_dts);
     if (*describe) {
+        if (!scenario_arg.empty() || !sets.empty()) {
+            std::cerr << "vp: error: describe: a scenario or --set needs --map or --dts\n";
+            return vp::kExitBadInput;
+        }
         std::cout << (markdown ? vp::config::describe_markdown(vp::Platform::schema())
                                : vp::config::describe_text(vp::Platform::schema()));
         return 0;

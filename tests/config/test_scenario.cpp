@@ -118,3 +118,67 @@ TEST_CASE("error messages are one line whatever the input holds (found by the sc
     CHECK(k.find('\x1b') == std::string::npos);
     CHECK_THAT(k, Catch::Contains("\\x1b"));
 }
+
+// ---- a map that may be written as a list of named instances (Schema::instances) ----
+
+namespace {
+
+Schema instance_schema() {
+    Schema s;
+    auto& p = s.map("platform", "the hardware");
+    auto& dma = p.instances("dma", "a DMA");
+    dma.add("enabled", Kind::Bool, "false", "", "instantiate it");
+    dma.add("base", Kind::Address, "0x1000", "", "base address");
+    dma.add("irq", Kind::Int, "11", "", "PLIC source").range(1, 63);
+    return s;
+}
+
+std::string instance_error(const std::string& yaml, std::vector<std::string> overrides = {}) {
+    try {
+        LoadOptions o;
+        o.overrides = std::move(overrides);
+        Scenario::from_text(yaml, "s.yaml", ".", instance_schema(), o);
+    } catch (const ScenarioError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("a device section stays a map, or becomes a list of named instances") {
+    auto one = Scenario::from_text("platform:\n  dma:\n    base: 0x2000\n", "s.yaml", ".", instance_schema());
+    REQUIRE(one.values()["platform"]["dma"].is_object());
+    REQUIRE_FALSE(one.values()["platform"]["dma"].contains("name"));
+    REQUIRE_FALSE(one.values()["platform"]["dma"]["enabled"].get<bool>());  // the section's default
+
+    auto two = Scenario::from_text("platform:\n  dma:\n    - name: a\n    - name: b\n      irq: 12\n", "s.yaml", ".",
+                                   instance_schema(), LoadOptions{{"platform.dma.0.base=0x3000"}, {}, ""});
+    const auto& v = two.values()["platform"]["dma"];
+    REQUIRE(v.is_array());
+    REQUIRE(v.size() == 2);
+    REQUIRE(v[0]["name"] == "a");
+    REQUIRE(v[0]["enabled"].get<bool>());  // listing an instance instantiates it
+    REQUIRE(v[0]["base"].get<uint64_t>() == 0x3000);
+    REQUIRE(v[1]["irq"].get<int64_t>() == 12);
+    REQUIRE(two.line_of("platform.dma.1.irq") == 5);
+    REQUIRE(two.given("platform.dma.1.irq"));
+    REQUIRE(two.given("platform.dma.0.base"));  // by --set
+    REQUIRE_FALSE(two.given("platform.dma.1.base"));
+    REQUIRE(two.at("platform.dma.1.irq").get<int>() == 12);
+}
+
+TEST_CASE("instance lists: errors name the element's key") {
+    REQUIRE_THAT(instance_error("platform:\n  dma:\n    - name: a\n    - irq: 3\n"),
+                 Catch::StartsWith("s.yaml:4: platform.dma.1.name: missing required"));
+    REQUIRE_THAT(instance_error("platform:\n  dma:\n    - name: 1a\n"),
+                 Catch::StartsWith("s.yaml:3: platform.dma.0.name: '1a': an instance name is"));
+    REQUIRE_THAT(instance_error("platform:\n  dma:\n    - name: a\n      irq: 99\n"),
+                 Catch::StartsWith("s.yaml:4: platform.dma.0.irq: value '99' out of range"));
+    REQUIRE_THAT(instance_error("platform:\n  dma:\n    - name: a\n      iqr: 9\n"),
+                 Catch::Contains("platform.dma.0.iqr: unknown key 'iqr' (did you mean 'irq'?)"));
+    REQUIRE_THAT(instance_error("platform:\n  dma: []\n"),
+                 Catch::StartsWith("s.yaml:2: platform.dma: an empty list of instances"));
+    REQUIRE_THAT(instance_error("platform:\n  dma:\n    - name: a\n", {"platform.dma.1.irq=5"}),
+                 Catch::Contains("'platform.dma' has no element 1"));
+}

@@ -46,9 +46,10 @@ def same_final_sample(a, b):
 MULTI_INITIATOR = {"elf:dma_test", "elf:vec_suite", "bench_dma_gather"}
 # Runs of minutes: the smaller-quantum variant (checkpoints every few instructions) is left out.
 LONG = {"rgcn_mutag", "rgcn_aifb"}
-# Shipped scenarios whose firmware drives the DMA and the vector accelerator while polling them: their
+# Shipped scenarios whose firmware drives the DMA and the vector accelerator while polling them (multi_dev:
+# two of each): their
 # interleaving, hence their statistics, follow the quantum (with and without run-ahead alike).
-QUANTUM_DEPENDENT = {"sell_fpga", "sell_hmc"}
+QUANTUM_DEPENDENT = {"sell_fpga", "sell_hmc", "multi_dev"}
 
 
 def cases(repo):

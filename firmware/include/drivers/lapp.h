@@ -32,6 +32,20 @@ uint32_t lapp_config(void);
 /* Starts call->fn on LAPP, sleeps (WFI) until its interrupt says it ended, fills *res. Returns
  * res->status. Uses PLIC source VP_IRQ_LAPP for context 0 (mstatus.MIE untouched: no handler runs). */
 uint32_t lapp_run(const lapp_call_t *call, lapp_result_t *res);
+
+/* Instances (docs/overview.md, "A second instance of a device"): the functions above drive the LAPP the
+ * boot-info entry "lapp" names (the first instance) at PLIC source VP_IRQ_LAPP; lapp_dev_* drive any
+ * instance through a handle whose base and PLIC source come from the boot-info device table. */
+typedef struct lapp_dev {
+    uintptr_t base;
+    uint32_t irq; /* PLIC source */
+} lapp_t;
+
+bool lapp_open(lapp_t *d, const char *name);     /* false: no LAPP of that name */
+bool lapp_open_index(lapp_t *d, unsigned index); /* false: fewer instances */
+bool lapp_dev_present(lapp_t *d);
+uint32_t lapp_dev_config(lapp_t *d);
+uint32_t lapp_dev_run(lapp_t *d, const lapp_call_t *call, lapp_result_t *res);
 /* Bit pattern of a float argument. */
 static inline uint32_t lapp_fbits(float f) {
     union {

@@ -82,4 +82,37 @@ void msgdma_irq(void);
 /* Interrupts seen since msgdma_init. */
 extern volatile uint32_t msgdma_irq_count;
 
+/* ---- Instances ------------------------------------------------------------------------------------
+ * The functions above drive instance 0 at its default address (VP_DMA_BASE, PLIC source VP_IRQ_DMA0).
+ * A platform may have several mSGDMA instances (docs/overview.md); the msgdma_dev_* functions drive
+ * any of them through a handle, with the same behaviour as their single-instance namesakes. The handle
+ * gets its register base and PLIC source from the boot-info block's device table (msgdma_open by
+ * instance name, e.g. "dma1", or msgdma_open_index by position among the mSGDMA instances). */
+typedef struct msgdma {
+    uintptr_t base;              /* register window */
+    uint32_t irq;                /* PLIC source */
+    volatile uint32_t irq_count; /* interrupts seen since msgdma_dev_init */
+    volatile uint32_t irq_seen;  /* not yet consumed by a wait */
+    uint32_t pref_giem;          /* prefetcher interrupt enable chosen at init */
+} msgdma_t;
+
+bool msgdma_open(msgdma_t *d, const char *name);     /* false: no mSGDMA instance of that name */
+bool msgdma_open_index(msgdma_t *d, unsigned index); /* false: fewer instances */
+void msgdma_dev_init(msgdma_t *d, bool irq);
+void msgdma_dev_reset(msgdma_t *d);
+uint32_t msgdma_dev_status(msgdma_t *d);
+void msgdma_dev_submit(msgdma_t *d, uint32_t read_addr, uint32_t write_addr, uint32_t length, uint32_t control);
+uint32_t msgdma_dev_wait(msgdma_t *d, msgdma_wait_t how, uint32_t *actual);
+uint32_t msgdma_dev_memcpy(msgdma_t *d, void *dst, const void *src, uint32_t n, msgdma_wait_t how);
+void msgdma_dev_chain_start(msgdma_t *d, msgdma_pdesc_t *first, size_t n, bool irq);
+uint32_t msgdma_dev_chain_wait(msgdma_t *d, msgdma_pdesc_t *last, msgdma_wait_t how);
+void msgdma_dev_job_start(msgdma_t *d, const msgdma_job_t *job, bool irq);
+uint32_t msgdma_dev_job_wait(msgdma_t *d, const msgdma_job_t *job, msgdma_wait_t how, uint32_t *actual);
+uint32_t msgdma_dev_gather(msgdma_t *d, void *dst, const void *table, uint32_t elem_size, const void *index,
+                           uint32_t index_size, uint32_t count, msgdma_wait_t how);
+uint32_t msgdma_dev_scatter(msgdma_t *d, void *table, uint32_t elem_size, const void *src, const void *index,
+                            uint32_t index_size, uint32_t count, msgdma_wait_t how);
+/* Interrupt service of instance d: call when the PLIC claim returns d->irq. */
+void msgdma_dev_irq(msgdma_t *d);
+
 #endif

@@ -83,4 +83,46 @@ extern volatile uint32_t vec_irq_count;
 /* Pointer of a DLM/ILM byte offset, for the CPU side. */
 static inline void *vec_dlm_ptr(uint32_t offset) { return (void *)(uintptr_t)(VP_VEC_DLM_BASE + offset); }
 
+/* ---- Instances ------------------------------------------------------------------------------------
+ * The functions above drive the accelerator at its default address (VP_VEC_BASE, PLIC source
+ * VP_IRQ_VEC). A platform may have several (docs/overview.md); the vec_dev_* functions drive any of
+ * them through a handle whose register base and PLIC source come from the boot-info block's device
+ * table (vec_open by instance name, e.g. "vec1", or vec_open_index among the accelerators), with the
+ * behaviour of their single-instance namesakes. An image (linked for the default LMs) is loaded at the
+ * same offsets in the instance's LMs and started at its entry moved with it (vec_dev_entry): it runs
+ * there when its code is position independent (vec_crt0 and `la` under -mcmodel=medany are) and it
+ * reaches its data pc-relatively, as the platform keeps the LMs' distance of the defaults for further
+ * instances (docs/overview.md); pass DLM addresses as arguments otherwise (vec_dev_dlm_ptr). */
+typedef struct vec_dev {
+    uintptr_t base;              /* register window */
+    uint32_t irq;                /* PLIC source */
+    volatile uint32_t irq_count; /* completion interrupts since vec_dev_init */
+    volatile uint32_t irq_seen;  /* not yet consumed by vec_dev_wait */
+    uint32_t irq_mask;           /* IRQ_ENABLE bits vec_dev_start sets */
+} vec_t;
+
+bool vec_open(vec_t *d, const char *name);     /* false: no accelerator of that name (or ID mismatch) */
+bool vec_open_index(vec_t *d, unsigned index); /* false: fewer accelerators */
+bool vec_dev_init(vec_t *d, bool irq);
+bool vec_dev_present(vec_t *d);
+uint32_t vec_dev_ilm_size(vec_t *d);
+uint32_t vec_dev_dlm_size(vec_t *d);
+void vec_dev_reset(vec_t *d);
+int vec_dev_load(vec_t *d, const vec_image_t *img);
+uint32_t vec_dev_entry(vec_t *d, const vec_image_t *img);
+void vec_dev_start(vec_t *d, uint32_t entry, const uint32_t *args, unsigned nargs);
+uint32_t vec_dev_status(vec_t *d);
+bool vec_dev_busy(vec_t *d);
+uint32_t vec_dev_wait(vec_t *d, vec_wait_t how);
+int32_t vec_dev_run(vec_t *d, const vec_image_t *img, const uint32_t *args, unsigned nargs, vec_wait_t how);
+uint32_t vec_dev_exit_code(vec_t *d);
+void vec_dev_error(vec_t *d, uint32_t *cause, uint32_t *pc, uint32_t *tval);
+uint64_t vec_dev_cycles(vec_t *d);
+uint64_t vec_dev_instret(vec_t *d);
+void vec_dev_doorbell(vec_t *d, uint32_t bits);
+uint32_t vec_dev_notify(vec_t *d);
+void vec_dev_notify_clear(vec_t *d, uint32_t bits);
+void vec_dev_irq(vec_t *d); /* call when the PLIC claim returns d->irq */
+void *vec_dev_dlm_ptr(vec_t *d, uint32_t offset);
+
 #endif

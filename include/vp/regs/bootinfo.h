@@ -23,4 +23,29 @@ typedef struct {
     vp_bootinfo_entry_t entry[VP_BOOTINFO_MAX];
 } vp_bootinfo_t;
 
+/* Device instances (in the same block, VP_BOOTINFO_DEV_OFFSET bytes after its start): one record per
+ * device instance of the platform, in the order of the device table and of each device's instance list,
+ * so that firmware finds each instance's registers and PLIC source by name ("dma1") or by type and
+ * index ("dma", 1). Written by the VP together with the entries above (vp_bootinfo_device* in the runtime). */
+#define VP_BOOTINFO_DEV_OFFSET  0x800u
+#define VP_BOOTINFO_DEV_MAGIC   0x53564544u /* "DEVS" */
+#define VP_BOOTINFO_DEV_MAX     32u
+#define VP_BOOTINFO_DEV_TYPELEN 16u
+
+typedef struct {
+    char name[VP_BOOTINFO_NAMELEN];     /* instance name, NUL-padded ("dma", "dma1") */
+    char type[VP_BOOTINFO_DEV_TYPELEN]; /* device-table key, NUL-padded ("dma", "vec", "uart") */
+    uint32_t base;                      /* its register window */
+    uint32_t size;
+    uint32_t irq;   /* PLIC source (0: none) */
+    uint32_t index; /* among the instances of its type, from 0 */
+} vp_bootinfo_dev_t;
+
+typedef struct {
+    uint32_t magic; /* VP_BOOTINFO_DEV_MAGIC */
+    uint32_t count; /* valid records */
+    uint32_t reserved[2];
+    vp_bootinfo_dev_t dev[VP_BOOTINFO_DEV_MAX];
+} vp_bootinfo_devs_t;
+
 #endif

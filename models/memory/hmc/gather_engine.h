@@ -40,7 +40,7 @@ public:
 
     IrqLine& irq() { return irq_; }
     IrqLine* irq_output() override { return &irq_; }
-    std::vector<BootInfo> boot_info() override { return {{"hmc_ctrl", uint32_t(base()), uint32_t(size())}}; }
+    std::vector<BootInfo> boot_info() override { return {{name_, uint32_t(base()), uint32_t(size())}}; }
     // Status as seen at time `at` (BUSY before the running command's completion).
     uint32_t status(Tick at) const;
     Tick last_completion() const { return done_at_; }

@@ -1,0 +1,26 @@
+// The platform as a device tree (docs/devicetree.md): the source `vp describe --dts` prints, built from
+// the resolved memory map, and the blob (DTB) the platform can place in RAM at reset (libfdt).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+#include "platform/platform.h"
+
+namespace vp {
+
+struct DeviceTreeInput {
+    bool cpu = true;
+    uint32_t hartid = 0;
+    double cpu_hz = 1e9;
+    unsigned plic_ndev = 63;    // PLIC sources without the reserved 0
+    std::vector<MapEntry> map;  // every bus window, with its device type, instance and PLIC source
+};
+
+// The vendor prefix of the platform's own devices (compatible = "vp,<device>").
+inline constexpr const char* kVendorPrefix = "vp";
+
+std::string device_tree_source(const DeviceTreeInput& in);
+// The same tree as a flattened device tree blob (throws std::runtime_error when libfdt fails).
+std::vector<uint8_t> device_tree_blob(const DeviceTreeInput& in);
+
+}  // namespace vp
