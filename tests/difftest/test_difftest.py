@@ -75,7 +75,7 @@ for k in range(30):
                 continue
             if line in ("addi t5, t5, 4", "csrrw t6, fflags, zero"):  # the value log's own probe
                 continue
-            check(first not in ("sp", "tp", "s0", "t5", "t6"), f"unit writes a reserved register: {line}")
+            check(first not in ("sp", "tp", "s0", "t5"), f"unit writes a reserved register: {line}")  # t6: scratch
 
 print("PASS" if not failures else f"{len(failures)} failures")
 sys.exit(1 if failures else 0)

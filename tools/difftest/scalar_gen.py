@@ -114,7 +114,7 @@ class Gen:
         r = self.r
         kinds = [("int", 14), ("imm", 10), ("cint", 8), ("mem", 10), ("cmem", 5), ("amo", 4), ("lrsc", 2),
                  ("branch", 6), ("fp", 18), ("fcvt", 10), ("fconst", 3), ("csr", 5), ("trap", 2),
-                 ("fs", 1), ("misc", 1)]
+                 ("fs", 1), ("misc", 1), ("smc", 2)]
         kind = r.choices([k for k, _ in kinds], [w for _, w in kinds])[0]
         kind, lines, tgt = getattr(self, "u_" + kind)(i, n)
         if tgt is None:
@@ -328,9 +328,25 @@ class Gen:
         return "trap", r.choice(forms), None
 
     def u_fs(self, i, n):
-        """mstatus.FS off (every FP instruction and fcsr access then traps) or back on."""
+        """mstatus.FS off (every FP instruction and fcsr access then traps) or back on (Dirty), or
+        mstatus read: SD, FS, MPIE and MIE (FS is always Off or Dirty here, so no implementation's
+        dirty tracking shows). Not MPP: the VP has M mode only, so MPP reads 3 (privileged spec
+        3.1.6.1); QEMU's virt CPU has U mode and mret leaves MPP = U (0)."""
         rt = self.xw()
+        if self.r.random() < 0.3:
+            return "fs", [f"csrr {rt}, mstatus", f"li t6, 0x80006088", f"and {rt}, {rt}, t6"], None
         return "fs", [f"li {rt}, 0x6000", f"{self.r.choice(['csrc', 'csrs', 'csrs'])} mstatus, {rt}"], None
+
+    def u_smc(self, i, n):
+        """Self-modifying code: an I-type ALU instruction with random fields is stored over the slot
+        that follows, fence.i, then the slot runs (the decode caches must drop the old one)."""
+        r = self.r
+        rt = self.xw()
+        rd, rs1 = r.choice(XW), r.randrange(32)
+        f3 = r.choice([0, 2, 3, 4, 6, 7])  # addi slti sltiu xori ori andi
+        insn = (r.getrandbits(12) << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | 0x13
+        return "smc", [f"la t6, 1f", f"li {rt}, {insn:#x}", f"sw {rt}, 0(t6)", "fence.i",
+                       f"1: addi {ABI[r.choice(XW)]}, zero, 0", f"addi {ABI[rd]}, {ABI[rd]}, 0"], None
 
     def u_misc(self, i, n):
         return "misc", [self.r.choice(["fence", "fence rw, rw", "fence.i", "nop"])], None
