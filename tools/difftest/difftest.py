@@ -145,7 +145,7 @@ class Scalar:
             die(f"--vp {self.vp}: not an executable")
 
     def gen(self, k):
-        return scalar_gen.generate(self.a.seed, k, self.a.units)
+        return scalar_gen.generate(self.a.seed, k, self.a.units, self.a.mix)
 
     def run(self, work, name, progs, keeps=None):
         """Runs progs (one ELF); returns ({k: (diffs, devs)}, instructions, error text or None)."""
@@ -289,6 +289,8 @@ def main():
     ap.add_argument("--batch", type=int, default=None, help="programs per ELF (scalar 100; vector: 1)")
     ap.add_argument("--only", type=int, default=None, help="run program K of the seed alone")
     ap.add_argument("--keep", default=None, help="with --only: the unit indices to keep (a reproducer)")
+    ap.add_argument("--mix", default="all", choices=sorted(scalar_gen.MIXES),
+                    help="scalar: weight the units towards FP, memory/atomics or control/traps/CSRs")
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--max-report", type=int, default=5, help="divergences shrunk and printed")
     ap.add_argument("--timeout", type=float, default=120)
@@ -308,7 +310,8 @@ def main():
     os.makedirs(work, exist_ok=True)
     t0 = time.time()
     indices = [a.only] if a.only is not None else list(range(a.programs))
-    print(f"difftest {a.mode}: seed {a.seed}, {len(indices)} programs of {a.units} units, batch {batch}, work {work}")
+    print(f"difftest {a.mode}: seed {a.seed}, {len(indices)} programs of {a.units} units"
+          f"{'' if a.mix == 'all' else ', mix ' + a.mix}, batch {batch}, work {work}")
     sys.stdout.flush()
     failures, devs, insns = [], {}, 0
     try:
@@ -341,6 +344,7 @@ def main():
                 continue
             print(f"shrunk to {len(keep)} of {len(prog['units'])} units ({tries} runs); reproduce with:\n"
                   f"  {os.path.relpath(__file__)} {a.mode} --seed {a.seed} --units {a.units} --only {k} "
+                  f"{'' if a.mix == 'all' else '--mix ' + a.mix + ' '}"
                   f"--keep {','.join(map(str, keep))} {'--vp ' + a.vp if a.mode == 'scalar' else '--vec-run ' + a.vec_run}")
             print(t.show(prog, keep, k))
             for x in sdiffs[:12]:

@@ -55,10 +55,15 @@ def rand_int(r):
 
 def rand_fp(r):
     k = r.random()
-    if k < 0.5:
+    if k < 0.4:
         return r.choice(FP_SPECIAL)
-    if k < 0.85:  # moderate exponents: arithmetic that rounds, cancels and converts to integers
+    if k < 0.7:  # moderate exponents: arithmetic that rounds, cancels and converts to integers
         return (r.getrandbits(1) << 31) | (r.randrange(100, 160) << 23) | r.getrandbits(23)
+    if k < 0.85:  # tiny and huge: products, quotients and fmas that underflow (tininess after
+        # rounding, subnormal results in every rounding mode) or overflow
+        e = r.choice([r.randrange(0, 40), r.randrange(40, 70), r.randrange(190, 255)])
+        m = r.choice([r.getrandbits(23), 0x7fffff, 0, 1, 0x400000])
+        return (r.getrandbits(1) << 31) | (e << 23) | m
     return r.getrandbits(32)
 
 
@@ -66,9 +71,19 @@ def signed12(v):
     return v - 4096 if v >= 2048 else v
 
 
+KINDS = [("int", 14), ("imm", 10), ("cint", 8), ("mem", 10), ("cmem", 5), ("amo", 4), ("lrsc", 2),
+         ("branch", 6), ("fp", 18), ("fcvt", 10), ("fconst", 3), ("csr", 5), ("trap", 2), ("fs", 1),
+         ("misc", 1), ("smc", 2)]
+# --mix: which units a program is made of (weights multiplied for the named kinds).
+MIXES = {"all": {}, "fp": {"fp": 6, "fcvt": 6, "fconst": 4, "csr": 2, "int": 0.2, "imm": 0.2, "cint": 0.2},
+         "mem": {"mem": 5, "cmem": 5, "amo": 6, "lrsc": 6, "fp": 0.2, "fcvt": 0.2},
+         "control": {"branch": 6, "trap": 6, "smc": 4, "fs": 4, "csr": 3}}
+
+
 class Gen:
-    def __init__(self, seed):
+    def __init__(self, seed, mix="all"):
         self.r = random.Random(seed)
+        self.kinds = [(k, w * MIXES[mix].get(k, 1)) for k, w in KINDS]
 
     def xw(self):
         return ABI[self.r.choice(XW)]
@@ -112,10 +127,7 @@ class Gen:
     def unit(self, i, n):
         """One unit: (kind, [asm lines], branch target index or None)."""
         r = self.r
-        kinds = [("int", 14), ("imm", 10), ("cint", 8), ("mem", 10), ("cmem", 5), ("amo", 4), ("lrsc", 2),
-                 ("branch", 6), ("fp", 18), ("fcvt", 10), ("fconst", 3), ("csr", 5), ("trap", 2),
-                 ("fs", 1), ("misc", 1), ("smc", 2)]
-        kind = r.choices([k for k, _ in kinds], [w for _, w in kinds])[0]
+        kind = r.choices([k for k, _ in self.kinds], [w for _, w in self.kinds])[0]
         kind, lines, tgt = getattr(self, "u_" + kind)(i, n)
         if tgt is None:
             lines = lines + self.probe(lines)
@@ -368,8 +380,8 @@ class Gen:
         return {"x": init_x, "f": init_f, "fcsr": fcsr, "mscratch": mscratch, "mepc": mepc, "mtval": mtval, "mem": mem, "units": units}
 
 
-def generate(seed, index, n_units):
-    return Gen(f"scalar:{seed}:{index}").program(n_units)
+def generate(seed, index, n_units, mix="all"):
+    return Gen(f"scalar:{seed}:{index}" + ("" if mix == "all" else f":{mix}"), mix).program(n_units)
 
 
 def render(k, prog, keep=None):
