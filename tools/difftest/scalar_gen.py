@@ -195,8 +195,14 @@ class Gen:
             f"c.or {rdc}, {rsc}",
             f"c.and {rdc}, {rsc}",
             "c.nop",
+            f"c.addi4spn {rdc}, sp, {4 * r.randint(1, 255)}",
+            f"c.addi16sp sp, {16 * r.choice([-31, -1, 1, 31])}",  # undone right below: sp is invariant
         ]
-        return "cint", [".option rvc", r.choice(forms), ".option norvc"], None
+        form = r.choice(forms)
+        if form.startswith("c.addi16sp"):
+            back = -int(form.split(",")[1])
+            return "cint", [".option rvc", form, f"c.addi16sp sp, {back}", ".option norvc"], None
+        return "cint", [".option rvc", form, ".option norvc"], None
 
     def u_mem(self, i, n):
         r = self.r
@@ -333,6 +339,8 @@ class Gen:
         forms = [["ecall"], ["ebreak"], [".option rvc", "c.ebreak", ".option norvc"],
                  [".4byte 0xc0001073"],                   # unimp: csrrw x0, cycle, x0 (read-only CSR)
                  [".2byte 0x0000"],                       # the all-zero (illegal) 16-bit encoding
+                 [f".2byte {r.choice([0x0004, 0x4002, 0x8002, 0x6081, 0x6101])}"],  # reserved: c.addi4spn 0,
+                 # c.lwsp x0, c.jr x0, c.lui imm 0, c.addi16sp imm 0
                  [f"csrrw {self.xw()}, mhartid, {self.xr()}"],  # write to a read-only CSR
                  [f"csrrs {self.xw()}, 0x7c0, zero"],     # an unimplemented CSR
                  [".4byte 0x30300073"],                   # a reserved SYSTEM encoding
