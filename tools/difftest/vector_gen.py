@@ -102,7 +102,7 @@ class VGen:
         lines = [form] if form else [f"li t6, {0x10 | {1: 0, 2: 1, 4: 2, 8: 3}[lmul] | r.choice([0, 0x40, 0x80, 0xc0])}",
                                      f"vsetvl t0, {avl}, t6"]
         kinds = [("int", 16), ("fp", 16), ("fma", 8), ("funary", 8), ("cmp", 8), ("mask", 6), ("red", 8),
-                 ("move", 8), ("perm", 8), ("load", 10), ("store", 6), ("vill", 1), ("frm", 2)]
+                 ("move", 8), ("perm", 8), ("load", 10), ("store", 6), ("vill", 2), ("frm", 2)]
         kind = r.choices([a for a, _ in kinds], [w for _, w in kinds])[0]
         body, dest, fp = getattr(self, "k_" + kind)(lmul)
         lines += body
@@ -321,12 +321,18 @@ class VGen:
         return [f"vs{n}r.v v{r.randrange(0, 32, n)}, (a0)"], None, False
 
     def k_vill(self, L):
-        """A vtype the accelerator (and QEMU with ELEN 32) cannot hold: fractional LMUL with SEW 32
-        sets vill and vl = 0; vl and vtype are read, then a legal vtype comes back."""
+        """A vtype the accelerator (and QEMU with ELEN 32) cannot hold: fractional LMUL with SEW 32,
+        a reserved vtype bit or LMUL encoding sets vill and vl = 0; vl and vtype are read, then a
+        legal vtype comes back."""
         r = self.r
-        bad = r.choice(["e32, mf2", "e32, mf4", "e32, mf8"])
-        return [f"vsetvli t0, {r.choice(AVLS)}, {bad}, ta, ma", "csrr t1, vtype", "sw t1, 0(t5)",
-                "addi t5, t5, 4", f"vsetvli t6, zero, e32, m{L}, ta, ma"], None, False
+        if r.random() < 0.3:  # vsetvl with a reserved vtype bit (8..30) or the reserved LMUL 4
+            bad = [f"li t6, {0x10 | (1 << r.randrange(8, 31))}", f"li t6, {0x14}"][r.randrange(2)]
+            first = [bad, f"vsetvl t0, {r.choice(AVLS)}, t6"]
+        else:
+            first = [f"vsetvli t0, {r.choice(AVLS)}, {r.choice(['e32, mf2', 'e32, mf4', 'e32, mf8'])}, ta, ma"]
+        return first + ["csrr t1, vtype", "sw t1, 0(t5)", "addi t5, t5, 4",
+                        "csrr t1, vl", "sw t1, 0(t5)", "addi t5, t5, 4",
+                        f"vsetvli t6, zero, e32, m{L}, ta, ma"], None, False
 
     def k_frm(self, L):
         return [f"csrwi frm, {self.r.randrange(5)}"], None, False
