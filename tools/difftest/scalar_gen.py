@@ -344,8 +344,23 @@ class Gen:
                  [f"csrrw {self.xw()}, mhartid, {self.xr()}"],  # write to a read-only CSR
                  [f"csrrs {self.xw()}, 0x7c0, zero"],     # an unimplemented CSR
                  [".4byte 0x30300073"],                   # a reserved SYSTEM encoding
-                 [f"csrr {self.xw()}, mhartid"]]          # legal: 0 on both
+                 [f"csrr {self.xw()}, mhartid"],          # legal: 0 on both
+                 [self.fault()]]
         return "trap", r.choice(forms), None
+
+    def fault(self):
+        """An aligned access to the first 256 bytes of the address space: nothing there on either
+        machine (QEMU virt's debug region is empty), so a load/store/AMO access fault (5/7)."""
+        r = self.r
+        op, size = r.choice([("lw", 4), ("lh", 2), ("lbu", 1), ("sw", 4), ("sb", 1), ("flw", 4), ("fsw", 4),
+                             ("amoadd.w", 4), ("lr.w", 4), ("sc.w", 4)])
+        off = r.randrange(0, 256, size)
+        if op.startswith(("amo", "sc")):
+            return f"{op} {self.xw()}, {self.xr()}, (zero)"
+        if op == "lr.w":
+            return f"lr.w {self.xw()}, (zero)"
+        reg = self.f() if op in ("flw", "fsw") else (self.xr() if op.startswith("s") else self.xw())
+        return f"{op} {reg}, {off}(zero)"
 
     def u_fs(self, i, n):
         """mstatus.FS off (every FP instruction and fcsr access then traps) or back on (Dirty), or
