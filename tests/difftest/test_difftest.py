@@ -37,7 +37,7 @@ ebreak, c_ebreak, ecall = 0x00100073, 0x9002, 0x00000073
 C = ("C", ["00000000", "00000001"])
 
 d, devs = difftest.compare_scalar([C, T(4, 0x80100f81, 0x80001326, amo)], [C, T(6, 0x80100f81, 0x80001326, amo)])
-check(d == [] and devs == ["amo-misaligned-cause"], f"misaligned AMO 4 vs 6 accepted as the known deviation: {d} {devs}")
+check(d == [] and devs == ["amo-misaligned-cause"], f"misaligned AMO 4 vs 6 accepted as a known deviation: {d} {devs}")
 d, devs = difftest.compare_scalar([C, T(5, 0, 0x80001326, amo)], [C, T(7, 0, 0x80001326, amo)])
 check(d == [] and devs == ["amo-fault-cause"], f"AMO access fault 5 vs 7 accepted as the known deviation: {d} {devs}")
 d, _ = difftest.compare_scalar([C, T(5, 0, 0x80001326, amo)], [C, T(6, 0, 0x80001326, amo)])

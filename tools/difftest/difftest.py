@@ -23,7 +23,6 @@ KNOWN_DEVIATIONS and docs/reliability.md); everything else is a divergence.
 """
 import argparse
 import os
-import random
 import shutil
 import subprocess
 import sys
@@ -260,8 +259,6 @@ def ddmin(units, fails):
             if n >= len(cur):
                 break
             n = min(len(cur), 2 * n)
-    if len(cur) == 1 or not cur:
-        return cur
     return cur
 
 
@@ -305,8 +302,20 @@ def main():
         a.seed = int(time.time()) % 1000000
     if a.units is None:
         a.units = 60 if a.mode == "scalar" else 30
-    if a.units < 1 or a.programs < 1:
-        die("--units and --programs must be positive")
+    if a.units < 1 or a.programs < 1 or (a.batch is not None and a.batch < 1):
+        die("--units, --programs and --batch must be positive")
+    if a.only is not None and a.only < 0:
+        die("--only: a program index is 0 or more")
+    keep_list = None
+    if a.keep is not None:
+        if a.only is None:
+            die("--keep needs --only (the program whose units it names)")
+        try:
+            keep_list = sorted({int(x) for x in a.keep.split(",") if x.strip() != ""})
+        except ValueError:
+            die(f"--keep {a.keep}: a comma-separated list of unit indices")
+        if any(u < 0 or u >= a.units for u in keep_list):
+            die(f"--keep {a.keep}: unit indices are 0..{a.units - 1} (--units {a.units})")
     if shutil.which(GCC) is None or shutil.which(QEMU) is None:
         die(f"needs {GCC} and {QEMU} on PATH")
     t = Scalar(a) if a.mode == "scalar" else Vector(a)
@@ -323,9 +332,7 @@ def main():
         for b in range(0, len(indices), batch):
             ks = indices[b:b + batch]
             progs = [t.gen(k) for k in ks]
-            keeps = None
-            if a.keep is not None:
-                keeps = [[int(x) for x in a.keep.split(",") if x != ""]]
+            keeps = None if keep_list is None else [keep_list]
             insns += sum(t.size(p, None if keeps is None else keeps[0]) for p in progs)
             res, err = t.run(work, f"batch{b}", progs, keeps)
             if err:
@@ -350,7 +357,8 @@ def main():
             print(f"shrunk to {len(keep)} of {len(prog['units'])} units ({tries} runs); reproduce with:\n"
                   f"  {os.path.relpath(__file__)} {a.mode} --seed {a.seed} --units {a.units} --only {k} "
                   f"{'' if a.mix == 'all' else '--mix ' + a.mix + ' '}"
-                  f"--keep {','.join(map(str, keep))} {'--vp ' + a.vp if a.mode == 'scalar' else '--vec-run ' + a.vec_run}")
+                  f"--keep {','.join(map(str, keep))} "
+                  f"{'--vp ' + a.vp if a.mode == 'scalar' else '--vec-run ' + a.vec_run}")
             print(t.show(prog, keep, k))
             for x in sdiffs[:12]:
                 print(f"  {x}")

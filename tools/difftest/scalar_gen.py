@@ -400,7 +400,8 @@ class Gen:
             mem.append(rand_fp(r) if r.random() < 0.4 else rand_int(r))
         units = [self.unit(i, n_units) for i in range(n_units)]
         # The exact semihosting sequence (slli x0,x0,0x1f; ebreak) is not generated: no "slli zero".
-        return {"x": init_x, "f": init_f, "fcsr": fcsr, "mscratch": mscratch, "mepc": mepc, "mtval": mtval, "mem": mem, "units": units}
+        return {"x": init_x, "f": init_f, "fcsr": fcsr, "mscratch": mscratch, "mepc": mepc, "mtval": mtval,
+                "mem": mem, "units": units}
 
 
 def generate(seed, index, n_units, mix="all"):

@@ -50,7 +50,6 @@ XOPS = ["a2", "a3", "a4", "a5", "a6", "a7", "s10", "s11", "t1", "t2", "t3", "t4"
 AVLS = ["s3", "s4", "s5", "s6", "s7", "zero"]                                      # AVL sources
 STRIDES = ["s8", "s9"]                                                                 # load strides
 ST_STRIDES = ["s1"]                                                                    # store stride
-INIT_REGS = {"s3": None, "s4": None, "s5": None, "s6": None, "s7": None, "s8": None, "s9": None, "s1": None}
 
 INT_VV = ["vadd", "vsub", "vand", "vor", "vxor", "vsll", "vsrl", "vsra", "vminu", "vmin", "vmaxu", "vmax",
           "vmul", "vmulh", "vmulhu", "vmulhsu", "vdiv", "vdivu", "vrem", "vremu"]
@@ -99,8 +98,8 @@ class VGen:
             form = None  # vsetvl below
         else:
             form = f"vsetvli t0, {avl}, e32, m{lmul}, {pol}"
-        lines = [form] if form else [f"li t6, {0x10 | {1: 0, 2: 1, 4: 2, 8: 3}[lmul] | r.choice([0, 0x40, 0x80, 0xc0])}",
-                                     f"vsetvl t0, {avl}, t6"]
+        vtype = 0x10 | {1: 0, 2: 1, 4: 2, 8: 3}[lmul] | r.choice([0, 0x40, 0x80, 0xc0])
+        lines = [form] if form else [f"li t6, {vtype}", f"vsetvl t0, {avl}, t6"]
         kinds = [("int", 16), ("fp", 16), ("fma", 8), ("funary", 8), ("cmp", 8), ("mask", 6), ("red", 8),
                  ("move", 8), ("perm", 8), ("load", 10), ("store", 6), ("vill", 2), ("frm", 2)]
         kind = r.choices([a for a, _ in kinds], [w for _, w in kinds])[0]
