@@ -177,7 +177,7 @@ class Scalar:
                    for i, u in enumerate(prog["units"]) if keep is None or i in keep)
 
     def show(self, prog, keep, k):
-        lines = [f"  initial fcsr 0x{prog['fcsr']:08x}; sp = data (0x80100f80), s0 = data + 128, tp = trap log"]
+        lines = [f"  initial fcsr 0x{prog['fcsr']:08x}; sp = data (0x807fff80), s0 = data + 128, tp = trap log"]
         used = set()
         for i in keep:
             for line in prog["units"][i][1]:
@@ -210,22 +210,36 @@ class Vector:
         return vector_gen.generate(self.a.seed, k, self.a.units)
 
     def run(self, work, name, progs, keeps=None):
-        res = {}
-        for k, prog in enumerate(progs):
-            keep = None if keeps is None else keeps[k]
-            text, data, elf = vector_gen.build(work, f"{name}_{k}", prog, keep, GCC, HERE)
-            (qrc, qout, qerr), (vrc, vout, verr) = run_pair(
-                qemu_cmd(elf, ["-cpu", "rv32,v=true,vlen=1024,elen=32,vext_spec=v1.0"]),
-                [self.a.vec_run, "--dlm", str(vector_gen.DLM_SIZE), "--dump", str(vector_gen.OUT_ADDR), "--label",
-                 "vec", text, data, str(vector_gen.SCRATCH_ADDR), str(vector_gen.DLM_BASE)], self.a.timeout)
-            if qrc != 0:
-                return None, f"QEMU exit {qrc} on program {k}: {qout[-800:]} {qerr[-800:]}"
-            qw, vw = vector_gen.words(qout), vector_gen.words(vout)
-            if vrc != 0 or vw is None:
-                res[k] = ([f"vec-run exit {vrc}: {verr[-1500:]}"], [])
-                continue
-            res[k] = (vector_gen.compare(qw, vw), [])
+        """Runs progs in as few accelerator runs as fit the DLM (vector_gen.fits)."""
+        keeps = keeps or [None] * len(progs)
+        res, start = {}, 0
+        while start < len(progs):
+            end = start + 1
+            while end < len(progs) and vector_gen.fits(progs[start:end + 1], keeps[start:end + 1]):
+                end += 1
+            part, err = self.run_part(work, f"{name}_{start}", progs[start:end], keeps[start:end])
+            if err:
+                return None, err
+            for j, r in enumerate(part):
+                res[start + j] = r
+            start = end
         return res, None
+
+    def run_part(self, work, name, progs, keeps):
+        text, data, elf, final = vector_gen.build(work, name, progs, keeps, GCC, HERE)
+        (qrc, qout, qerr), (vrc, vout, verr) = run_pair(
+            qemu_cmd(elf, ["-cpu", "rv32,v=true,vlen=1024,elen=32,vext_spec=v1.0"]),
+            [self.a.vec_run, "--dlm", str(vector_gen.DLM_SIZE), "--dump", str(vector_gen.DLM_BASE + final),
+             "--label", "vec", text, data, str(vector_gen.DLM_BASE)], self.a.timeout)
+        if qrc != 0:
+            return None, f"QEMU exit {qrc} on {name}: {qout[-800:]} {qerr[-800:]}"
+        q = vector_gen.split(vector_gen.words(qout), len(progs))
+        if q is None:
+            return None, f"QEMU's output for {name} is malformed: {qout[:300]}"
+        v = vector_gen.split(vector_gen.words(vout), len(progs))
+        if vrc != 0 or v is None:
+            return [([f"vec-run exit {vrc}: {verr[-1500:]}"], [])] * len(progs), None
+        return [(vector_gen.compare(qa, va), []) for qa, va in zip(q, v)], None
 
     def size(self, prog, keep=None):
         return vector_gen.size(prog, keep)
@@ -288,7 +302,8 @@ def main():
     ap.add_argument("--seed", type=int, default=None, help="default: from the clock (printed)")
     ap.add_argument("--programs", type=int, default=100)
     ap.add_argument("--units", type=int, default=None, help="units per program (scalar 60, vector 30)")
-    ap.add_argument("--batch", type=int, default=None, help="programs per ELF (scalar 100; vector: 1)")
+    ap.add_argument("--batch", type=int, default=None,
+                    help="programs per ELF (scalar 100; vector 16, fewer when the DLM is full)")
     ap.add_argument("--only", type=int, default=None, help="run program K of the seed alone")
     ap.add_argument("--keep", default=None, help="with --only: the unit indices to keep (a reproducer)")
     ap.add_argument("--mix", default="all", choices=sorted(scalar_gen.MIXES),
@@ -319,7 +334,7 @@ def main():
     if shutil.which(GCC) is None or shutil.which(QEMU) is None:
         die(f"needs {GCC} and {QEMU} on PATH")
     t = Scalar(a) if a.mode == "scalar" else Vector(a)
-    batch = a.batch or (100 if a.mode == "scalar" else 1)
+    batch = a.batch or (100 if a.mode == "scalar" else 16)
     work = a.work or tempfile.mkdtemp(prefix="difftest_")
     os.makedirs(work, exist_ok=True)
     t0 = time.time()

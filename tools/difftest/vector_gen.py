@@ -2,9 +2,11 @@
 
 Only the subset the vector accelerator implements (docs/vector.md: SEW 32, LMUL 1/2/4/8, no
 widening/narrowing, no fixed point, no segment loads). A program is a position-independent
-function vec_main(a0 = scratch, a1 = input data) that returns the number of result words it wrote
-at scratch + OUT_OFF: the same source runs on the accelerator (vec-run: a0/a1 in the DLM) and,
-called as a function, on QEMU's CPU with v=true (a0/a1 in RAM).
+function vec_main_<k>(a0 = scratch, a1 = input data) that returns the number of result words it wrote
+at scratch + OUT_OFF. A driver runs a batch of programs one after the other, each on its own
+inputs and scratch, and gathers their results; the same assembled code runs on the accelerator
+(vec-run: the region is the DLM) and, called as a function, on QEMU's CPU with v=true (a RAM
+buffer).
 
 Each unit is self-contained: it starts with its own vsetvli (random AVL, LMUL, ta/tu, ma/mu), so
 removing units while shrinking never leaves a register group misaligned for the LMUL in force.
@@ -20,10 +22,8 @@ DLM_BASE = 0x18500000
 IN_WORDS = 2048                  # a1: 8 KiB of inputs,
 IDX_OFF, PERM_OFF = 0x2000, 0x2400  # then 256 load offsets (dups, any order) and 256 distinct store offsets
 DATA_BYTES = 0x2800
-SCRATCH_ADDR = DLM_BASE + 0x4000  # a0: store area 4 KiB, then the result log
-OUT_OFF = 0x1000
-OUT_ADDR = SCRATCH_ADDR + OUT_OFF
-DLM_SIZE = 0x40000               # vec-run --dlm: room for the log of long programs
+OUT_OFF = 0x1000                 # a0: store area 4 KiB, then the result log
+DLM_SIZE = 0x100000              # vec-run --dlm: the largest DLM
 VLENB = 128                      # VLEN 1024 on both sides
 
 FP_SPECIAL = [0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 0x7fc00001, 0x7f800001, 0xff800001,
@@ -358,12 +358,13 @@ def generate(seed, index, n_units):
     return VGen(f"vector:{seed}:{index}").program(n_units)
 
 
-def source(prog, keep=None):
+def source(prog, keep=None, k=0):
+    """vec_main_<k>(a0 = scratch, a1 = inputs): the program; returns its result words (at a0 + OUT_OFF)."""
     units = prog["units"]
     keep = range(len(units)) if keep is None else sorted(keep)
-    # callee-saved registers the program uses (QEMU's caller is C; the accelerator does not care)
+    # callee-saved registers the program uses (the driver keeps its pointers in s0 and s2)
     saved = ["s1", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11"]
-    out = ["    .text", "    .globl vec_main", "vec_main:", f"    addi sp, sp, -{4 * len(saved) + 16}"]
+    out = ["    .text", f"vec_main_{k}:", f"    addi sp, sp, -{4 * len(saved) + 16}"]
     out += [f"    sw {s}, {4 * i}(sp)" for i, s in enumerate(saved)]
     for name, v in prog["regs"].items():
         out.append(f"    li {name}, {v & 0xffffffff if v >= 0 else v}")
@@ -376,9 +377,9 @@ def source(prog, keep=None):
     for j in range(0, 32, 8):                                            # defined register contents
         out += [f"    li t6, {4 * 256 * (j // 8)}", "    add t6, t6, a1", f"    vle32.v v{j}, (t6)"]
     for i in keep:
-        out.append(f"U{i}:")
+        out.append(f"U{k}_{i}:")
         out += ["    " + x for x in units[i][1]]
-    out += ["UEND:", "    vs8r.v v0, (t5)", f"    addi t5, t5, {8 * VLENB}", "    vs8r.v v8, (t5)",
+    out += [f"UEND_{k}:", "    vs8r.v v0, (t5)", f"    addi t5, t5, {8 * VLENB}", "    vs8r.v v8, (t5)",
             f"    addi t5, t5, {8 * VLENB}", "    vs8r.v v16, (t5)", f"    addi t5, t5, {8 * VLENB}",
             "    vs8r.v v24, (t5)", f"    addi t5, t5, {8 * VLENB}",
             "    csrr t1, fcsr", "    sw t1, 0(t5)", "    csrr t1, vl", "    sw t1, 4(t5)",
@@ -393,24 +394,58 @@ def source(prog, keep=None):
     return "\n".join(out)
 
 
+DSTRIDE = 0x3000  # one program's inputs (DATA_BYTES, rounded up)
+
+
+def layout(progs, keeps):
+    """Offsets in the region (the DLM, or a RAM buffer on QEMU): inputs of program k at k * DSTRIDE,
+    its scratch (store area, then its result log) at scratch[k], the driver's output at `final`."""
+    sbase = len(progs) * DSTRIDE
+    scratch = []
+    for p, keep in zip(progs, keeps):
+        n = len(p["units"]) if keep is None else len(keep)
+        size = OUT_OFF + n * (8 * VLENB + 16) + 32 * VLENB + 16 + 4096 + 64
+        scratch.append(sbase)
+        sbase += (size + 4095) & ~4095
+    return scratch, sbase
+
+
+def driver(progs, keeps):
+    """vec_driver(a0 = region): runs every program on its own inputs and scratch, then writes at
+    region + final, program after program, its word count and its result words; returns the total."""
+    scratch, final = layout(progs, keeps)
+    out = ["    .text", "    .globl vec_driver", "vec_driver:", "    addi sp, sp, -16", "    sw ra, 0(sp)",
+           "    sw s0, 4(sp)", "    sw s2, 8(sp)", "    mv s0, a0", f"    li s2, {final}", "    add s2, s2, s0"]
+    for k in range(len(progs)):
+        out += [f"    li a0, {scratch[k]}", "    add a0, a0, s0", f"    li a1, {k * DSTRIDE}", "    add a1, a1, s0",
+                f"    call vec_main_{k}", "    sw a0, 0(s2)", "    addi s2, s2, 4",
+                f"    li t0, {scratch[k] + OUT_OFF}", "    add t0, t0, s0",
+                f"1:  beqz a0, 2f", "    lw t1, 0(t0)", "    sw t1, 0(s2)", "    addi t0, t0, 4", "    addi s2, s2, 4",
+                "    addi a0, a0, -1", "    j 1b", "2:"]
+    out += [f"    li t0, {final}", "    add t0, t0, s0", "    sub a0, s2, t0", "    srli a0, a0, 2",
+            "    lw ra, 0(sp)", "    lw s0, 4(sp)", "    lw s2, 8(sp)", "    addi sp, sp, 16", "    ret", ""]
+    return "\n".join(out), final
+
+
 ACC_ENTRY = """    .section .text.entry, "ax"
     .globl _start
 _start:
-    call vec_main
+    call vec_driver
     ecall
 """
 
 QEMU_MAIN = r"""
 #include <stdint.h>
-extern uint32_t vec_main(uint32_t scratch, uint32_t in);
-extern const uint32_t difft_vdata[];
-static uint32_t scratch[0x40000 / 4] __attribute__((aligned(64)));
+extern uint32_t vec_driver(uint32_t region);
+extern const uint8_t difft_vdata[], difft_vdata_end[];
+static uint8_t region[REGION_BYTES] __attribute__((aligned(4096)));
 #define UART ((volatile uint8_t *)0x10000000u)
 static void pc(char c) { while (!(UART[5] & 0x20)) {} UART[0] = (uint8_t)c; }
 static void hex(uint32_t v, int n) { for (int s = 4 * (n - 1); s >= 0; s -= 4) pc("0123456789abcdef"[(v >> s) & 15]); }
 void difft_vmain(void) {
-    uint32_t n = vec_main((uint32_t)(uintptr_t)scratch, (uint32_t)(uintptr_t)difft_vdata);
-    const uint32_t *o = scratch + OUT_OFF / 4;
+    for (const uint8_t *p = difft_vdata; p < difft_vdata_end; ++p) region[p - difft_vdata] = *p;
+    uint32_t n = vec_driver((uint32_t)(uintptr_t)region);
+    const uint32_t *o = (const uint32_t *)(region + FINAL);
     const char *l = "vec: ";
     while (*l) pc(*l++);
     char b[12]; int k = 0; uint32_t v = n;
@@ -438,23 +473,39 @@ _start:
 1:  j 1b
 """
 
+MAX_REGION = 0x100000 - 0x2000  # the DLM (1 MiB at most), less the accelerator's stack at its end
 
-def build(work, name, prog, keep, gcc, here):
-    """text.bin + data.bin for vec-run, and the QEMU ELF (same vec_main source)."""
+
+def fits(progs, keeps):
+    """Whether the programs' inputs, scratch areas and output fit one DLM."""
+    _, final = layout(progs, keeps)
+    words = 0
+    for p, keep in zip(progs, keeps):
+        n = len(p["units"]) if keep is None else len(keep)
+        words += 1 + (n * (8 * VLENB + 16) + 32 * VLENB + 16 + 4096) // 4
+    return final + 4 * words <= MAX_REGION
+
+
+def build(work, name, progs, keeps, gcc, here):
+    """text.bin + data.bin for vec-run, and the QEMU ELF: the same driver and programs."""
     base = os.path.join(work, name)
+    drv, final = driver(progs, keeps)
     with open(base + "_vec.S", "w") as f:
-        f.write(source(prog, keep))
+        f.write(drv + "\n" + "\n".join(source(p, keep, k) for k, (p, keep) in enumerate(zip(progs, keeps))))
     with open(base + "_acc.S", "w") as f:
         f.write(ACC_ENTRY)
     with open(base + "_qemu.S", "w") as f:
         f.write(QEMU_START)
     with open(base + "_main.c", "w") as f:
-        f.write(f"#define OUT_OFF {OUT_OFF}\n" + QEMU_MAIN)
+        f.write(f"#define FINAL {final}\n#define REGION_BYTES {MAX_REGION}\n" + QEMU_MAIN)
     data = base + ".data.bin"
     with open(data, "wb") as f:
-        f.write(b"".join(w.to_bytes(4, "little") for w in prog["data"]))
+        for p in progs:
+            blob = b"".join(w.to_bytes(4, "little") for w in p["data"])
+            f.write(blob + bytes(DSTRIDE - len(blob)))
     with open(base + "_data.S", "w") as f:
-        f.write(f'    .section .rodata\n    .balign 64\n    .globl difft_vdata\ndifft_vdata:\n    .incbin "{data}"\n')
+        f.write(f'    .section .rodata\n    .balign 64\n    .globl difft_vdata, difft_vdata_end\n'
+                f'difft_vdata:\n    .incbin "{data}"\ndifft_vdata_end:\n')
     arch = ["-march=rv32imafv_zicsr", "-mabi=ilp32f", "-nostdlib", "-nostartfiles", "-static", "-O2",
             "-ffreestanding", "-mcmodel=medany", "-Wl,--no-relax"]
 
@@ -463,17 +514,33 @@ def build(work, name, prog, keep, gcc, here):
         if p.returncode != 0:
             raise SystemExit(f"difftest: build of {base} failed:\n{p.stdout.decode(errors='replace')[-3000:]}")
 
+    obj = base + "_vec.o"
+    cc(arch + ["-c", base + "_vec.S", "-o", obj])  # assembled once, linked for both machines
     acc_elf = base + "_acc.elf"
-    cc(arch + ["-Wl,-Ttext=0x18400000", "-Wl,-e,_start", base + "_acc.S", base + "_vec.S", "-o", acc_elf])
+    cc(arch + ["-Wl,-Ttext=0x18400000", "-Wl,-e,_start", base + "_acc.S", obj, "-o", acc_elf])
     text = base + ".text.bin"
-    p = subprocess.run([gcc.replace("gcc", "objcopy"), "-O", "binary", "-j", ".text", "-j", ".text.entry", acc_elf,
-                        text], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    p = subprocess.run([gcc.replace("gcc", "objcopy"), "-O", "binary", "-j", ".text", acc_elf, text],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if p.returncode != 0:
         raise SystemExit(f"difftest: objcopy failed: {p.stdout.decode(errors='replace')}")
     qelf = base + "_qemu.elf"
-    cc(arch + ["-T", os.path.join(here, "rt", "link.ld"), base + "_qemu.S", base + "_main.c", base + "_vec.S",
+    cc(arch + ["-T", os.path.join(here, "rt", "link.ld"), base + "_qemu.S", base + "_main.c", obj,
                base + "_data.S", "-o", qelf])
-    return text, data, qelf
+    return text, data, qelf, final
+
+
+def split(words_, n):
+    """The driver's output cut into the n programs' result lists, or None if it is malformed."""
+    if words_ is None:
+        return None
+    out, i = [], 0
+    for _ in range(n):
+        if i >= len(words_):
+            return None
+        c = int(words_[i], 16)
+        out.append(words_[i + 1:i + 1 + c])
+        i += 1 + c
+    return out if i == len(words_) else None
 
 
 def words(out):

@@ -35,11 +35,6 @@ difft_trap:
     sw t1, CTX_LOG*4+0(t0)
     csrr t1, mtval
     sw t1, CTX_LOG*4+4(t0)
-    csrr t1, mcause              /* a breakpoint's mtval is 0 on QEMU 7.2 and the pc on the VP (both */
-    addi t1, t1, -3              /* allowed; compared in the log): cleared so that a later csrr mtval */
-    bnez t1, 1f                  /* of the program does not see the difference again */
-    csrw mtval, zero
-1:
     csrr t1, mepc
     sw t1, CTX_LOG*4+8(t0)
     lhu t1, 0(t1)                /* the instruction, halfword by halfword (mepc may be 2 mod 4) */
@@ -50,7 +45,11 @@ difft_trap:
     csrr t1, mepc
     lhu t1, 2(t1)
     sh t1, CTX_LOG*4+14(t0)      /* upper half of a 32-bit instruction */
-2:  csrr t0, mepc                /* skip the instruction: 4 bytes if its low bits are 11, else 2 */
+2:  csrr t1, mcause              /* a breakpoint's mtval is 0 on QEMU 7.2 and the pc on the VP (both */
+    addi t1, t1, -3              /* allowed; compared in the log): cleared, logged or not, so that a */
+    bnez t1, 4f                  /* later csrr mtval of the program does not see the difference */
+    csrw mtval, zero
+4:  csrr t0, mepc                /* skip the instruction: 4 bytes if its low bits are 11, else 2 */
     lhu t1, 0(t0)
     andi t1, t1, 3
     addi t0, t0, 2
