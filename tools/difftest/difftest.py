@@ -155,8 +155,8 @@ class Scalar:
         """Runs progs (one ELF); returns ({k: (diffs, devs)}, instructions, error text or None)."""
         elf = compile_scalar(work, scalar_gen.render_file(progs, keeps), name)
         (qrc, qout, qerr), (vrc, vout, verr) = run_pair(
-            qemu_cmd(elf), [self.vp, "run", "--quiet", "--out", os.path.join(work, "vp_out"), "--elf", elf],
-            self.a.timeout)
+            qemu_cmd(elf), [self.vp, "run", "--quiet", "--out", os.path.join(work, "vp_out"), "--elf", elf]
+            + [x for kv in self.a.set for x in ("--set", kv)], self.a.timeout)
         if qrc != 0:
             return None, f"QEMU exit {qrc}: {qerr[-1500:]}"
         qp, vp = parse(qout), parse(vout)
@@ -308,6 +308,8 @@ def main():
     ap.add_argument("--keep", default=None, help="with --only: the unit indices to keep (a reproducer)")
     ap.add_argument("--mix", default="all", choices=sorted(scalar_gen.MIXES),
                     help="scalar: weight the units towards FP, memory/atomics or control/traps/CSRs")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="scalar: a VP setting for every run (vp run --set), e.g. platform.cpu.dmi=false")
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--max-report", type=int, default=5, help="divergences shrunk and printed")
     ap.add_argument("--timeout", type=float, default=120)
@@ -317,6 +319,8 @@ def main():
         a.seed = int(time.time()) % 1000000
     if a.units is None:
         a.units = 60 if a.mode == "scalar" else 30
+    if a.set and a.mode != "scalar":
+        die("--set applies to the scalar mode (vp run)")
     if a.units < 1 or a.programs < 1 or (a.batch is not None and a.batch < 1):
         die("--units, --programs and --batch must be positive")
     if a.only is not None and a.only < 0:
@@ -340,7 +344,8 @@ def main():
     t0 = time.time()
     indices = [a.only] if a.only is not None else list(range(a.programs))
     print(f"difftest {a.mode}: seed {a.seed}, {len(indices)} programs of {a.units} units"
-          f"{'' if a.mix == 'all' else ', mix ' + a.mix}, batch {batch}, work {work}")
+          f"{'' if a.mix == 'all' else ', mix ' + a.mix}{''.join(', --set ' + kv for kv in a.set)}, "
+          f"batch {batch}, work {work}")
     sys.stdout.flush()
     failures, devs, insns = [], {}, 0
     try:
@@ -372,6 +377,7 @@ def main():
             print(f"shrunk to {len(keep)} of {len(prog['units'])} units ({tries} runs); reproduce with:\n"
                   f"  {os.path.relpath(__file__)} {a.mode} --seed {a.seed} --units {a.units} --only {k} "
                   f"{'' if a.mix == 'all' else '--mix ' + a.mix + ' '}"
+                  f"{''.join('--set ' + kv + ' ' for kv in a.set)}"
                   f"--keep {','.join(map(str, keep))} "
                   f"{'--vp ' + a.vp if a.mode == 'scalar' else '--vec-run ' + a.vec_run}")
             print(t.show(prog, keep, k))
