@@ -11,17 +11,16 @@
 #include "difft.h"
 
 extern void (*const difft_progs[])(void);
-extern uint32_t *const difft_ctxs[];
-extern uint32_t *const difft_logs[];
+extern uint32_t* const difft_ctxs[];
+extern uint32_t* const difft_logs[];
 extern const uint32_t difft_nprogs;
 extern uint32_t difft_data[];
 
-#define UART ((volatile uint8_t *)0x10000000u)
-#define FINISHER ((volatile uint32_t *)0x00100000u)
+#define UART     ((volatile uint8_t*)0x10000000u)
+#define FINISHER ((volatile uint32_t*)0x00100000u)
 
 static void putc_(char c) {
-    while (!(UART[5] & 0x20)) {
-    }
+    while (!(UART[5] & 0x20)) {}
     UART[0] = (uint8_t)c;
 }
 static void hex(uint32_t v) {
@@ -31,7 +30,8 @@ static void hex(uint32_t v) {
 static void dec(uint32_t v) {
     char b[12];
     int n = 0;
-    do b[n++] = (char)('0' + v % 10); while ((v /= 10) != 0);
+    do b[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
     while (n) putc_(b[--n]);
 }
 static void head(uint32_t k, char what) {
@@ -43,7 +43,7 @@ static void head(uint32_t k, char what) {
 void difft_main(void) {
     for (uint32_t k = 0; k < difft_nprogs; ++k) {
         difft_progs[k]();
-        const uint32_t *c = difft_ctxs[k];
+        const uint32_t* c = difft_ctxs[k];
         head(k, 'X');
         for (int i = 1; i < 32; ++i) hex(c[CTX_X + i]);
         putc_('\n');
@@ -63,10 +63,9 @@ void difft_main(void) {
         for (int i = 0; i < DIFFT_DATA_SIZE / 4; ++i) hex(difft_data[i]);
         putc_('\n');
         head(k, 'L');
-        for (const uint32_t *p = difft_logs[k]; p < (const uint32_t *)c[CTX_X + 30]; ++p) hex(*p);
+        for (const uint32_t* p = difft_logs[k]; p < (const uint32_t*)c[CTX_X + 30]; ++p) hex(*p);
         putc_('\n');
     }
     *FINISHER = 0x5555; /* pass: exit 0 */
-    for (;;) {
-    }
+    for (;;) {}
 }
