@@ -203,6 +203,48 @@ TEST_CASE("fcvt.w[u].s: rounding, saturation and NV", "[fpu]") {
     }
 }
 
+// Issue #32: an fcvt.wu.s of a value that rounds to a negative integer is invalid, and an invalid
+// conversion raises NV alone (IEEE 754 7.2, SoftFloat, QEMU). The ISS rounded with the host's
+// trunc/floor/ceil, which raise the host's inexact flag, and the host flags stand in for fflags:
+// NV|NX came out in RTZ, RDN and RUP. Values in the form SoftFloat's f32_to_ui32 gives them.
+TEST_CASE("fcvt.w[u].s: an invalid conversion raises NV without NX in every rounding mode", "[fpu]") {
+    struct Case {
+        const char* op;
+        uint32_t in;
+        uint32_t out;
+        uint32_t flags;
+    };
+    const Case cases[] = {
+        {"fcvt.wu.s a0, ft0, rne", 0xc2f6e979, 0, NV},            // -123.456
+        {"fcvt.wu.s a0, ft0, rtz", 0xc2f6e979, 0, NV},            // -123.456 -> -123: invalid
+        {"fcvt.wu.s a0, ft0, rdn", 0xc2f6e979, 0, NV},            // -> -124
+        {"fcvt.wu.s a0, ft0, rup", 0xc2f6e979, 0, NV},            // -> -123
+        {"fcvt.wu.s a0, ft0, rmm", 0xc2f6e979, 0, NV},            // -> -123
+        {"fcvt.wu.s a0, ft0, rdn", 0x80000001, 0, NV},            // -min subnormal -> -1
+        {"fcvt.wu.s a0, ft0, rtz", 0x80000001, 0, NX},            // -> -0: valid, inexact
+        {"fcvt.wu.s a0, ft0, rup", 0x80000001, 0, NX},            // -> -0
+        {"fcvt.wu.s a0, ft0, rdn", 0xbf000000, 0, NV},            // -0.5 -> -1
+        {"fcvt.wu.s a0, ft0, rup", 0xbf000000, 0, NX},            // -0.5 -> -0
+        {"fcvt.wu.s a0, ft0, rne", 0xbf000000, 0, NX},            // -0.5 -> -0 (tie to even)
+        {"fcvt.wu.s a0, ft0, rmm", 0xbf000000, 0, NV},            // -0.5 -> -1 (tie away)
+        {"fcvt.wu.s a0, ft0, rup", 0x4f7fffff, 0xffffff00, 0},    // largest float below 2^32
+        {"fcvt.wu.s a0, ft0, rup", 0x3f000001, 1, NX},            // 0.5+ulp -> 1
+        {"fcvt.w.s a0, ft0, rdn", 0x80000001, 0xffffffff, NX},    // -> -1: valid
+        {"fcvt.w.s a0, ft0, rtz", 0xcf000001, 0x80000000, NV},    // -2^31 - 256: invalid only
+        {"fcvt.w.s a0, ft0, rup", 0x4effffff, 0x7fffff80, 0},     // largest float below 2^31
+        {"fcvt.w.s a0, ft0, rdn", 0x4f000000, 0x7fffffff, NV},    // 2^31
+        {"fcvt.w.s a0, ft0, rne", 0x3fc00000, 2, NX},             // 1.5 -> 2
+        {"fcvt.w.s a0, ft0, rne", 0xc0200000, uint32_t(-2), NX},  // -2.5 -> -2
+        {"fcvt.w.s a0, ft0, rmm", 0xc0200000, uint32_t(-3), NX},  // -2.5 -> -3
+    };
+    for (const Case& c : cases) {
+        INFO(c.op << " in=" << std::hex << c.in);
+        const FpResult r = fp_run(c.op, c.in, 0, 0, true);
+        CHECK(r.value == c.out);
+        CHECK(r.flags == c.flags);
+    }
+}
+
 TEST_CASE("fcvt.s.w[u] rounding", "[fpu]") {
     // 2^24 + 1 is not representable: rne -> 2^24, rup/rmm -> 2^24 + 2
     FpResult r = fp_run("fcvt.s.w ft3, a0", 16777217);

@@ -87,16 +87,39 @@ uint32_t arith(unsigned rm, uint32_t& fflags, FF op_float, FD op_double) {
   return directed(rm, op_float);
 }
 
-double rint_mode(double v, unsigned rm) {
-  switch (rm) {
-    case kRTZ: return std::trunc(v);
-    case kRDN: return std::floor(v);
-    case kRUP: return std::ceil(v);
-    case kRMM: return std::round(v);
-    default: return std::nearbyint(v);  // the host is in round-to-nearest-even here
+// |a| rounded to an integer in mode rm (the sign of `a` decides the direction of RDN/RUP), worked out
+// on the encoding with integer arithmetic. The host's rounding functions (trunc, floor, ceil) raise
+// FE_INEXACT on some hosts, and the host flags stand in for fflags: an invalid conversion would
+// report NX with NV (IEEE 754 and RISC-V: an invalid conversion raises invalid only).
+struct Rounded {
+  uint64_t mag;  // saturates at 2^40 (anything above 2^32 is out of range for every conversion)
+  bool inexact;
+};
+Rounded round_to_int(uint32_t a, unsigned rm) {
+  const bool neg = a >> 31;
+  const unsigned exp = (a >> 23) & 0xff;
+  if (exp == 0xff) return {uint64_t(1) << 40, false};  // infinity (NaN is handled by the caller)
+  const uint64_t mant = (a & 0x7fffff) | (exp ? 0x800000u : 0);
+  const int e = int(exp ? exp : 1) - 150;  // |a| = mant * 2^e
+  if (e >= 0) return {e > 16 ? uint64_t(1) << 40 : mant << e, false};
+  // The fraction's class: 0 none, 1 below one half, 2 exactly one half, 3 above.
+  uint64_t ip = 0;
+  int frac = mant ? 1 : 0;
+  if (e >= -24) {
+    ip = mant >> -e;
+    const uint64_t rem = mant & ((uint64_t(1) << -e) - 1), half = uint64_t(1) << (-e - 1);
+    frac = rem == 0 ? 0 : rem < half ? 1 : rem == half ? 2 : 3;
   }
+  bool up = false;
+  switch (rm) {
+    case kRTZ: break;
+    case kRDN: up = neg && frac; break;
+    case kRUP: up = !neg && frac; break;
+    case kRMM: up = frac >= 2; break;
+    default: up = frac == 3 || (frac == 2 && (ip & 1)); break;  // RNE
+  }
+  return {ip + up, frac != 0};
 }
-
 }  // namespace
 
 void take_host_flags(uint32_t& fflags) {
@@ -198,18 +221,21 @@ uint32_t cvt_w_s(uint32_t a, unsigned rm, uint32_t& fl) {
     fl |= kNV;
     return 0x7fffffff;
   }
-  const double v = to_f(a);
-  const double r = rint_mode(v, rm);
-  if (r > 2147483647.0) {
+  const Rounded r = round_to_int(a, rm);
+  if (a >> 31) {
+    if (r.mag > 0x80000000u) {
+      fl |= kNV;
+      return 0x80000000u;
+    }
+    if (r.inexact) fl |= kNX;
+    return uint32_t(0 - r.mag);
+  }
+  if (r.mag > 0x7fffffffu) {
     fl |= kNV;
     return 0x7fffffff;
   }
-  if (r < -2147483648.0) {
-    fl |= kNV;
-    return 0x80000000u;
-  }
-  if (r != v) fl |= kNX;
-  return static_cast<uint32_t>(static_cast<int32_t>(r));
+  if (r.inexact) fl |= kNX;
+  return uint32_t(r.mag);
 }
 
 uint32_t cvt_wu_s(uint32_t a, unsigned rm, uint32_t& fl) {
@@ -217,18 +243,21 @@ uint32_t cvt_wu_s(uint32_t a, unsigned rm, uint32_t& fl) {
     fl |= kNV;
     return 0xffffffffu;
   }
-  const double v = to_f(a);
-  const double r = rint_mode(v, rm);
-  if (r > 4294967295.0) {
+  const Rounded r = round_to_int(a, rm);
+  if (a >> 31) {
+    if (r.mag != 0) {  // a negative integer: invalid, and nothing else
+      fl |= kNV;
+      return 0;
+    }
+    if (r.inexact) fl |= kNX;  // rounds to zero (-0.5 in RUP): valid
+    return 0;
+  }
+  if (r.mag > 0xffffffffu) {
     fl |= kNV;
     return 0xffffffffu;
   }
-  if (r < 0) {
-    fl |= kNV;
-    return 0;
-  }
-  if (r != v) fl |= kNX;
-  return static_cast<uint32_t>(r);
+  if (r.inexact) fl |= kNX;
+  return uint32_t(r.mag);
 }
 
 uint32_t cvt_s_w(int32_t v, unsigned rm, uint32_t& fl) {
