@@ -46,7 +46,7 @@ vp::config::LoadOptions load_options(const std::vector<std::string>& sets) {
     o.overrides = sets;
     const char* fw = std::getenv("VP_FIRMWARE_DIR");
     o.variables["firmware"] = fw ? fw : VP_FIRMWARE_DIR;
-    o.variables["shared"] = VP_SHARED_DIR;
+    o.variables["data"] = VP_DATA_DIR;
     o.variables["scenarios"] = scenario_dir().string();
     return o;
 }
