@@ -21,6 +21,31 @@ bool vec_present(void) {
 uint32_t vec_ilm_size(void) { return vec_present() ? vp_read32(REG(VEC_ILM_SIZE)) : 0; }
 uint32_t vec_dlm_size(void) { return vec_present() ? vp_read32(REG(VEC_DLM_SIZE)) : 0; }
 
+bool vec_get_info(vec_info_t *info) {
+    memset(info, 0, sizeof *info);
+    if (!vec_present()) return false;
+    const uint32_t lanes = vp_read32(REG(VEC_LANES));
+    info->vlen = vp_read32(REG(VEC_VLEN));
+    info->add_lanes = lanes & 0xFFFFu;
+    info->mul_lanes = lanes >> 16;
+    info->ilm_base = vp_read32(REG(VEC_ILM_BASE));
+    info->ilm_size = vp_read32(REG(VEC_ILM_SIZE));
+    info->dlm_base = vp_read32(REG(VEC_DLM_BASE));
+    info->dlm_size = vp_read32(REG(VEC_DLM_SIZE));
+    return true;
+}
+
+uint32_t vec_vlen(void) { return vec_present() ? vp_read32(REG(VEC_VLEN)) : 0; }
+
+uint32_t vec_vlmax(uint32_t sew_bits, uint32_t lmul) {
+    if ((sew_bits != 8 && sew_bits != 16 && sew_bits != 32) || (lmul != 1 && lmul != 2 && lmul != 4 && lmul != 8))
+        return 0;
+    return vec_vlen() * lmul / sew_bits;
+}
+
+uint32_t vec_add_lanes(void) { return vec_present() ? vp_read32(REG(VEC_LANES)) & 0xFFFFu : 0; }
+uint32_t vec_mul_lanes(void) { return vec_present() ? vp_read32(REG(VEC_LANES)) >> 16 : 0; }
+
 void vec_reset(void) {
     vp_write32(REG(VEC_CTRL), VEC_CTRL_RESET);
     vp_write32(REG(VEC_STATUS), VEC_STATUS_DONE | VEC_STATUS_ERROR);
@@ -52,13 +77,28 @@ int vec_load(const vec_image_t *img) {
     return 0;
 }
 
-void vec_start(uint32_t entry, const uint32_t *args, unsigned nargs) {
-    for (unsigned i = 0; i < VEC_NUM_ARGS; ++i) vp_write32(REG(VEC_ARG(i)), i < nargs ? args[i] : 0);
+static void start_at(uint32_t entry) {
     vp_write32(REG(VEC_ENTRY_PC), entry);
     vp_write32(REG(VEC_STATUS), VEC_STATUS_DONE | VEC_STATUS_ERROR);
     irq_seen = 0;
     vp_write32(REG(VEC_IRQ_ENABLE), irq_mask | (vp_read32(REG(VEC_IRQ_ENABLE)) & VEC_IRQ_NOTIFY));
     vp_write32(REG(VEC_CTRL), VEC_CTRL_START);
+}
+
+void vec_start(uint32_t entry, const uint32_t *args, unsigned nargs) {
+    for (unsigned i = 0; i < VEC_NUM_ARGS; ++i) vp_write32(REG(VEC_ARG(i)), i < nargs ? args[i] : 0);
+    for (unsigned i = 0; i < VEC_NUM_FARGS; ++i) vp_write32(REG(VEC_FARG(i)), 0);
+    start_at(entry);
+}
+
+void vec_start_args(uint32_t entry, const vec_args_t *args) {
+    for (unsigned i = 0; i < VEC_NUM_ARGS; ++i) vp_write32(REG(VEC_ARG(i)), args->a[i]);
+    for (unsigned i = 0; i < VEC_NUM_FARGS; ++i) {
+        uint32_t bits;
+        memcpy(&bits, &args->fa[i], sizeof bits);
+        vp_write32(REG(VEC_FARG(i)), bits);
+    }
+    start_at(entry);
 }
 
 uint32_t vec_status(void) { return vp_read32(REG(VEC_STATUS)); }
@@ -82,6 +122,19 @@ uint32_t vec_wait(vec_wait_t how) {
 }
 
 uint32_t vec_exit_code(void) { return vp_read32(REG(VEC_EXIT_CODE)); }
+
+float vec_exit_fa0(void) {
+    const uint32_t bits = vp_read32(REG(VEC_EXIT_FA0));
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+int32_t vec_run_args(const vec_image_t *img, const vec_args_t *args, vec_wait_t how) {
+    if (vec_load(img) != 0) return -1;
+    vec_start_args(img->entry, args);
+    return vec_wait(how) == VEC_STATUS_DONE ? (int32_t)vec_exit_code() : -1;
+}
 
 int32_t vec_run(const vec_image_t *img, const uint32_t *args, unsigned nargs, vec_wait_t how) {
     if (vec_load(img) != 0) return -1;
