@@ -4,7 +4,9 @@
 //   sell_info [--data DIR] [--C 256] [--json]
 //   sell_info --kronecker SCALE      beta of a Graph500 matrix over C and sigma (power-law rows)
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 #include "platform/workload/kronecker.h"
@@ -14,8 +16,21 @@
 
 using namespace vp::workload;
 
+// The data sets: --data DIR, else VP_DATA_DIR from the environment, else <prefix>/share/vp/data next
+// to an installed sell_info (<prefix>/bin), else the source tree's data/.
+std::string default_data_dir() {
+    if (const char* e = std::getenv("VP_DATA_DIR")) return e;
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const std::filesystem::path d = exe.parent_path().parent_path() / "share" / "vp" / "data";
+        if (std::filesystem::is_directory(d / "matrices", ec)) return d.string();
+    }
+    return VP_DATA_DIR;
+}
+
 int main(int argc, char** argv) {
-    std::string data = VP_DATA_DIR;
+    std::string data = default_data_dir();
     uint32_t C = 256;
     bool json = false;
     uint32_t kronecker = 0;
