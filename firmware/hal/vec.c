@@ -77,7 +77,8 @@ int vec_load(const vec_image_t *img) {
     return 0;
 }
 
-static void start_at(uint32_t entry) {
+void vec_start(uint32_t entry, const uint32_t *args, unsigned nargs) {
+    for (unsigned i = 0; i < VEC_NUM_ARGS; ++i) vp_write32(REG(VEC_ARG(i)), i < nargs ? args[i] : 0);
     vp_write32(REG(VEC_ENTRY_PC), entry);
     vp_write32(REG(VEC_STATUS), VEC_STATUS_DONE | VEC_STATUS_ERROR);
     irq_seen = 0;
@@ -85,20 +86,14 @@ static void start_at(uint32_t entry) {
     vp_write32(REG(VEC_CTRL), VEC_CTRL_START);
 }
 
-void vec_start(uint32_t entry, const uint32_t *args, unsigned nargs) {
-    for (unsigned i = 0; i < VEC_NUM_ARGS; ++i) vp_write32(REG(VEC_ARG(i)), i < nargs ? args[i] : 0);
-    for (unsigned i = 0; i < VEC_NUM_FARGS; ++i) vp_write32(REG(VEC_FARG(i)), 0);
-    start_at(entry);
-}
-
+/* FARG0..7 need no clearing in vec_start: START consumes them (they read 0 afterwards). */
 void vec_start_args(uint32_t entry, const vec_args_t *args) {
-    for (unsigned i = 0; i < VEC_NUM_ARGS; ++i) vp_write32(REG(VEC_ARG(i)), args->a[i]);
     for (unsigned i = 0; i < VEC_NUM_FARGS; ++i) {
         uint32_t bits;
         memcpy(&bits, &args->fa[i], sizeof bits);
         vp_write32(REG(VEC_FARG(i)), bits);
     }
-    start_at(entry);
+    vec_start(entry, args->a, VEC_NUM_ARGS);
 }
 
 uint32_t vec_status(void) { return vp_read32(REG(VEC_STATUS)); }

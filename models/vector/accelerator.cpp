@@ -318,7 +318,10 @@ void VecAccel::run_program() {
     hart_->flush_decode_cache();  // the CPU may have loaded another program into the ILM
     hart_->set_pc(entry_pc_);
     for (unsigned n = 0; n < VEC_NUM_ARGS; ++n) hart_->set_x(10 + n, args_[n]);
-    for (unsigned n = 0; n < VEC_NUM_FARGS; ++n) hart_->set_f(10 + n, fargs_[n]);
+    for (unsigned n = 0; n < VEC_NUM_FARGS; ++n) {  // START consumes the float arguments
+        hart_->set_f(10 + n, fargs_[n]);
+        fargs_[n] = 0;
+    }
     hart_->set_x(2, uint32_t(cfg_.dlm_base + cfg_.dlm_size));
     const uint64_t start_cycle = hart_->cycles(), start_instret = hart_->instret();
     const vec::VectorStats v0 = unit_->stats();

@@ -86,7 +86,8 @@ uint32_t vec_mul_lanes(void);
 void vec_reset(void);
 /* Copies the image into the LMs. Returns 0, or -1 if it does not fit. */
 int vec_load(const vec_image_t *img);
-/* Starts at entry with a0..a(nargs-1) = args[] (the others 0, fa0..fa7 = 0). Returns immediately. */
+/* Starts at entry with a0..a(nargs-1) = args[] (the others 0) and fa0..fa7 = 0 (every start consumes
+ * the FARG registers, so no float of an earlier start remains). Returns immediately. */
 void vec_start(uint32_t entry, const uint32_t *args, unsigned nargs);
 
 /* Integer and float arguments of a start: a[i] -> ai (ARGi), fa[i] -> fai (FARGi). Unset members

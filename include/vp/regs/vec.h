@@ -11,7 +11,8 @@
  *
  * Program protocol:
  *   start:  pc = ENTRY_PC, a0..a7 = ARG0..ARG7, fa0..fa7 = FARG0..FARG7 (IEEE single bits: a program
- *           built with -mabi=ilp32f receives float arguments of vec_main there), sp = DLM base + DLM
+ *           built with -mabi=ilp32f receives float arguments of vec_main there; START consumes them:
+ *           FARG0..7 read 0 afterwards), sp = DLM base + DLM
  *           size, every other register 0,
  *           vtype = vill, vl = 0, mstatus.FS = Initial (FP on), the decode cache is emptied (the
  *           CPU may have loaded a new program into the ILM).
@@ -62,7 +63,7 @@
 #define VEC_ARG7       0x9Cu /* RW: a7 */
 #define VEC_ARG(n)     (VEC_ARG0 + 4u * (unsigned)(n))
 #define VEC_NUM_ARGS   8u
-#define VEC_FARG0      0xA0u /* RW: copied to fa0 at start (IEEE single bits) */
+#define VEC_FARG0      0xA0u /* RW: copied to fa0 at start (IEEE single bits); the start clears FARG0..7 */
 #define VEC_FARG1      0xA4u /* RW: fa1 */
 #define VEC_FARG2      0xA8u /* RW: fa2 */
 #define VEC_FARG3      0xACu /* RW: fa3 */
