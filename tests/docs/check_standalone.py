@@ -19,8 +19,6 @@ OUTSIDE = [re.compile(p) for p in (
 # Names of the papers that only resolve outside the repository.
 SEED_NAME = re.compile(r"\bseeds?[- _]?(paper[- ])?0\d\d\b", re.IGNORECASE)
 CITE = re.compile(r"\[\[?((?:tomita|tanabe|shitaoka|lee|kashimata)-[a-z-]+)\]")
-TEXT_EXT = (".md", ".yaml", ".yml", ".cpp", ".h", ".c", ".hpp", ".py", ".sh", ".txt", ".cmake", ".ld",
-            ".S", ".s", ".json", ".in", ".toml", ".cfg")
 
 
 def tracked(src):
@@ -45,10 +43,11 @@ def main():
     for f in files:
         if f == SELF or f.startswith(("data/", "third_party/", "fuzz/corpus/")):
             continue
-        if not (f.endswith(TEXT_EXT) or os.path.basename(f) in ("CMakeLists.txt", "README", "Makefile")):
+        path = os.path.join(src, f)
+        if not os.path.isfile(path) or os.path.getsize(path) > 4_000_000:
             continue
         try:
-            text = open(os.path.join(src, f), encoding="utf-8").read()
+            text = open(path, encoding="utf-8").read()
         except (OSError, UnicodeDecodeError):
             continue
         for n, line in enumerate(text.splitlines(), 1):
