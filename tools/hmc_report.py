@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 001 experiment: SpMV on Graph500 Kronecker matrices, processor side vs memory-side gather.
+"""Tanabe et al. [tanabe-hmc-gather] experiment: SpMV on Graph500 Kronecker matrices, processor side vs memory-side gather.
 The post-processing of the sweeps scenarios/sweeps/hmc_scale*.yaml (docs/hmc.md):
 
   vp sweep scenarios/sweeps/hmc_scale.yaml           (runs this script on out/sweeps/hmc_scale)
@@ -11,7 +11,7 @@ with: time of the
 "spmv" region, MFLOPS (2 nnz / time), link bytes each way (FLITs x 16, whole run), the hit rates
 over the data arrays (L1D, L1D-or-L2 = R_hit) and hit_x (x only, processor-side variant) from the
 caches' per-region statistics (empty without caches), the region's energy in total and in the HMC,
-and seed 001's model predictions computed from the platform's own numbers:
+and Tanabe et al.'s model predictions computed from the platform's own numbers:
   B/FLOP_cache = 2 + I/2 + (1 - hit_x) * line / S  (eq. 1, I = 4 index bytes, S = 1, line = L2 line)
   F_cache = W / B/FLOP_cache (eq. 2);  F_gather = W_gather / 4 (eq. 3-4)
   E_cache / E_gather = 35 (1 - R_hit)               (eq. 12)

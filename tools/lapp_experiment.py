@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""LAPP experiment (seed 002, docs/lapp.md): the same kernel binaries on the CPU and on LAPP.
+"""LAPP experiment (Shitaoka et al. [shitaoka-lapp], docs/lapp.md): the same kernel binaries on the CPU and on LAPP.
 
   tools/lapp_experiment.py [--vp build/bin/vp] [--out out/lapp_experiment] [--jobs 2]
 

@@ -13,7 +13,7 @@
  *                With RGCN_FLAG_OUTPUT_PRIORITY, "output" follows "features" directly and both
  *                tables go on with one entry per line of Y (row i of Y is also accessed q_i times:
  *                once per nonzero in row i of every A_r and A_r^T, and once by E); the controllers'
- *                feature range then covers X and Y (the seed gives the output p_i, Sec. 4).
+ *                feature range then covers X and Y (Tomita et al. give the output p_i, Sec. 4).
  *
  * The layer: Y = 0; then for each matrix M in order (A_1, A_1^T, A_2, A_2^T, ..., A_R, A_R^T, E):
  *   for each nonzero k of M in storage order (rows ascending): Y[row] += val * X[col]

@@ -1,6 +1,6 @@
 // A set-associative, write-back, write-allocate cache as a TLM-2.0 model (L1I, L1D, L2).
 //
-// Tags only (DESIGN.md): the data always lives in the memory behind the cache, so correctness never
+// Tags only (docs/cache.md): the data always lives in the memory behind the cache, so correctness never
 // depends on the cache; the cache decides *when* things happen. Two ways in:
 //   - access(): a direct call for the CPU's L1s. A hit costs no TLM call at all; the CPU's ISS moves
 //     the data through its DMI fast path and asks the L1 only for the timing.
@@ -104,7 +104,7 @@ public:
     Tick maintain_all(Maint op, Tick at);
 
     // Seen by the bus: a transaction of another master (DMA). A read of a line dirty here, a CPU hit on
-    // a line another master rewrote, are stale-data hazards (DESIGN.md); see docs/cache.md.
+    // a line another master rewrote, are stale-data hazards; see docs/cache.md.
     void observe(tlm::tlm_generic_payload& p, Tick at);
     void observe(tlm::tlm_generic_payload& p, Tick at, uint16_t initiator);  // the initiator known (the bus)
     // Initiators whose transactions are this cache's own (its CPU, the CPU's other L1).

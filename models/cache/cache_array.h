@@ -3,7 +3,7 @@
 // for the platform, and the trace-driven replay tool (tools/cachesim) chains instances directly, so
 // a full platform run and a replay count hits and misses with the very same code.
 //
-// Caches hold tags only (DESIGN.md): the data always lives in the backing memory, which is why a
+// Caches hold tags only (docs/cache.md): the data always lives in the backing memory, which is why a
 // dirty line needs no data here, only the fact that it must be written back when it leaves.
 #pragma once
 #include <cstddef>

@@ -27,7 +27,8 @@ void MsgdmaConfig::params(config::Params& p) {
           "(sequence number, burst counts, strides, 64-bit addresses)");
     p.add(prefetcher, "prefetcher", Kind::Bool, "", "instantiate the descriptor prefetcher core");
     p.add(pipelined, "pipelined", Kind::Bool, "",
-          "DMA 2 is the seed's pipelined read DMA (addresses streamed in, reads in flight up to fifo_depth); "
+          "DMA 2 is Kashimata et al. [kashimata-cascaded-dma]'s pipelined read DMA (addresses streamed in, reads in "
+          "flight up to fifo_depth); "
           "false: Intel's one-descriptor-at-a-time dispatcher");
     p.add(dispatch_cycles, "dispatch_cycles", Kind::Int, "cycles", "descriptor accepted to first master command")
         .range(0, 1000);

@@ -11,7 +11,7 @@ enum class LocalBufferKind : uint8_t {
     Optimized,     // one way per stage bound by SETLO, no tag compare: latency 1 while N <= 64
 };
 
-// The seed's synthesis result: an optimized local buffer of up to 64 words is faster than an
+// Shitaoka et al.'s synthesis result: an optimized local buffer of up to 64 words is faster than an
 // add/shift ALU, so a load takes one cycle; beyond that it needs two.
 constexpr unsigned kOptimizedOneCycleWords = 64;
 

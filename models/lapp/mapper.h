@@ -12,7 +12,7 @@
 //     earlier iteration stored (the ways are read-only copies);
 //  4. schedule: ASAP over the stages respecting latencies and the functional units per stage; a
 //     loop-carried value is only available from the stage of its defining instruction on (the
-//     self-loop of the seed), which bounds the initiation interval by that instruction's latency.
+//     self-loop of Shitaoka et al.), which bounds the initiation interval by that instruction's latency.
 // A loop that fails any rule is rejected with the reason; it then runs in normal mode.
 #pragma once
 
@@ -128,7 +128,7 @@ struct MapInput {
 
 Mapping map_loop(const MapInput& in);
 
-// L0 info register: stages x (1 + log2 ways) bits (the seed's formula).
+// L0 info register: stages x (1 + log2 ways) bits (Shitaoka et al.'s formula).
 unsigned l0_info_bits(unsigned stages);
 
 }  // namespace vp::lapp

@@ -1,7 +1,7 @@
 // Array execution: the stages run the mapped loop as a real dataflow machine, cycle by cycle.
 //
 // Stage j executes, in cycle t0 + i, the part of iteration (i - j) / II mapped onto it (for II = 1:
-// iteration i - j, the seed's "stage j runs iteration i-j+1 in cycle i" counted from 1). An
+// iteration i - j, Shitaoka et al.'s "stage j runs iteration i-j+1 in cycle i" counted from 1). An
 // iteration carries its values in propagation registers from stage to stage; a loop-carried value
 // comes from the previous iteration's definition (the self-loop); loads read the stage's local
 // buffer (filled by the L0 propagation register, one element per way with each iteration) or the

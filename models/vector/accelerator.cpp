@@ -159,6 +159,7 @@ void VecAccel::declare_registers() {
     ro("dlm_size", VEC_DLM_SIZE, [this] { return cfg_.dlm_size; });
     ro("lanes", VEC_LANES, [this] { return cfg_.unit.timing.add_lanes | cfg_.unit.timing.mul_lanes << 16; });
     ro("exit_code", VEC_EXIT_CODE, [this] { return exit_code_; });
+    ro("exit_fa0", VEC_EXIT_FA0, [this] { return exit_fa0_; });
     ro("err_cause", VEC_ERR_CAUSE, [this] { return err_cause_; });
     ro("err_pc", VEC_ERR_PC, [this] { return err_pc_; });
     ro("err_tval", VEC_ERR_TVAL, [this] { return err_tval_; });
@@ -243,6 +244,10 @@ void VecAccel::declare_registers() {
         regs_.add("arg" + std::to_string(n), VEC_ARG(n), 4)
             .reads([this, n](const RegAccess&) { return uint64_t(args_[n]); })
             .writes([this, n](uint64_t v, const RegAccess&) { args_[n] = uint32_t(v); });
+    for (unsigned n = 0; n < VEC_NUM_FARGS; ++n)
+        regs_.add("farg" + std::to_string(n), VEC_FARG(n), 4)
+            .reads([this, n](const RegAccess&) { return uint64_t(fargs_[n]); })
+            .writes([this, n](uint64_t v, const RegAccess&) { fargs_[n] = uint32_t(v); });
 }
 
 void VecAccel::update_irq() {
@@ -314,6 +319,10 @@ void VecAccel::run_program() {
     hart_->flush_decode_cache();  // the CPU may have loaded another program into the ILM
     hart_->set_pc(entry_pc_);
     for (unsigned n = 0; n < VEC_NUM_ARGS; ++n) hart_->set_x(10 + n, args_[n]);
+    for (unsigned n = 0; n < VEC_NUM_FARGS; ++n) {  // START consumes the float arguments
+        hart_->set_f(10 + n, fargs_[n]);
+        fargs_[n] = 0;
+    }
     hart_->set_x(2, uint32_t(cfg_.dlm_base + cfg_.dlm_size));
     const uint64_t start_cycle = hart_->cycles(), start_instret = hart_->instret();
     const vec::VectorStats v0 = unit_->stats();
@@ -403,6 +412,7 @@ void VecAccel::run_program() {
         VP_WARN(log_, "program ended with an exception (STATUS.ERROR)\n{}", report);
     } else {
         exit_code_ = hart_->x(10);
+        exit_fa0_ = hart_->f(10);
         last_report_.clear();
     }
     end_program(error, end_cycle * cfg_.period);

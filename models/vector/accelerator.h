@@ -107,8 +107,9 @@ private:
     sc_core::sc_event_queue irq_events_;
 
     // registers
-    uint32_t entry_pc_ = 0, irq_enable_ = 0, exit_code_ = 0;
+    uint32_t entry_pc_ = 0, irq_enable_ = 0, exit_code_ = 0, exit_fa0_ = 0;
     uint32_t args_[8] = {};
+    uint32_t fargs_[8] = {};  // FARG0..7: fa0..fa7 at start (IEEE single bits), cleared by the start
     uint32_t err_cause_ = 0, err_pc_ = 0, err_tval_ = 0;
     uint64_t last_cycles_ = 0, last_instret_ = 0;
     // program state: running from start_at_ until end_at_ (kTickMax while running)

@@ -23,7 +23,9 @@ void VecAccelConfig::params(config::Params& p) {
     p.rule(!(ilm_base < dlm_base + dlm_size && dlm_base < ilm_base + ilm_size), "dlm_base", "overlaps the ILM");
     p.add(lm_latency, "lm_latency", Kind::Time, "ps", "LM access latency from the bus side (CPU, DMA)");
     p.add(lm_bandwidth, "lm_bandwidth", Kind::Bandwidth, "bytes/s", "LM bus port bandwidth; 0 = unlimited").at_least(0);
-    p.clock(period, "clock", "accelerator clock: control hart and vector unit (seed 004's FPGA: 45 MHz)");
+    p.clock(period, "clock",
+            "accelerator clock: control hart and vector unit (the FPGA of Kashimata et al. [kashimata-cascaded-dma]: "
+            "45 MHz)");
     p.add(irq, "irq", Kind::Int, "", "PLIC interrupt source (VP_IRQ_VEC)").range(1, 1023);
     p.add(unit.vlen, "vlen", Kind::Int, "bits",
           "bits per vector register (power of two); VLMAX at SEW 32 and LMUL 8 = vlen / 4 (1024: 256 elements)")

@@ -31,10 +31,28 @@ extern const char* const kDefaultScenario;
 
 namespace {
 
-fs::path scenario_dir() {
-    if (const char* env = std::getenv("VP_SCENARIO_DIR")) return env;
-    return VP_SCENARIO_DIR;
+// An installed vp (cmake --install: <prefix>/bin/vp) finds its scenarios, firmware, data sets and
+// tools under <prefix>/share/vp; a vp in the build tree uses the source and build directories it was
+// built from. Environment variables (VP_SCENARIO_DIR, VP_FIRMWARE_DIR, VP_DATA_DIR, VP_TOOLS_DIR)
+// override both.
+const fs::path& install_share() {
+    static const fs::path dir = [] {
+        std::error_code ec;
+        const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+        if (ec) return fs::path();
+        const fs::path share = exe.parent_path().parent_path() / "share" / "vp";
+        return fs::is_directory(share / "scenarios", ec) ? share : fs::path();
+    }();
+    return dir;
 }
+
+std::string located(const char* env, const char* installed, const char* built) {
+    if (const char* e = std::getenv(env)) return e;
+    if (!install_share().empty()) return (install_share() / installed).string();
+    return built;
+}
+
+fs::path scenario_dir() { return located("VP_SCENARIO_DIR", "scenarios", VP_SCENARIO_DIR); }
 
 // "default" or "spmv" names a shipped scenario; anything with a slash or .yaml is a file.
 std::string resolve_scenario(const std::string& arg) {
@@ -48,9 +66,8 @@ std::string resolve_scenario(const std::string& arg) {
 vp::config::LoadOptions load_options(const std::vector<std::string>& sets) {
     vp::config::LoadOptions o;
     o.overrides = sets;
-    const char* fw = std::getenv("VP_FIRMWARE_DIR");
-    o.variables["firmware"] = fw ? fw : VP_FIRMWARE_DIR;
-    o.variables["shared"] = VP_SHARED_DIR;
+    o.variables["firmware"] = located("VP_FIRMWARE_DIR", "firmware", VP_FIRMWARE_DIR);
+    o.variables["data"] = located("VP_DATA_DIR", "data", VP_DATA_DIR);
     o.variables["scenarios"] = scenario_dir().string();
     return o;
 }
@@ -92,8 +109,7 @@ int cmd_list() {
 // `vp report` is Python (matplotlib): Debian's interpreter, which has python3-matplotlib, unless
 // VP_PYTHON names another; VP_TOOLS_DIR overrides where tools/report is.
 int cmd_report(const std::vector<std::string>& dirs, const std::string& out) {
-    const char* tools = std::getenv("VP_TOOLS_DIR");
-    const std::string script = std::string(tools ? tools : VP_TOOLS_DIR) + "/report/vp_report.py";
+    const std::string script = located("VP_TOOLS_DIR", "tools", VP_TOOLS_DIR) + "/report/vp_report.py";
     std::string python = "python3";
     if (const char* p = std::getenv("VP_PYTHON"))
         python = p;

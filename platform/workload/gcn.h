@@ -33,7 +33,7 @@ struct PowerLawSpec {
     uint64_t seed = 1;
 };
 
-// Presets: faithful-size stand-ins for data sets that are not in ../shared/data.
+// Presets: faithful-size stand-ins for data sets that are not in data/ (data/README.md).
 //   cora      2,708 vertices,     5,278 undirected edges (10,556 arcs), max degree 168
 //   citeseer  3,327 vertices,     4,552 undirected edges ( 9,104 arcs), max degree  99, 48 isolated
 //   pokec     1,632,803 vertices, 30,622,564 directed arcs (SNAP soc-Pokec), max in-degree 10,000 (an

@@ -1,4 +1,4 @@
-// Host-side data preparation for the R-GCN workload of seed paper 000: an N-Triples (gzip) reader
+// Host-side data preparation for the R-GCN workload of Tomita et al. [tomita-gnn-cache]: an N-Triples (gzip) reader
 // that turns a knowledge graph into entities, relations and typed edges; the per-vertex access
 // counts q_i of eq. (4); the degree-based renumbering (q descending); the renumbered adjacency per
 // relation as row-ascending COO; and the priority-base (PB) initial priorities of eq. (5).
@@ -64,16 +64,16 @@ std::vector<CooPattern> renumbered_adjacency(const RelationalGraph& g, const std
 
 // PB initial priorities of seed eq. (5) for q in renumbered order (q_sorted non-increasing):
 //   p_i = floor((max_p + 1) * sum_{m=i..n} q_m / total),  total = sum of all q
-// (= nnz of all A_r, A_r^T and E, the seed's total_edges). The suffix sum runs from vertex i to the
+// (= nnz of all A_r, A_r^T and E, Tomita et al.'s total_edges). The suffix sum runs from vertex i to the
 // last one, so the most accessed vertex (i = first) gets the highest priority and the least
 // accessed ones go towards 0. Taken literally, the first vertex gives (max_p + 1) * total / total =
-// max_p + 1, outside the 0..max_p range the seed states; it is clamped to max_p (every other
+// max_p + 1, outside the 0..max_p range Tomita et al. state; it is clamped to max_p (every other
 // vertex has suffix < total since q_first >= 1, so only the first vertex is affected).
 // Throws std::invalid_argument if q_sorted is not non-increasing.
 std::vector<uint32_t> pb_priorities(const std::vector<uint64_t>& q_sorted, uint32_t max_p);
 
-// A synthetic relational graph with power-law degrees, for data sets of the seed's Table 1 sizes
-// that are not in ../shared/data (BGS, AM), and for small test graphs. Chung-Lu style: vertex k of a
+// A synthetic relational graph with power-law degrees, for data sets of Tomita et al.'s Table 1 sizes
+// that are not in data/ (BGS, AM), and for small test graphs. Chung-Lu style: vertex k of a
 // random ranking gets weight (k+1)^(-1/(exponent-1)), so degrees follow a power law with that
 // exponent; relations are drawn Zipf-like (weight (r+1)^-relation_skew). Construction:
 //   1. every entity gets at least one edge (an entity is a subject or object of some triple, as in

@@ -31,7 +31,7 @@ struct SyntheticParams {
 void RgcnConfig::params(config::Params& p) {
     using config::Kind;
     p.add(dataset, "dataset", Kind::Path, "",
-          "N-Triples file, gzip (e.g. ${shared}/data/rgcn/aifb_stripped.nt.gz); none: the synthetic graph");
+          "N-Triples file, gzip (e.g. ${data}/rgcn/aifb_stripped.nt.gz); none: the synthetic graph");
     p.add(sort, "sort", Kind::Bool, "",
           "renumber vertices by access count q_i, descending (docs/rgcn_cache.md); false = LRU w/o sort");
     p.add(dim, "dim", Kind::Int, "", "feature dimension D (doubles per vertex; rows padded to 64-byte lines)")
@@ -39,7 +39,7 @@ void RgcnConfig::params(config::Params& p) {
     p.add(max_p, "max_p", Kind::Int, "", "PB maximum priority (10 in the paper), written to the caches' MAX_P")
         .range(0, 1 << 16);
     p.add(output_priority, "output_priority", Kind::Bool, "",
-          "the priority tables and the controllers' feature range also cover Y (the seed gives output lines "
+          "the priority tables and the controllers' feature range also cover Y (Tomita et al. give output lines "
           "p_i); false: X only, Y gets the default priority");
     p.add(seed, "seed", Kind::Int, "", "seed of the feature values X (a function of seed, entity, element)")
         .at_least(0);

@@ -28,7 +28,7 @@ uint32_t case_bit(const std::string& name) {
 
 void SellConfig::params(config::Params& p) {
     using config::Kind;
-    p.add(matrix, "matrix", Kind::Path, "", "Matrix Market file (e.g. ${shared}/data/matrices/benzene.mtx)");
+    p.add(matrix, "matrix", Kind::Path, "", "Matrix Market file (e.g. ${data}/matrices/benzene.mtx)");
     p.add(standin, "standin", Kind::String, "",
           "synthetic stand-in instead of a file: shyy41, lhr11c or coupled (platform/workload/standin.h)");
     p.add(kronecker_scale, "kronecker_scale", Kind::Int, "",

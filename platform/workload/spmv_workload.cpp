@@ -13,7 +13,7 @@ namespace vp {
 void SpmvConfig::params(config::Params& p) {
     using config::Kind;
     p.add(matrix, "matrix", Kind::Path, "",
-          "Matrix Market file (e.g. ${shared}/data/matrices/msc01440.mtx); none: a random matrix from "
+          "Matrix Market file (e.g. ${data}/matrices/msc01440.mtx); none: a random matrix from "
           "rows/cols/nnz_per_row/seed");
     p.add(rows, "rows", Kind::Int, "", "rows of the random matrix").range(1, 1 << 30);
     p.add(cols, "cols", Kind::Int, "", "columns of the random matrix (0 = rows)").range(0, 1 << 30);

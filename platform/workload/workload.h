@@ -1,5 +1,5 @@
-// Host-side preparation of a run's data and the check of its result (DESIGN.md, "Data and firmware
-// flow"). A workload kind is a typed configuration (its `workload.<kind>` section, config/params.h), a
+// Host-side preparation of a run's data and the check of its result (docs/overview.md,
+// docs/firmware.md). A workload kind is a typed configuration (its `workload.<kind>` section, config/params.h), a
 // pure image builder (generate or read the data set, compute the reference, lay the blobs out:
 // platform/workload/image.h) and one result check after the run. The platform places the image,
 // announces its blobs in the boot-info block and labels cache statistics with its regions.

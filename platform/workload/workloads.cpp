@@ -22,10 +22,10 @@ const std::vector<WorkloadEntry>& workload_table() {
             "gcn",
             "one GCN layer's aggregation Y = Â X with feature slicing, vertex tiling and automatic tile morphing: "
             "firmware/programs/gcn, layout include/vp/gcn_data.h, docs/gcn.md"),
-        workload_kind<SellWorkload, SellConfig>(
-            "sell",
-            "y = A x in CSR and SELL-C-sigma, the six cases of seed 004's Table 1 (and acc_hmc): "
-            "firmware/programs/sell_spmv, layout include/vp/sell_data.h"),
+        workload_kind<SellWorkload, SellConfig>("sell",
+                                                "y = A x in CSR and SELL-C-sigma, the six cases of Table 1 of "
+                                                "Kashimata et al. [kashimata-cascaded-dma] (and acc_hmc): "
+                                                "firmware/programs/sell_spmv, layout include/vp/sell_data.h"),
     };
     return table;
 }

@@ -1,5 +1,5 @@
 // The TLM cache model: timing of hits, misses, MSHR merges and blocking; write-backs and data
-// surviving eviction; the priority-table fetch of seed 000; controller registers; stale-data hazards.
+// surviving eviction; the priority-table fetch of Tomita et al. [tomita-gnn-cache]; controller registers; stale-data hazards.
 // Each TEST_CASE runs in its own process (SystemC elaborates once).
 #include <catch2/catch.hpp>
 #include <cfenv>

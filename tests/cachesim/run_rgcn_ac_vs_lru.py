@@ -11,7 +11,7 @@ with edges to the same 32 hubs h_j and to 128 pool vertices of its own. After de
 hubs are 32 consecutive lines of X (2 per set of a 16-set L2). A_0's row r_i reads the 32 hubs,
 then its 128 pool vertices (plus ~40 lines of adjacency and its Y line): about 200 distinct lines
 between two reads of a hub. The L2 holds 128 lines (8 KiB, 8-way), the L1D 64 (4 KiB), both
-LRU except the L2 policy under test; the tables cover X and Y (output_priority, the seed's setup):
+LRU except the L2 policy under test; the tables cover X and Y (output_priority, Tomita et al.'s setup):
   - LRU: every hub read in rows 2..8 misses in the L2 (reuse distance 200 > 128): 7 * 32 = 224 misses;
   - AC: a hub line has priority q = 9 (8 in-edges + E), a pool line 2, adjacency 0, so the hubs are
     never victims during A_0 (priority 9 - 6 >= 3 at their last read) and those 224 reads hit.

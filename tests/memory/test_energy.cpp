@@ -1,6 +1,6 @@
 // Energy ledger: arithmetic on a hand-computed case, regions (nested, kinds defined inside), JSON
 // report, bad definitions; the DDR model's activate/read/write/refresh energy; and the structure of
-// seed 001's energy model (eq. 5-12) reproduced with ledger events: E_cache / E_gather = 35 (1 - R_hit)
+// Tanabe et al.'s energy model (eq. 5-12) reproduced with ledger events: E_cache / E_gather = 35 (1 - R_hit)
 // when E_off >> E_on and S = 1.
 #include <catch2/catch.hpp>
 #include "models/common/context.h"
@@ -68,7 +68,7 @@ TEST_CASE("energy: the DDR model counts activates, read and write bursts and ref
     REQUIRE(c.e_refresh == Approx(8 * 1.5 * (235 - 38) * 260));
 }
 
-TEST_CASE("energy: seed 001's model structure, E_cache / E_gather = 35 (1 - R_hit) with E_off >> E_on") {
+TEST_CASE("energy: Tanabe et al.'s model structure, E_cache / E_gather = 35 (1 - R_hit) with E_off >> E_on") {
     // Per nonzero (eq. 5-10): the cache path fetches the value (32 bit), the index (64 bit) and a
     // 128-byte line of x (1024 bit / S, S = 1); a hit costs E_on per bit, a miss E_on + 2 E_off per bit.
     // The gather path: value and gathered x cross the board once (32 + 32 bit: E_on + E_off each),

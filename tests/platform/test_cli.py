@@ -249,7 +249,7 @@ def test_hmc_gather_results_do_not_change_with_the_quantum():
 
 
 def test_spmv_model_replays_kronecker_spmv_through_the_cache_core():
-    """tools/spmv_model: seed 001's model inputs from a CacheArray replay (docs/hmc.md)."""
+    """tools/spmv_model: Tanabe et al.'s model inputs from a CacheArray replay (docs/hmc.md)."""
     exe = os.path.join(os.path.dirname(VP), "spmv_model")
     p = subprocess.run([exe, "--scale-from", "8", "--scale-to", "9", "--l2", "16384", "--l2-ways", "4"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=120)

@@ -395,3 +395,76 @@ TEST_CASE("reset aborts a running program - START while busy is ignored - an idl
     CHECK(b.counter("vec", "runs") == 2);
     CHECK(sc_core::sc_time_stamp() < sc_core::sc_time(1, sc_core::SC_MS));
 }
+
+TEST_CASE(
+    "float arguments: FARG0..7 arrive in fa0..fa7 at start and are consumed, EXIT_FA0 returns fa0, parameters "
+    "readable") {
+    // y[i] = alpha * x[i] + beta over n floats (alpha in fa0, beta in fa7); returns fa0 = alpha + beta
+    // and a0 = n. A second run with other FARG values must see them; a start consumes them.
+    AccBench b;
+    const auto code = program(R"(
+        mv t3, a0
+    1:  vsetvli t0, a0, e32, m8, ta, ma
+        vle32.v v8, (a1)
+        vfmul.vf v8, v8, fa0
+        vfadd.vf v8, v8, fa7
+        vse32.v v8, (a2)
+        slli t1, t0, 2
+        add a1, a1, t1
+        add a2, a2, t1
+        sub a0, a0, t0
+        bnez a0, 1b
+        fadd.s fa0, fa0, fa7
+        mv a0, t3
+        ecall
+    )");
+    const unsigned n = 300;
+    std::vector<float> x(n);
+    for (unsigned i = 0; i < n; ++i) x[i] = float(i) * 0.5f - 20.0f;
+    // Run 2 writes no FARG: the start of run 1 consumed them, so alpha = beta = 0.
+    const float alphas[3] = {1.5f, -0.25f, 0.0f}, betas[3] = {3.0f, 1024.5f, 0.0f};
+    std::vector<float> out[3];
+    uint32_t fa0[3] = {}, exit_code[3] = {}, status[3] = {}, readback = 0, after_start = 1, vlen = 0, lanes = 0;
+    b.run([&](ScriptedInitiator& c) {
+        vlen = c.read32(kRegs + VEC_VLEN);
+        lanes = c.read32(kRegs + VEC_LANES);
+        write_block(c, kIlm, code.data(), code.size());
+        write_block(c, kDlm + 0x100, x.data(), 4 * n);
+        for (int r = 0; r < 3; ++r) {
+            if (r < 2) {
+                uint32_t bits;
+                std::memcpy(&bits, &alphas[r], 4);
+                c.write32(kRegs + VEC_FARG(0), bits);
+                std::memcpy(&bits, &betas[r], 4);
+                c.write32(kRegs + VEC_FARG(7), bits);
+            }
+            if (r == 0) readback = c.read32(kRegs + VEC_FARG(7));
+            start(c, uint32_t(kIlm), {n, uint32_t(kDlm + 0x100), uint32_t(kDlm + 0x100 + 4 * n)});
+            status[r] = wait_end(c);
+            if (r == 0) after_start = c.read32(kRegs + VEC_FARG(7)) | c.read32(kRegs + VEC_FARG(0));
+            exit_code[r] = c.read32(kRegs + VEC_EXIT_CODE);
+            fa0[r] = c.read32(kRegs + VEC_EXIT_FA0);
+            out[r].resize(n);
+            for (unsigned i = 0; i < n; ++i) {
+                const uint32_t w = c.read32(kDlm + 0x100 + 4 * n + 4 * i);
+                std::memcpy(&out[r][i], &w, 4);
+            }
+        }
+    });
+    CHECK(vlen == 1024);
+    CHECK((lanes & 0xFFFF) == 8);
+    CHECK((lanes >> 16) == 8);
+    uint32_t beta0;
+    std::memcpy(&beta0, &betas[0], 4);
+    CHECK(readback == beta0);
+    CHECK(after_start == 0);
+    for (int r = 0; r < 3; ++r) {
+        INFO("run " << r);
+        CHECK(status[r] == VEC_STATUS_DONE);
+        CHECK(exit_code[r] == n);
+        float f;
+        std::memcpy(&f, &fa0[r], 4);
+        CHECK(f == alphas[r] + betas[r]);
+        for (unsigned i = 0; i < n; ++i) REQUIRE(out[r][i] == alphas[r] * x[i] + betas[r]);
+    }
+}

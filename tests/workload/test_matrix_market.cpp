@@ -1,4 +1,4 @@
-// Matrix Market reader: the shared real matrices (NNZ after expansion as docs/sell_spmv.md reports),
+// Matrix Market reader: the real matrices in data/ (NNZ after expansion as docs/sell_spmv.md reports),
 // general/symmetric/skew expansion, and malformed files, each rejected with its file and line.
 #include <catch2/catch.hpp>
 
@@ -31,11 +31,11 @@ float at(const CsrMatrix& m, uint32_t r, uint32_t c) {
     return v;
 }
 
-std::string shared(const char* f) { return std::string(VP_SHARED_DIR) + "/data/matrices/" + f; }
+std::string shared(const char* f) { return std::string(VP_DATA_DIR) + "/matrices/" + f; }
 
 }  // namespace
 
-TEST_CASE("matrix market: the shared real matrices have the published NNZ after expansion") {
+TEST_CASE("matrix market: the real matrices in data/ have the published NNZ after expansion") {
     MatrixMarketOptions drop;
     drop.drop_explicit_zeros = true;  // SuiteSparse's nonzero count
     struct Case {

@@ -135,16 +135,16 @@ RelationalGraph check_real(const std::string& name, const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("rgcn: AIFB counts equal seed 000 Table 1") {
-    RelationalGraph g = check_real("AIFB", VP_SHARED_DIR "/data/rgcn/aifb_stripped.nt.gz");
+TEST_CASE("rgcn: AIFB counts equal Tomita et al. [tomita-gnn-cache] Table 1") {
+    RelationalGraph g = check_real("AIFB", VP_DATA_DIR "/rgcn/aifb_stripped.nt.gz");
     // Table 1: 8,285 entities, 45 relations, 29,043 edges. The stripped file matches exactly (tolerance 0).
     CHECK(g.num_edges() == 29043);
     CHECK(g.num_relations() == 45);
     CHECK(g.num_entities() == 8285);
 }
 
-TEST_CASE("rgcn: MUTAG counts equal seed 000 Table 1") {
-    RelationalGraph g = check_real("MUTAG", VP_SHARED_DIR "/data/rgcn/mutag_stripped.nt.gz");
+TEST_CASE("rgcn: MUTAG counts equal Tomita et al. [tomita-gnn-cache] Table 1") {
+    RelationalGraph g = check_real("MUTAG", VP_DATA_DIR "/rgcn/mutag_stripped.nt.gz");
     // Table 1: 23,644 entities, 23 relations, 74,227 edges. The stripped file matches exactly (tolerance 0).
     CHECK(g.num_edges() == 74227);
     CHECK(g.num_relations() == 23);

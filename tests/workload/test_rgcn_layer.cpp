@@ -156,7 +156,7 @@ TEST_CASE("degree renumbering permutes X, q, p and Y consistently") {
 }
 
 TEST_CASE("AIFB layer: 2R + 1 matrices, 2 |E| nonzeros, q sums to 2 |E| + N") {
-    const RelationalGraph g = read_ntriples_gz(VP_SHARED_DIR "/data/rgcn/aifb_stripped.nt.gz");
+    const RelationalGraph g = read_ntriples_gz(VP_DATA_DIR "/rgcn/aifb_stripped.nt.gz");
     const RgcnLayer L = build_rgcn_layer(g, true, 64, 10, 1);
     CHECK(L.mats.size() == 2 * 45 + 1);
     CHECK(L.total_nnz() == 2 * 29043);

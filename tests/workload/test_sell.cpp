@@ -79,7 +79,7 @@ TEST_CASE("sell: round trip SELL -> CSR over C and sigma on random, real and sta
     {
         MatrixMarketOptions o;
         o.drop_explicit_zeros = false;  // explicit zeros are real entries: the round trip keeps them
-        ms.push_back(read_matrix_market(std::string(VP_SHARED_DIR) + "/data/matrices/msc01440.mtx", o));
+        ms.push_back(read_matrix_market(std::string(VP_DATA_DIR) + "/matrices/msc01440.mtx", o));
     }
     ms.push_back(standin_matrix("coupled"));
     for (const CsrMatrix& a : ms) {

@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
     app.add_option("--cacheable", cacheable, "LO:HI, the cached address range (others bypass, as MMIO does)")
         ->capture_default_str();
     app.add_flag("--no-priority-reads", no_prio_reads,
-                 "L1 priority-table reads do not reach the L2 (the seed's model)");
+                 "L1 priority-table reads do not reach the L2 (Tomita et al. [tomita-gnn-cache]'s model)");
     app.add_flag("--csv", csv, "CSV rows instead of JSON");
     app.add_flag("--csv-header", csv_header, "with --csv: print the header row first");
     app.add_option("--label", label, "free text for the CSV 'label' column / JSON 'label'");

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 003 (feature slicing, vertex tiling, automatic tile morphing) on the VP (docs/gcn.md).
+"""Lee et al. [lee-gcn-slicing] (feature slicing, vertex tiling, automatic tile morphing) on the VP (docs/gcn.md).
 
   python3 tools/gcn/sweep.py --out out/gcn [--jobs 2] [--full-pokec] [--quick]
 
@@ -45,7 +45,7 @@ DATASETS = {
     "citeseer": (["workload.gcn.graph=citeseer", "workload.gcn.scale_down=1"], ["--graph", "citeseer"], 3712),
     "pokec8": (["workload.gcn.graph=pokec", "workload.gcn.scale_down=8"], ["--graph", "pokec", "--scale-down", "8"], 128),
     # Half-size Pokec-like: a slice at the largest B_F (one line per row) is 52 MB, well above both L2
-    # sizes, as for the seed's Pokec (the / 8 graph's 13 MB slice is near them). Run with a restricted
+    # sizes, as for Lee et al.'s Pokec (the / 8 graph's 13 MB slice is near them). Run with a restricted
     # --grid (each spec replays 15 M arcs: about 4x a pokec8 spec); not in the default --datasets.
     "pokec2": (["workload.gcn.graph=pokec", "workload.gcn.scale_down=2"],
                ["--graph", "pokec", "--scale-down", "2"], 128),
@@ -541,7 +541,7 @@ def summarize(args, rows):
 
 
 def cost_model(args, rows):
-    """The seed's M_VT / M_FS / M_FV with the measured miss rate, beside the counted DRAM traffic."""
+    """Lee et al.'s M_VT / M_FS / M_FV with the measured miss rate, beside the counted DRAM traffic."""
     out = []
     for r in rows:
         if r["metric"] != "cpu" or r["kernel"] == "atm" or r.get("model_graph") in (None, ""):
@@ -693,7 +693,7 @@ def plots(args):
         ax.set_title(title, fontsize=9)
         ax.grid(axis="y", alpha=0.3)
     axes[0].legend(fontsize=7)
-    fig.suptitle("GCN aggregation on the VP (cf. seed 003 Fig. 8)")
+    fig.suptitle("GCN aggregation on the VP (cf. Lee et al. [lee-gcn-slicing] Fig. 8)")
     fig.tight_layout()
     fig.savefig(os.path.join(args.out, "fig8_speedup.png"), dpi=110)
     plt.close(fig)
@@ -712,7 +712,7 @@ def plots(args):
         ax.set_title(f"Pokec-like / 8, F = 128, L2 {l2 // MIB} MiB", fontsize=9)
         ax.legend(fontsize=7)
         ax.grid(alpha=0.3)
-    fig.suptitle("Miss rate as a function of the working set (cf. seed 003 Fig. 10a)")
+    fig.suptitle("Miss rate as a function of the working set (cf. Lee et al. [lee-gcn-slicing] Fig. 10a)")
     fig.tight_layout()
     fig.savefig(os.path.join(args.out, "fig10_missrate.png"), dpi=110)
     plt.close(fig)
@@ -734,7 +734,7 @@ def plots(args):
         ax.set_title(f"Pokec-like / 8, F = 128, L2 {l2 // MIB} MiB", fontsize=9)
         ax.legend(fontsize=7)
         ax.grid(alpha=0.3)
-    fig.suptitle("Sensitivity to B_F and B_V (cf. seed 003 Fig. 11)")
+    fig.suptitle("Sensitivity to B_F and B_V (cf. Lee et al. [lee-gcn-slicing] Fig. 11)")
     fig.tight_layout()
     fig.savefig(os.path.join(args.out, "fig11_sensitivity.png"), dpi=110)
     plt.close(fig)
@@ -753,7 +753,7 @@ def plots(args):
         ax.set_xscale("log", base=2)
         ax.set_xlabel("feature width F")
         ax.set_ylabel("FS+VT over VT only (%)")
-        ax.set_title("Feature width (cf. seed 003 Fig. 9), Pokec-like / 32", fontsize=9)
+        ax.set_title("Feature width (cf. Lee et al. [lee-gcn-slicing] Fig. 9), Pokec-like / 32", fontsize=9)
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
         fig.tight_layout()
@@ -788,7 +788,7 @@ def plots(args):
                              f"{pts[0]['atm_%_of_static_best']:.1f} % of the static best", fontsize=8)
                 ax.legend(fontsize=5)
                 ax.grid(alpha=0.3)
-        fig.suptitle("Automatic tile morphing slice by slice (cf. seed 003 Fig. 12)")
+        fig.suptitle("Automatic tile morphing slice by slice (cf. Lee et al. [lee-gcn-slicing] Fig. 12)")
         fig.tight_layout()
         fig.savefig(os.path.join(args.out, "fig12_atm.png"), dpi=80)
         plt.close(fig)

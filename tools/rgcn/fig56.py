@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 000's Fig. 5 and Fig. 6 on the VP, trace-driven (docs/rgcn_cache.md): the post-processing of
+"""Fig. 5 and Fig. 6 of Tomita et al. [tomita-gnn-cache] (docs/references.md) on the VP, trace-driven (docs/rgcn_cache.md): the post-processing of
 the sweeps scenarios/sweeps/rgcn_fig56_<dataset>.yaml and rgcn_validate_<dataset>.yaml.
 
   vp sweep scenarios/sweeps/rgcn_fig56_aifb.yaml         (runs this script on out/sweeps/rgcn_fig56_aifb)
@@ -29,11 +29,11 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 RECORD_KEY = "platform.cpu.record_accesses"
 KIB = 1024
 L2_SIZES = [256 * KIB, 512 * KIB, 1024 * KIB, 2048 * KIB, 4096 * KIB, 8192 * KIB, 16384 * KIB, 32768 * KIB]
-# The seed's L2 sizes are 0.256 .. 32 "MiB"; 256 KiB .. 32 MiB keeps them powers of two (8-way, 64 B).
-PB_PERIODS = [10, 30, 100, 300, 1000, 4294967295]  # the last one: no decay (the seed's plain "PB")
+# Tomita et al.'s L2 sizes are 0.256 .. 32 "MiB"; 256 KiB .. 32 MiB keeps them powers of two (8-way, 64 B).
+PB_PERIODS = [10, 30, 100, 300, 1000, 4294967295]  # the last one: no decay (Tomita et al.'s plain "PB")
 
 # name, sorted log?, L1D policy, L2 policy, extra vp-cachesim arguments.
-# The seed's setup (Sec. 4): both levels use the policy, the output lines get priorities too
+# Tomita et al.'s setup (Sec. 4): both levels use the policy, the output lines get priorities too
 # (feature range = X and Y), and the priority-table read is free (not an L2 access).
 SEED = ["--fv-region", "features+output", "--no-priority-reads"]
 CONFIGS = [
@@ -44,7 +44,7 @@ CONFIGS = [
     ("SRRIP", True, "lru", "srrip", []),
     ("GRASP", True, "lru", "grasp", ["--hot", "auto"]),
     ("OPT", True, "lru", "opt", []),
-    # Variants beyond the seed's setup.
+    # Variants beyond Tomita et al.'s setup.
     ("AC_platform", True, "ac", "ac", ["--fv-region", "features+output"]),  # L1 table reads go through the L2
     ("AC_L2only", True, "lru", "ac", ["--fv-region", "features+output"]),   # L1 stays LRU
     ("AC_Xonly", True, "ac", "ac", ["--fv-region", "features", "--no-priority-reads"]),  # Y at priority 0
@@ -88,7 +88,7 @@ def recording(args, sort):
         ds = {"aifb": "aifb_stripped.nt.gz", "mutag": "mutag_stripped.nt.gz"}.get(args.dataset)
         cmd = [args.trace, "--out", path, "--sort", "true" if sort else "false", "--output-priority", "true"]
         if ds:
-            cmd += ["--dataset", os.path.join(args.shared, "data", "rgcn", ds)]
+            cmd += ["--dataset", os.path.join(args.data, "rgcn", ds)]
         else:
             cmd += args.synthetic.split()
         _, secs = run(cmd)
@@ -142,7 +142,7 @@ def plots(args, summary):
     ax.set_xlabel("L2 size (8-way, 64 B lines; L1D 32 KiB)")
     ax.set_ylabel("L2 misses")
     ax.set_yscale("log")
-    ax.set_title(f"R-GCN layer on {args.dataset.upper()} (VP trace replay; cf. seed 000 Fig. 5)")
+    ax.set_title(f"R-GCN layer on {args.dataset.upper()} (VP trace replay; cf. Tomita et al. [tomita-gnn-cache] Fig. 5)")
     ax.grid(True, which="both", alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -161,7 +161,7 @@ def plots(args, summary):
     ax.set_xticklabels([f"{x // 1024} MiB" if x >= 1024 else f"{x} KiB" for x in xs], rotation=30)
     ax.set_xlabel("L2 size")
     ax.set_ylabel("L2 misses / sorted LRU")
-    ax.set_title(f"PB decay period on {args.dataset.upper()} (cf. seed 000 Fig. 6)")
+    ax.set_title(f"PB decay period on {args.dataset.upper()} (cf. Tomita et al. [tomita-gnn-cache] Fig. 6)")
     ax.grid(True, alpha=0.3)
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -216,7 +216,7 @@ def main():
                          "firmware's data accesses without the ISS")
     ap.add_argument("--synthetic", default="--entities 333845 --relations 103 --edges 916199",
                     help="vp-rgcn-trace arguments for a dataset other than aifb/mutag (emulated only)")
-    ap.add_argument("--shared", default=os.path.join(REPO, "..", "shared"))
+    ap.add_argument("--data", default=os.path.join(REPO, "data"), help="the data sets (data/README.md)")
     bindir = os.path.dirname(os.environ["VP"]) if os.environ.get("VP") else os.path.join(REPO, "build", "bin")
     ap.add_argument("--trace", default=os.path.join(bindir, "vp-rgcn-trace"))
     ap.add_argument("--cachesim", default=os.path.join(bindir, "vp-cachesim"))

@@ -1,10 +1,12 @@
 // sell_info: the matrices of docs/sell_spmv.md (real files and stand-ins) in numbers: size, nonzeros, row lengths,
 // SELL-C-σ padding (chunk occupancy β) for several σ. Used by docs/sell_spmv.md.
 //
-//   sell_info [--shared DIR] [--C 256] [--json]
+//   sell_info [--data DIR] [--C 256] [--json]
 //   sell_info --kronecker SCALE      beta of a Graph500 matrix over C and sigma (power-law rows)
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <vector>
 #include "platform/workload/kronecker.h"
@@ -14,14 +16,27 @@
 
 using namespace vp::workload;
 
+// The data sets: --data DIR, else VP_DATA_DIR from the environment, else <prefix>/share/vp/data next
+// to an installed sell_info (<prefix>/bin), else the source tree's data/.
+std::string default_data_dir() {
+    if (const char* e = std::getenv("VP_DATA_DIR")) return e;
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const std::filesystem::path d = exe.parent_path().parent_path() / "share" / "vp" / "data";
+        if (std::filesystem::is_directory(d / "matrices", ec)) return d.string();
+    }
+    return VP_DATA_DIR;
+}
+
 int main(int argc, char** argv) {
-    std::string shared = VP_SHARED_DIR;
+    std::string data = default_data_dir();
     uint32_t C = 256;
     bool json = false;
     uint32_t kronecker = 0;
     for (int i = 1; i < argc; ++i) {
-        if (!std::strcmp(argv[i], "--shared") && i + 1 < argc)
-            shared = argv[++i];
+        if (!std::strcmp(argv[i], "--data") && i + 1 < argc)
+            data = argv[++i];
         else if (!std::strcmp(argv[i], "--kronecker") && i + 1 < argc)
             kronecker = uint32_t(std::stoul(argv[++i]));
         else if (!std::strcmp(argv[i], "--C") && i + 1 < argc)
@@ -29,7 +44,7 @@ int main(int argc, char** argv) {
         else if (!std::strcmp(argv[i], "--json"))
             json = true;
         else {
-            std::fprintf(stderr, "usage: sell_info [--shared DIR] [--C N] [--json] | --kronecker SCALE\n");
+            std::fprintf(stderr, "usage: sell_info [--data DIR] [--C N] [--json] | --kronecker SCALE\n");
             return 2;
         }
     }
@@ -63,7 +78,7 @@ int main(int argc, char** argv) {
             } else {
                 MatrixMarketOptions o;
                 o.drop_explicit_zeros = true;
-                a = read_matrix_market(shared + "/data/matrices/" + name + ".mtx", o);
+                a = read_matrix_market(data + "/matrices/" + name + ".mtx", o);
                 source = "file";
             }
         } catch (const std::exception& e) {

@@ -32,7 +32,7 @@ CASE_LABEL = {
     "acc_cdma": "ACC + cascaded DMA",
     "acc_overlap": "ACC + cascaded DMA, overlapped",
 }
-# (name, source, NNZ, n, NNZ/row); source: a file in ${shared}/data/matrices or a stand-in.
+# (name, source, NNZ, n, NNZ/row); source: a file in ${data}/matrices or a stand-in.
 MATRICES = [
     ("benzene", "file", 242669, 8219, 29.5),
     ("msc01440", "file", 44998, 1440, 31.2),
@@ -61,7 +61,7 @@ def run_matrix(vp, scenario, out_dir, name, source, cases, extra_sets):
     run_dir = os.path.join(out_dir, "runs", name)
     sets = ["workload.sell.cases=[%s]" % ", ".join(cases)]
     if source == "file":
-        sets.append("workload.sell.matrix=${shared}/data/matrices/%s.mtx" % name)
+        sets.append("workload.sell.matrix=${data}/matrices/%s.mtx" % name)
     else:
         sets += ["workload.sell.matrix=null", "workload.sell.standin=%s" % name]
     cmd = [vp, "run", scenario, "--quiet", "--out", run_dir]

@@ -1,4 +1,4 @@
-// spmv_model: seed 001's SpMV performance and energy model (eq. 1-4, 12) fed with hit rates that the
+// spmv_model: the SpMV performance and energy model (eq. 1-4, 12) of Tanabe et al. [tanabe-hmc-gather] fed with hit rates that the
 // platform's own cache core (models/cache/cache_array) measures on the CSR SpMV access stream.
 //
 //   spmv_model [--scale-from 11] [--scale-to 20] [--edgefactor 16] [--seed 1]
@@ -14,8 +14,8 @@
 //   useful 4-byte x words per x line fetched into L2, over the line's L2 residency),
 //   B/FLOP_cache = 2 + I/2 + (1 - hit_x) * line / S  (eq. 1 with I = 4-byte indices),
 //   F_cache = W / that (eq. 2), F_gather = W / 4 (eq. 3-4), their ratio, and the energy ratios
-//   35 (1 - R_hit) (eq. 12, the seed's 64-bit indices) and (1 - R_hit)(2 + 32/S) (32-bit indices).
-// Defaults: the seed's GPU caches (Tesla C2050: L1 16 KB, L2 768 KB, 128-byte lines) and W = the
+//   35 (1 - R_hit) (eq. 12, Tanabe et al.'s 64-bit indices) and (1 - R_hit)(2 + 32/S) (32-bit indices).
+// Defaults: Tanabe et al.'s GPU caches (Tesla C2050: L1 16 KB, L2 768 KB, 128-byte lines) and W = the
 // HMC model's four links of 16 x 15 Gb/s with 128-byte packets (4 x 30 GB/s x 8/9). Deterministic.
 #include <cstdio>
 #include <cstdlib>

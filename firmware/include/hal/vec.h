@@ -12,6 +12,19 @@
  *     uint32_t st = vec_wait(VEC_POLL);                // VEC_STATUS_DONE or VEC_STATUS_ERROR
  *     uint32_t rc = vec_exit_code();                   // a0 at the program's final ecall
  *
+ * Float arguments: vec_args_t carries a0..a7 and fa0..fa7 (FARG registers); a program built by
+ * vp_add_vec_program (-mabi=ilp32f) receives them as the float parameters of vec_main, e.g.
+ * int vec_main(uint32_t n, float *x, float alpha) gets alpha in fa0:
+ *
+ *     vec_args_t a = {.a = {n, (uint32_t)x_in_dlm}, .fa = {2.5f}};
+ *     vec_start_args(my_kernel_image.entry, &a);
+ *     vec_wait(VEC_POLL);
+ *     float r = vec_exit_fa0();                         // fa0 at the final ecall (a float result)
+ *
+ * The accelerator's parameters: vec_vlen() (bits per vector register), vec_vlmax(sew, lmul),
+ * vec_add_lanes() / vec_mul_lanes() (FP elements per cycle), vec_ilm_size() / vec_dlm_size(), or
+ * all at once with vec_get_info().
+ *
  * Interrupt completion: vec_init(true) enables PLIC source VP_IRQ_VEC (priority 1, context 0) and
  * mie.MEIE; the program's trap handler calls vec_irq() when the PLIC claim returns VP_IRQ_VEC, and
  * vec_wait(VEC_IRQ) sleeps in wfi until it ran. */
@@ -50,12 +63,45 @@ bool vec_present(void);
 uint32_t vec_ilm_size(void);
 uint32_t vec_dlm_size(void);
 
+/* The accelerator's parameters (registers VEC_VLEN, VEC_LANES, VEC_ILM_*, VEC_DLM_*). */
+typedef struct vec_info {
+    uint32_t vlen;               /* bits per vector register */
+    uint32_t add_lanes;          /* FP add elements per cycle */
+    uint32_t mul_lanes;          /* FP multiply elements per cycle */
+    uint32_t ilm_base, ilm_size; /* bytes */
+    uint32_t dlm_base, dlm_size; /* bytes */
+} vec_info_t;
+/* Fills *info and returns true; false (and *info zeroed) without the accelerator. */
+bool vec_get_info(vec_info_t *info);
+/* VLEN in bits (0 without the accelerator). */
+uint32_t vec_vlen(void);
+/* Elements per vector at element width sew_bits (8, 16, 32) and register group lmul (1, 2, 4, 8):
+ * VLEN * lmul / sew_bits (0 without the accelerator or for other values). */
+uint32_t vec_vlmax(uint32_t sew_bits, uint32_t lmul);
+/* FP add / multiply lanes: elements per cycle (0 without the accelerator). */
+uint32_t vec_add_lanes(void);
+uint32_t vec_mul_lanes(void);
+
 /* Aborts a running program and clears STATUS, DOORBELL and NOTIFY. */
 void vec_reset(void);
 /* Copies the image into the LMs. Returns 0, or -1 if it does not fit. */
 int vec_load(const vec_image_t *img);
-/* Starts at entry with a0..a(nargs-1) = args[] (the others 0). Returns immediately. */
+/* Starts at entry with a0..a(nargs-1) = args[] (the others 0) and fa0..fa7 = 0 (every start consumes
+ * the FARG registers, so no float of an earlier start remains). Returns immediately. */
 void vec_start(uint32_t entry, const uint32_t *args, unsigned nargs);
+
+/* Integer and float arguments of a start: a[i] -> ai (ARGi), fa[i] -> fai (FARGi). Unset members
+ * are 0 (a designated initializer zeroes the rest). */
+typedef struct vec_args {
+    uint32_t a[VEC_NUM_ARGS];
+    float fa[VEC_NUM_FARGS];
+} vec_args_t;
+/* Starts at entry with a0..a7 = args->a, fa0..fa7 = args->fa. Returns immediately. */
+void vec_start_args(uint32_t entry, const vec_args_t *args);
+/* vec_load + vec_start_args + vec_wait: returns a0 of the final ecall, or -1 on error. */
+int32_t vec_run_args(const vec_image_t *img, const vec_args_t *args, vec_wait_t how);
+/* fa0 at the final ecall of the last run (a float result; register VEC_EXIT_FA0). */
+float vec_exit_fa0(void);
 uint32_t vec_status(void);
 bool vec_busy(void);
 /* Waits until the program ended; returns VEC_STATUS_DONE or VEC_STATUS_ERROR (STATUS keeps it). */

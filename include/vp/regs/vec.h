@@ -10,10 +10,13 @@
  * into the LMs mean the same on both sides. Sizes are configurable: read ILM_SIZE / DLM_SIZE.
  *
  * Program protocol:
- *   start:  pc = ENTRY_PC, a0..a7 = ARG0..ARG7, sp = DLM base + DLM size, every other register 0,
+ *   start:  pc = ENTRY_PC, a0..a7 = ARG0..ARG7, fa0..fa7 = FARG0..FARG7 (IEEE single bits: a program
+ *           built with -mabi=ilp32f receives float arguments of vec_main there; START consumes them:
+ *           FARG0..7 read 0 afterwards), sp = DLM base + DLM
+ *           size, every other register 0,
  *           vtype = vill, vl = 0, mstatus.FS = Initial (FP on), the decode cache is emptied (the
  *           CPU may have loaded a new program into the ILM).
- *   end:    `ecall` ends the program: STATUS.DONE, EXIT_CODE = a0. Any other exception (illegal
+ *   end:    `ecall` ends the program: STATUS.DONE, EXIT_CODE = a0, EXIT_FA0 = fa0 (a float result). Any other exception (illegal
  *           instruction, access fault outside the LMs, misaligned access, ebreak) ends it with
  *           STATUS.ERROR; ERR_CAUSE/ERR_PC/ERR_TVAL hold mcause/mepc/mtval and the VP prints a
  *           fault report. The accelerator hart takes no exception through mtvec.
@@ -49,6 +52,7 @@
 #define VEC_INSTRET_HI 0x4Cu /* RO: upper half */
 #define VEC_DOORBELL   0x50u /* RW: write sets bits (OR) the program sees in CSR VEC_CSR_DOORBELL */
 #define VEC_NOTIFY     0x54u /* R: bits the program set through CSR VEC_CSR_NOTIFY; write 1 to clear */
+#define VEC_EXIT_FA0   0x58u /* RO: fa0 (IEEE single bits) at the ending ecall */
 #define VEC_ARG0       0x80u /* RW: copied to a0 at start */
 #define VEC_ARG1       0x84u /* RW: a1 */
 #define VEC_ARG2       0x88u /* RW: a2 */
@@ -59,6 +63,16 @@
 #define VEC_ARG7       0x9Cu /* RW: a7 */
 #define VEC_ARG(n)     (VEC_ARG0 + 4u * (unsigned)(n))
 #define VEC_NUM_ARGS   8u
+#define VEC_FARG0      0xA0u /* RW: copied to fa0 at start (IEEE single bits); the start clears FARG0..7 */
+#define VEC_FARG1      0xA4u /* RW: fa1 */
+#define VEC_FARG2      0xA8u /* RW: fa2 */
+#define VEC_FARG3      0xACu /* RW: fa3 */
+#define VEC_FARG4      0xB0u /* RW: fa4 */
+#define VEC_FARG5      0xB4u /* RW: fa5 */
+#define VEC_FARG6      0xB8u /* RW: fa6 */
+#define VEC_FARG7      0xBCu /* RW: fa7 */
+#define VEC_FARG(n)    (VEC_FARG0 + 4u * (unsigned)(n))
+#define VEC_NUM_FARGS  8u
 
 #define VEC_ID_VALUE 0x56454331u /* "VEC1" */
 
