@@ -30,11 +30,11 @@
 #define VP_BOOTINFO_ADDR 0x87FFF000u
 
 /* PLIC interrupt source numbers (QEMU virt uses 10 for UART0). */
-#define VP_IRQ_UART0  10u
-#define VP_IRQ_DMA0   11u /* first DMA interrupt; DMA blocks use 11..14 */
-#define VP_IRQ_GATHER 15u /* HMC gather engine */
-#define VP_IRQ_VEC    16u /* vector accelerator: done / error / notify */
-#define VP_IRQ_LAPP   17u /* LAPP: a started function returned or trapped */
+#define VP_IRQ_UART0      10u
+#define VP_IRQ_DMA0       11u /* first DMA interrupt; DMA blocks use 11..14 */
+#define VP_IRQ_GATHER     15u /* HMC gather engine */
+#define VP_IRQ_VEC        16u /* vector accelerator: done / error / notify */
+#define VP_IRQ_LAPP       17u /* LAPP: a started function returned or trapped */
 #define VP_IRQ_INST_FIRST 32u /* further device instances: the lowest free source from here up */
 
 #endif
