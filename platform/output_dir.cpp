@@ -230,7 +230,7 @@ OutputDir::OutputDir(std::string out) : out_(std::move(out)) {
     }
 }
 
-void OutputDir::publish() {
+std::string OutputDir::publish() {
     const fs::path dir(out_), stage(staging_);
     std::error_code ec;
     write_manifest(stage);
@@ -239,19 +239,17 @@ void OutputDir::publish() {
         touch(stage / kIncompleteMarker);
         return why;
     };
-    if (renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, out_.c_str(), RENAME_NOREPLACE) == 0) return;
+    if (renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, out_.c_str(), RENAME_NOREPLACE) == 0) return "";
     if (errno != EEXIST)
         throw std::runtime_error(
             keep_staged("cannot publish " + staging_ + " as " + out_ + ": " + std::strerror(errno)));
     // `out` exists: it must still hold nothing but a previous run's outputs (a file may have been
     // added during the run).
     if (fs::symlink_status(dir, ec).type() != fs::file_type::directory)
-        throw std::invalid_argument(
-            keep_staged("--out " + out_ + ": is no longer a directory; the outputs are in " + staging_));
+        return keep_staged("--out " + out_ + ": is no longer a directory; the outputs are in " + staging_);
     const std::string foreign = foreign_entry(out_);
     if (!foreign.empty())
-        throw std::invalid_argument(
-            keep_staged(refusal(out_, out_, foreign) + " (the new outputs are in " + staging_ + ")"));
+        return keep_staged(refusal(out_, out_, foreign) + " (the new outputs are in " + staging_ + ")");
     // Swap both directories in one step, then remove the previous run (now at the staging path) entry by
     // entry from its manifest.
     if (renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, out_.c_str(), RENAME_EXCHANGE) != 0)
@@ -261,6 +259,7 @@ void OutputDir::publish() {
     if (!left.empty())
         warnings_.push_back("the previous outputs' directory " + staging_ + " keeps " + std::to_string(left.size()) +
                             " entries vp did not write (first: " + left.front() + "); move them and remove it");
+    return "";
 }
 
 void OutputDir::discard() noexcept {

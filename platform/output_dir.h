@@ -29,12 +29,14 @@ public:
 
     const std::string& final_path() const { return out_; }
     const std::string& staging_path() const { return staging_; }
-    // Makes the staging directory the output directory. Throws std::invalid_argument when `<out>`
-    // gained files that are not vp's during the run (the new outputs stay in the staging directory),
-    // std::runtime_error (with the system's reason) when the file system refuses; the previous output
-    // is untouched in both cases. Warnings (a previous run's directory that could not be removed
-    // completely) go to `warnings()`.
-    void publish();
+    // Makes the staging directory the output directory. Returns why it did not when `<out>` gained
+    // files that are not vp's during the run (the new outputs stay in the staging directory; returned,
+    // not thrown: it runs after the simulation, where an exception unwinding past SystemC's coroutine
+    // stacks confuses AddressSanitizer), "" when published; throws std::runtime_error (with the
+    // system's reason) when the file system refuses. The previous output is untouched when it did not
+    // publish. Warnings (a previous run's directory that could not be removed completely) go to
+    // `warnings()`.
+    std::string publish();
     // Removes the staging directory (nothing ran worth keeping, e.g. a configuration error).
     void discard() noexcept;
     const std::vector<std::string>& warnings() const { return warnings_; }

@@ -310,11 +310,10 @@ int sc_main(int argc, char** argv) {
         g_running = &platform.context();
         const vp::RunResult r = platform.run();
         platform.write_outputs(r);
-        try {
-            out->publish();
-        } catch (const std::invalid_argument& e) {  // --out gained a file that is not vp's during the run
+        if (const std::string refused = out->publish(); !refused.empty()) {
+            // --out gained a file that is not vp's during the run
             g_running = nullptr;
-            std::cerr << "vp: error: " << e.what() << "\n";
+            std::cerr << "vp: error: " << refused << "\n";
             return vp::kExitBadInput;
         }
         for (auto& w : out->warnings()) std::cerr << "vp: warning: " << w << "\n";

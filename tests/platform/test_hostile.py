@@ -18,6 +18,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import test_cli as cli  # noqa: E402  (vp(), scenario(), expect_error(), and the run directory)
+import cli_test_runner  # noqa: E402  (test_cli put tests/support on the path)
 
 RAM = 0x80000000
 
@@ -183,14 +184,9 @@ def test_host_time_limit_holds_inside_a_huge_quantum():
 def run_capped(*args, address_space=6 << 30, timeout=120):
     """vp run under an address-space cap: a build that ignored the limits fails fast (bad_alloc) instead
     of eating the host's memory."""
-    import resource
-
-    def cap():
-        resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
-
     t0 = time.monotonic()
     p = subprocess.run([cli.VP, "run", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout,
-                       preexec_fn=cap)
+                       preexec_fn=cli_test_runner.address_space_cap(cli.VP, address_space))
     return p.returncode, p.stderr.decode(errors="replace"), time.monotonic() - t0
 
 

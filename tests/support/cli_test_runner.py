@@ -40,3 +40,22 @@ def run(module_globals, work_prefix, skip=None):
         raise
     finally:
         shutil.rmtree(module_globals["WORK"], ignore_errors=True)
+
+
+_sanitized = {}
+
+
+def address_space_cap(vp, nbytes):
+    """A preexec_fn that caps a child's address space (RLIMIT_AS) at nbytes, so that a run that ignores
+    its limits fails fast instead of eating the host's memory; None for a vp built with
+    AddressSanitizer, which reserves terabytes of shadow address space at start and cannot run under
+    any such cap (the release build's tests keep the cap)."""
+    import resource
+    import subprocess
+
+    if vp not in _sanitized:
+        ldd = subprocess.run(["ldd", vp], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+        _sanitized[vp] = "libasan" in ldd
+    if _sanitized[vp]:
+        return None
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (nbytes, nbytes))

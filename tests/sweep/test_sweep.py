@@ -145,11 +145,7 @@ def test_huge_product_is_refused_before_it_is_built():
     # Issue #32 item 12: the size of a product is known from its axes; two axes of 100,000 values
     # (10^10 points) are refused at once, before any row is built. Run with a 1 GiB address-space
     # limit, so that a sweep that builds the rows fails fast (MemoryError) instead of eating the host.
-    import resource
-
-    def cap():
-        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-
+    cap = cli_test_runner.address_space_cap(VP, 1 << 30)
     specs = [
         ("parameters:\n  - platform.caches.l2.size: {from: 1, to: 100000, step: 1}\n"
          "  - platform.caches.l1d.size: {from: 1, to: 100000, step: 1}\n",

@@ -188,6 +188,16 @@ struct TempGzBomb {
 };
 }  // namespace
 
+// Growth of the peak resident size that a bounded reader stays under. Not measurable under
+// AddressSanitizer, whose quarantine of freed blocks (256 MiB) and shadow memory grow with every
+// line read and freed (465 MB measured): there the tests check only what was read; the release build
+// checks the bound.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr uint64_t kRssSlack = UINT64_MAX;
+#else
+constexpr uint64_t kRssSlack = uint64_t(16) << 20;
+#endif
+
 TEST_CASE("rgcn: a gzip bomb of repeated triples is read in bounded memory") {
     const std::string triple = "<http://example.org/a> <http://example.org/p> <http://example.org/b> .\n";
     const uint64_t copies = (uint64_t(96) << 20) / triple.size();  // 96 MiB decompressed, ~0.4 MB on disk
@@ -197,7 +207,7 @@ TEST_CASE("rgcn: a gzip bomb of repeated triples is read in bounded memory") {
     const RelationalGraph g = read_ntriples_gz(t.file.string());
     CHECK(g.num_edges() == 1);
     CHECK(g.duplicates_dropped == copies - 1);
-    CHECK(peak_rss_bytes() - before < (uint64_t(16) << 20));  // the whole text would be 96 MiB
+    CHECK(peak_rss_bytes() - before < kRssSlack);  // the whole text would be 96 MiB
 }
 
 TEST_CASE("rgcn: a gzip bomb of one endless line is refused at the line limit") {
@@ -210,5 +220,5 @@ TEST_CASE("rgcn: a gzip bomb of one endless line is refused at the line limit") 
         why = e.what();
     }
     CHECK(why.find("line.nt.gz:1: line longer than 1 MiB") != std::string::npos);
-    CHECK(peak_rss_bytes() - before < (uint64_t(16) << 20));
+    CHECK(peak_rss_bytes() - before < kRssSlack);
 }
