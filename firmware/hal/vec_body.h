@@ -119,3 +119,52 @@ void FN(irq)(DEV0) {
     ++COUNT;
     ++ST(irq_seen);
 }
+
+/* The accelerator's parameters and float arguments. */
+bool FN(get_info)(DEV vec_info_t *info) {
+    memset(info, 0, sizeof *info);
+    if (!FN(present)(ARG0)) return false;
+    const uint32_t lanes = vp_read32(REG(VEC_LANES));
+    info->vlen = vp_read32(REG(VEC_VLEN));
+    info->add_lanes = lanes & 0xFFFFu;
+    info->mul_lanes = lanes >> 16;
+    info->ilm_base = vp_read32(REG(VEC_ILM_BASE));
+    info->ilm_size = vp_read32(REG(VEC_ILM_SIZE));
+    info->dlm_base = vp_read32(REG(VEC_DLM_BASE));
+    info->dlm_size = vp_read32(REG(VEC_DLM_SIZE));
+    return true;
+}
+
+uint32_t FN(vlen)(DEV0) { return FN(present)(ARG0) ? vp_read32(REG(VEC_VLEN)) : 0; }
+
+uint32_t FN(vlmax)(DEV uint32_t sew_bits, uint32_t lmul) {
+    if ((sew_bits != 8 && sew_bits != 16 && sew_bits != 32) || (lmul != 1 && lmul != 2 && lmul != 4 && lmul != 8))
+        return 0;
+    return FN(vlen)(ARG0) * lmul / sew_bits;
+}
+
+uint32_t FN(add_lanes)(DEV0) { return FN(present)(ARG0) ? vp_read32(REG(VEC_LANES)) & 0xFFFFu : 0; }
+uint32_t FN(mul_lanes)(DEV0) { return FN(present)(ARG0) ? vp_read32(REG(VEC_LANES)) >> 16 : 0; }
+
+/* FARG0..7 need no clearing in start: START consumes them (they read 0 afterwards). */
+void FN(start_args)(DEV uint32_t entry, const vec_args_t *args) {
+    for (unsigned i = 0; i < VEC_NUM_FARGS; ++i) {
+        uint32_t bits;
+        memcpy(&bits, &args->fa[i], sizeof bits);
+        vp_write32(REG(VEC_FARG(i)), bits);
+    }
+    FN(start)(ARG entry, args->a, VEC_NUM_ARGS);
+}
+
+float FN(exit_fa0)(DEV0) {
+    const uint32_t bits = vp_read32(REG(VEC_EXIT_FA0));
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+int32_t FN(run_args)(DEV const vec_image_t *img, const vec_args_t *args, vec_wait_t how) {
+    if (FN(load)(ARG img) != 0) return -1;
+    FN(start_args)(ARG IMAGE_ENTRY(img), args);
+    return FN(wait)(ARG how) == VEC_STATUS_DONE ? (int32_t)FN(exit_code)(ARG0) : -1;
+}

@@ -169,6 +169,14 @@ void vec_dev_doorbell(vec_t *d, uint32_t bits);
 uint32_t vec_dev_notify(vec_t *d);
 void vec_dev_notify_clear(vec_t *d, uint32_t bits);
 void vec_dev_irq(vec_t *d); /* call when the PLIC claim returns d->irq */
+bool vec_dev_get_info(vec_t *d, vec_info_t *info);
+uint32_t vec_dev_vlen(vec_t *d);
+uint32_t vec_dev_vlmax(vec_t *d, uint32_t sew_bits, uint32_t lmul);
+uint32_t vec_dev_add_lanes(vec_t *d);
+uint32_t vec_dev_mul_lanes(vec_t *d);
+void vec_dev_start_args(vec_t *d, uint32_t entry, const vec_args_t *args);
+int32_t vec_dev_run_args(vec_t *d, const vec_image_t *img, const vec_args_t *args, vec_wait_t how);
+float vec_dev_exit_fa0(vec_t *d);
 void *vec_dev_dlm_ptr(vec_t *d, uint32_t offset);
 
 #endif

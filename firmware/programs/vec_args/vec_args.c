@@ -69,6 +69,26 @@ int main(void) {
                (unsigned long)bits(sum), (unsigned long)wrong, N);
         if (wrong || bits(got) != bits(sum)) return 1;
     }
+    /* The same through the instance API (accelerator 0 of the boot-info device table). */
+    vec_t d;
+    vec_info_t dinfo;
+    if (!vec_open_index(&d, 0) || !vec_dev_init(&d, false) || !vec_dev_get_info(&d, &dinfo) ||
+        memcmp(&dinfo, &info, sizeof info) != 0 || vec_dev_vlmax(&d, 32, 8) != vec_vlmax(32, 8)) {
+        printf("vec_args: the instance API disagrees on the accelerator's parameters\n");
+        return 1;
+    }
+    const vec_args_t a = {.a = {N, (uint32_t)(uintptr_t)x, (uint32_t)(uintptr_t)y}, .fa = {0.5f, 2.0f}};
+    const int32_t rc = vec_dev_run_args(&d, &vec_axpb_image, &a, VEC_POLL);
+    float sum = 0.0f;
+    uint32_t wrong = 0;
+    for (uint32_t i = 0; i < N; ++i) {
+        const float e = 0.5f * x[i] + 2.0f;
+        sum += e;
+        if (bits(y[i]) != bits(e)) ++wrong;
+    }
+    printf("vec_args: instance API: exit %ld, sum 0x%08lx (expected 0x%08lx), %lu of %u y wrong\n", (long)rc,
+           (unsigned long)bits(vec_dev_exit_fa0(&d)), (unsigned long)bits(sum), (unsigned long)wrong, N);
+    if (rc < 0 || wrong || bits(vec_dev_exit_fa0(&d)) != bits(sum)) return 1;
     printf("vec_args: ok\n");
     return 0;
 }
