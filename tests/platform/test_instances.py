@@ -18,6 +18,9 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 import cli_test_runner  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_cli as cli  # noqa: E402  (vp(), scenario())
+
 VP = REPO = None
 WORK = None
 
@@ -26,19 +29,15 @@ class Skip(Exception):
     pass
 
 
-def vp(*args, check=None, timeout=300):
-    p = subprocess.run([VP, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=timeout)
-    out, err = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
-    if check is not None and p.returncode != check:
-        raise AssertionError(f"vp {' '.join(args)}: exit {p.returncode}, expected {check}\n{out}\n{err}")
-    return p.returncode, out, err
+# test_cli's helpers, on the paths the runner gave this script.
+def vp(*args, **kw):
+    cli.VP, cli.REPO, cli.WORK = VP, REPO, WORK
+    return cli.vp(*args, **kw)
 
 
-def scenario(text, name="s.yaml"):
-    path = os.path.join(WORK, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
+def scenario(*args, **kw):
+    cli.VP, cli.REPO, cli.WORK = VP, REPO, WORK
+    return cli.scenario(*args, **kw)
 
 
 TWO_DMA = """
