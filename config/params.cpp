@@ -133,6 +133,18 @@ Decl Params::declare(const std::string& key, Kind kind, const std::string& defau
 
 void Params::declared_choices(std::vector<std::string> names) { last_->one_of(std::move(names)); }
 
+void Params::presets(const std::string& selector_key,
+                     std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> table) {
+    if (mode_ != Mode::Declare) return;
+    Param& sel = schema_->at(selector_key);
+    if (sel.kind != Kind::Enum) throw std::logic_error("schema: preset selector '" + selector_key + "' is no enum");
+    for (auto& [choice, keys] : table)
+        for (auto& [key, text] : keys)
+            if (!schema_->find(key))
+                throw std::logic_error("schema: preset '" + choice + "' sets unknown key '" + key + "'");
+    sel.presets = std::move(table);
+}
+
 const nlohmann::json& Params::value(const std::string& key) const {
     auto it = json_->find(key);
     if (it == json_->end()) throw std::logic_error("parameter '" + key + "' missing from a validated section");

@@ -127,6 +127,11 @@ public:
     Decl choice(std::string& field, const std::string& key, const std::vector<std::string>& names,
                 const std::string& help);
 
+    // Declares the Enum `selector_key` (declared before in this section) as the preset selector of
+    // the section: per choice, the default text of sibling keys (Param::presets). Declaring only.
+    void presets(const std::string& selector_key,
+                 std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> table);
+
     // A nested section (`key:` map) declared by the member struct's own params().
     template <class S>
     void section(S& sub, const std::string& key, const std::string& help) {

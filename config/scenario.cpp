@@ -110,10 +110,23 @@ public:
                          "key given twice (first on line " + std::to_string(at->second) + ")");
             }
         }
+        // A preset selector (Param::presets): the chosen preset's values are the defaults of its keys.
+        const std::vector<std::pair<std::string, std::string>>* preset = nullptr;
+        if (const Param* sel = schema.preset_selector()) {
+            YAML::Node given = node && node.IsMap() ? node[sel->key] : YAML::Node();
+            const std::string choice =
+                given && given.IsScalar() ? given.as<std::string>() : sel->default_text;  // (validated below)
+            for (auto& [name, keys] : sel->presets)
+                if (name == choice) preset = &keys;
+        }
         for (auto& p : schema.params()) {
             const std::string kpath = join(path, p.key);
             YAML::Node child = node && node.IsMap() ? node[p.key] : YAML::Node();
             if (child) lines_[kpath] = child.Mark().line + 1;
+            std::string default_text = p.default_text;
+            if (preset)
+                for (auto& [key, text] : *preset)
+                    if (key == p.key) default_text = text;
             if (p.kind == Kind::Map && p.instances && child && child.IsSequence()) {
                 if (child.size() == 0)
                     fail(child, kpath, "an empty list of instances (write `enabled: false` for none)");
@@ -135,8 +148,8 @@ public:
                 out[p.key] = std::move(arr);
             } else if (child && !child.IsNull()) {
                 out[p.key] = scalar(child, p, kpath);
-            } else if (!p.default_text.empty()) {
-                out[p.key] = scalar(YAML::Load(p.default_text), p, kpath);
+            } else if (!default_text.empty()) {
+                out[p.key] = scalar(YAML::Load(default_text), p, kpath);
             } else if (p.required) {
                 fail(node, kpath, "missing required " + std::string(kind_name(p.kind)) + " (" + p.help + ")");
             } else {
@@ -483,10 +496,19 @@ void describe_into(const Schema& s, const std::string& path, std::ostringstream&
             type += "}";
         }
         const std::string def = p.default_text.empty() ? (p.required ? "(required)" : "(none)") : p.default_text;
+        std::string presets_text, presets_md;  // the presets' values beside the default
+        if (const Param* sel = s.preset_selector())
+            for (auto& [name, keys] : sel->presets)
+                for (auto& [key, text] : keys)
+                    if (key == p.key) {
+                        presets_text += " (" + sel->key + " " + name + ": " + text + ")";
+                        presets_md += " (" + name + ": `" + text + "`)";
+                    }
         if (markdown) {
-            out << "| `" << kpath << "` | " << type << " | `" << def << "` | " << p.unit << " | " << p.help << " |\n";
+            out << "| `" << kpath << "` | " << type << " | `" << def << "`" << presets_md << " | " << p.unit << " | "
+                << p.help << " |\n";
         } else {
-            out << kpath << "  " << type << "  default " << def;
+            out << kpath << "  " << type << "  default " << def << presets_text;
             if (!p.unit.empty()) out << "  [" << p.unit << "]";
             out << "\n    " << p.help << "\n";
         }

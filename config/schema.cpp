@@ -65,6 +65,12 @@ const Param* Schema::find(const std::string& key) const {
     return nullptr;
 }
 
+const Param* Schema::preset_selector() const {
+    for (auto& p : params_)
+        if (!p.presets.empty()) return &p;
+    return nullptr;
+}
+
 Param& Schema::at(const std::string& key) {
     for (auto& p : params_)
         if (p.key == key) return p;

@@ -55,6 +55,9 @@ struct Param {
     // A Map that may also be written as a list of named instances ([{name: a, ...}, {name: b, ...}]):
     // the validated value is then an array of maps, each with a "name" (a device's instances).
     bool instances = false;
+    // An Enum that selects a preset of its section: per choice, the default text of sibling keys
+    // (those the scenario does not give take the chosen preset's value, else their own default).
+    std::vector<std::pair<std::string, std::vector<std::pair<std::string, std::string>>>> presets;
 
     // Chainable refinements.
     Param& range(double lo, double hi) {
@@ -90,6 +93,8 @@ public:
 
     const std::deque<Param>& params() const { return params_; }
     const Param* find(const std::string& key) const;
+    // The preset-selecting Enum of this section (Param::presets), or nullptr.
+    const Param* preset_selector() const;
     // For tailoring a model's declaration where it is used (e.g. a platform-specific default).
     Param& at(const std::string& key);
 

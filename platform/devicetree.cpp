@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <libfdt.h>
+#include "vp/regs/cache_ctrl.h"
 #include "vp/regs/clint.h"
 #include "vp/regs/msgdma.h"
 
@@ -91,6 +92,7 @@ Node build_tree(const DeviceTreeInput& in) {
         cpu.str("riscv,isa", {"rv32imafc_zicsr_zifencei"}).str("riscv,isa-base", {"rv32i"});
         cpu.str("riscv,isa-extensions", {"i", "m", "a", "f", "c", "zicsr", "zifencei"});
         cpu.u32("clock-frequency", uint32_t(in.cpu_hz));
+        cpu.u32("riscv,cbom-block-size", VP_CBO_BLOCK_SIZE);
         Node intc = node("interrupt-controller", "cpu0_intc");
         intc.u32("#address-cells", 0).u32("#interrupt-cells", 1).empty("interrupt-controller");
         intc.str("compatible", {"riscv,cpu-intc"});

@@ -312,6 +312,15 @@ Tick Cache::maintain(Maint op, uint64_t addr, Tick at, const TxnExt& origin) {
     return done;
 }
 
+Tick Cache::maintain_block(Maint op, uint64_t addr, uint32_t block, Tick at, const TxnExt& origin) {
+    const uint64_t line_bytes = cfg_.geometry.line;
+    if (block <= line_bytes) return maintain(op, addr, at, origin);
+    const uint64_t first = addr & ~uint64_t(block - 1);
+    Tick done = at;
+    for (uint64_t a = first; a < first + block; a += line_bytes) done = std::max(done, maintain(op, a, at, origin));
+    return done;
+}
+
 Tick Cache::maintain_all(Maint op, Tick at) {
     TxnExt origin;
     origin.initiator = trace_id();

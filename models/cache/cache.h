@@ -101,6 +101,9 @@ public:
     // Write-backs are timed transactions; returns the completion time.
     enum class Maint { Clean = 1, Invalidate = 2, Flush = 3 };
     Tick maintain(Maint op, uint64_t addr, Tick at, const TxnExt& origin);
+    // The same on every line in the aligned block of `block` bytes holding addr (Zicbom: the
+    // platform's cache-block size, VP_CBO_BLOCK_SIZE, may span several lines of this cache).
+    Tick maintain_block(Maint op, uint64_t addr, uint32_t block, Tick at, const TxnExt& origin);
     Tick maintain_all(Maint op, Tick at);
 
     // Seen by the bus: a transaction of another master (DMA). A read of a line dirty here, a CPU hit on

@@ -9,26 +9,50 @@
 #include "models/cache/cache.h"
 #include "models/cpu/iss/fault_report.h"
 #include "config/params.h"
+#include "vp/regs/cache_ctrl.h"
 
 namespace vp {
 
-// The core's extra cycles per instruction class (models/cpu/iss/timing.h).
+// The core's extra cycles per instruction class (models/cpu/iss/timing.h). The profile key selects
+// a preset (iss::timing_profile): keys the scenario does not give take the preset's value.
 void HartTimingParams::params(config::Params& p) {
     using config::Kind;
-    auto cycles = [&](uint32_t& field, const char* key, const char* help) {
+    p.choice(t.profile, "profile", {{"default", iss::TimingProfile::Default}, {"nios2f", iss::TimingProfile::Nios2f}},
+             "preset of the keys below: default (a generic in-order core) or nios2f (Intel Nios II/f with the "
+             "Floating Point Hardware 2 custom instructions; docs/iss.md); keys given beside it override it");
+    const iss::TimingConfig nios = iss::timing_profile(iss::TimingProfile::Nios2f);
+    std::vector<std::pair<std::string, std::string>> nios_keys;  // the nios2f preset, key by key
+    auto cycles = [&](uint32_t& field, uint32_t nios_value, const char* key, const char* help) {
         p.add(field, key, Kind::Int, "cycles", help).range(0, 1000);
+        nios_keys.emplace_back(key, std::to_string(nios_value));
     };
-    cycles(t.mul, "mul", "mul, mulh*");
-    cycles(t.div, "div", "div*, rem*");
-    cycles(t.fadd, "fadd", "fadd.s, fsub.s");
-    cycles(t.fmul, "fmul", "fmul.s");
-    cycles(t.fma, "fma", "fmadd.s family");
-    cycles(t.fdiv, "fdiv", "fdiv.s");
-    cycles(t.fsqrt, "fsqrt", "fsqrt.s");
-    cycles(t.fmisc, "fmisc", "fcvt, fcmp, fmin/fmax, fclass, fsgnj, fmv");
-    cycles(t.load_use, "load_use", "next instruction reads a load's result");
-    cycles(t.taken_branch, "taken_branch", "taken conditional branch");
-    cycles(t.jump, "jump", "jal, jalr, mret, trap entry");
+    cycles(t.mul, nios.mul, "mul", "mul, mulh*");
+    cycles(t.div, nios.div, "div", "div*, rem*");
+    cycles(t.fadd, nios.fadd, "fadd", "fadd.s, fsub.s");
+    cycles(t.fmul, nios.fmul, "fmul", "fmul.s");
+    cycles(t.fma, nios.fma, "fma", "fmadd.s family");
+    cycles(t.fdiv, nios.fdiv, "fdiv", "fdiv.s");
+    cycles(t.fsqrt, nios.fsqrt, "fsqrt", "fsqrt.s");
+    cycles(t.fcvt_w, nios.fcvt_w, "fcvt_w", "fcvt.w.s, fcvt.wu.s (float to integer)");
+    cycles(t.fcvt_s, nios.fcvt_s, "fcvt_s", "fcvt.s.w, fcvt.s.wu (integer to float)");
+    cycles(t.fmisc, nios.fmisc, "fmisc", "fcmp, fmin/fmax, fclass, fsgnj, fmv");
+    cycles(t.load_use, nios.load_use, "load_use", "a load's result is ready this many cycles after the load");
+    cycles(t.late_result, nios.late_result, "late_result",
+           "the same for shifts, CSR reads, mul/div and multi-cycle FP operations (all but fmisc); 0: ready at once");
+    cycles(t.taken_branch, nios.taken_branch, "taken_branch",
+           "taken conditional branch (with a predictor: correctly predicted taken)");
+    p.choice(t.predictor, "predictor", {{"none", iss::BranchPredictor::None}, {"bht", iss::BranchPredictor::Bht}},
+             "conditional branches: none (every taken branch pays taken_branch) or bht (2-bit counters indexed by "
+             "the branch's address; a misprediction pays mispredict)");
+    nios_keys.emplace_back("predictor", nios.predictor == iss::BranchPredictor::Bht ? "bht" : "none");
+    p.add(t.bht_entries, "bht_entries", Kind::Int, "", "bht: counters (a power of two)").range(1, 65536);
+    p.rule((t.bht_entries & (t.bht_entries - 1)) == 0, "bht_entries", "must be a power of two");
+    nios_keys.emplace_back("bht_entries", std::to_string(nios.bht_entries));
+    cycles(t.mispredict, nios.mispredict, "mispredict", "bht: mispredicted conditional branch");
+    cycles(t.jump, nios.jump, "jump", "jal");
+    cycles(t.jump_indirect, nios.jump_indirect, "jump_indirect", "jalr");
+    cycles(t.trap, nios.trap, "trap", "trap entry, mret");
+    p.presets("profile", {{"nios2f", std::move(nios_keys)}});
 }
 
 void CpuConfig::params(config::Params& p) {
@@ -443,10 +467,12 @@ void Cpu::cache_op(iss::CacheOp op, uint32_t addr, uint64_t& cycles) {
     const Cache::Maint l1 = op == iss::CacheOp::Clean   ? Cache::Maint::Clean
                             : op == iss::CacheOp::Flush ? Cache::Maint::Flush
                                                         : Cache::Maint::Invalidate;
-    if (l1d_ && l1d_->cacheable(addr)) done = std::max(done, l1d_->maintain(l1, addr, at, ext_));
+    // Both act on the platform's cache block (VP_CBO_BLOCK_SIZE), whatever their line sizes.
+    if (l1d_ && l1d_->cacheable(addr))
+        done = std::max(done, l1d_->maintain_block(l1, addr, VP_CBO_BLOCK_SIZE, at, ext_));
     if (l2_ && l2_->cacheable(addr))
-        done = std::max(
-            done, l2_->maintain(l1 == Cache::Maint::Clean ? Cache::Maint::Clean : Cache::Maint::Flush, addr, at, ext_));
+        done = std::max(done, l2_->maintain_block(l1 == Cache::Maint::Clean ? Cache::Maint::Clean : Cache::Maint::Flush,
+                                                  addr, VP_CBO_BLOCK_SIZE, at, ext_));
     cycles += done > at ? div_ceil(done - at, period_) : 0;
 }
 

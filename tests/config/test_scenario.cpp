@@ -182,3 +182,24 @@ TEST_CASE("instance lists: errors name the element's key") {
     REQUIRE_THAT(instance_error("platform:\n  dma:\n    - name: a\n", {"platform.dma.1.irq=5"}),
                  Catch::Contains("'platform.dma' has no element 1"));
 }
+
+TEST_CASE("a preset selector gives its keys the preset's defaults; keys given override them") {
+    Schema s;
+    auto& t = s.map("timing", "core timing");
+    t.add("profile", Kind::Enum, "default", "", "preset").one_of({"default", "fast"});
+    t.add("mul", Kind::Int, "2", "cycles", "mul");
+    t.add("div", Kind::Int, "32", "cycles", "div");
+    t.at("profile").presets = {{"fast", {{"mul", "0"}, {"div", "8"}}}};
+    auto at = [&](const std::string& yaml, std::vector<std::string> overrides = {}) {
+        LoadOptions o;
+        o.overrides = std::move(overrides);
+        return Scenario::from_text(yaml, "s.yaml", ".", s, o).values().at("timing");
+    };
+    CHECK(at("{}").at("mul") == 2);  // no profile: the keys' own defaults
+    CHECK(at("timing: {profile: fast}").at("mul") == 0);
+    CHECK(at("timing: {profile: fast}").at("div") == 8);
+    CHECK(at("timing: {profile: fast, div: 12}").at("div") == 12);  // given beside it: wins
+    CHECK(at("{}", {"timing.profile=fast"}).at("div") == 8);        // selected by --set
+    CHECK(at("timing: {profile: fast}", {"timing.mul=5"}).at("mul") == 5);
+    CHECK(describe_text(s).find("default 2 (profile fast: 0)") != std::string::npos);
+}

@@ -348,6 +348,49 @@ TEST_CASE("timing: base CPI 1, load-use, mul/div, taken branches, memory latenci
     CHECK(cycles_of("lw a0, 0(s0)", 3) == 1 + 3 + 3);
 }
 
+TEST_CASE("timing: the Nios II/f profile (late results by distance, 2-bit prediction, FPH2 cycles)", "[timing]") {
+    // Literal numbers from Intel's Nios II Processor Reference Guide (Nios II/f instruction
+    // performance: late results have two cycles between them and a user; branches 2 taken / 1 not
+    // taken / 4 mispredicted; jmp, ret, callr 3; call 2) and the FPH2 table (fmuls 4, fadds 5).
+    const TimingConfig nios = timing_profile(TimingProfile::Nios2f);
+    auto cycles_of = [&](const std::string& body) {
+        auto run = [&](const std::string& b) {
+            HartConfig cfg = Rig::default_config();
+            cfg.timing = nios;
+            Rig r(cfg, false);
+            r.hart.add_fast_region(r.env.fast_region(0, 0));
+            r.asm_load(".option norvc\n li s0, 0x80008000\n" + b + "\n ebreak\n");
+            r.run();
+            return r.hart.cycles();
+        };
+        return run(body) - run("");
+    };
+    // A late result (load, shift, mul, multi-cycle FP) and its user: 2 cycles, 1 with one
+    // instruction between, none with two.
+    CHECK(cycles_of("lw a0, 0(s0)\n addi a1, a0, 1") == 2 + 2);
+    CHECK(cycles_of("lw a0, 0(s0)\n addi a2, a2, 1\n addi a1, a0, 1") == 3 + 1);
+    CHECK(cycles_of("lw a0, 0(s0)\n addi a2, a2, 1\n addi a3, a3, 1\n addi a1, a0, 1") == 4);
+    CHECK(cycles_of("slli a0, a0, 2\n add a1, a0, a1") == 2 + 2);
+    CHECK(cycles_of("mul a0, a1, a2\n add a1, a0, a1") == 2 + 2);
+    CHECK(cycles_of("add a0, a1, a2\n add a1, a0, a1") == 2);  // a normal ALU result: no gap
+    // Two loads in a row, the first one's user next: its result is one cycle away.
+    CHECK(cycles_of("lw a0, 0(s0)\n lw a1, 4(s0)\n addi a2, a0, 1") == 3 + 1);
+    // FPH2: fmuls 4 cycles, fadds 5, and the late result between them.
+    CHECK(cycles_of("fmul.s ft0, ft1, ft2") == 4);
+    CHECK(cycles_of("fadd.s ft0, ft1, ft2") == 5);
+    CHECK(cycles_of("fmul.s ft0, ft1, ft2\n fadd.s ft3, ft3, ft0") == 4 + 2 + 5);
+    CHECK(cycles_of("flt.s a0, ft1, ft2") == 1);  // combinatorial custom instruction
+    // Branches: the counters start weakly not taken, so a taken branch is mispredicted once (4
+    // cycles), then predicted (2); a branch not taken is predicted (1).
+    CHECK(cycles_of("beq zero, zero, 1f\n 1:") == 4);
+    CHECK(cycles_of("bne zero, zero, 1f\n 1:") == 1);
+    // A loop of 4 iterations: the backward branch is mispredicted on the first taken (the counter
+    // goes weakly taken), predicted on the second and third, mispredicted at the exit.
+    CHECK(cycles_of("li a0, 4\n 1: addi a0, a0, -1\n bnez a0, 1b") == 1 + 4 * 1 + (4 + 2 + 2 + 4));
+    CHECK(cycles_of("jal zero, 1f\n 1:") == 2);              // call, jmpi
+    CHECK(cycles_of("la a0, 1f\n jalr zero, 0(a0)\n 1:") == 2 + 3);  // jmp, ret, callr (la: auipc + addi)
+}
+
 TEST_CASE("timing: a load-use stall for every operand a consumer reads, none for the others", "[timing]") {
     auto cycles = [](const std::string& body) {
         Rig r(Rig::default_config(), false);

@@ -5,16 +5,18 @@
  * gather/scatter through the index-to-descriptor converter. Completion by polling or by interrupt
  * (PLIC source VP_IRQ_DMA0; call msgdma_irq() from the trap handler when the PLIC names it).
  * DMA is not coherent with the caches: the driver cleans what the DMA reads and flushes/invalidates
- * what it writes (Zicbom cbo.clean / cbo.flush / cbo.inval on every 64-byte line of the buffer). */
+ * what it writes (Zicbom cbo.clean / cbo.flush / cbo.inval on every cache block of the buffer,
+ * VP_CBO_BLOCK_SIZE bytes whatever the caches' line sizes). */
 #ifndef FW_DRIVERS_MSGDMA_H
 #define FW_DRIVERS_MSGDMA_H
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <vp/regs/cache_ctrl.h>
 #include <vp/regs/memmap.h>
 #include <vp/regs/msgdma.h>
 
-#define MSGDMA_CACHE_LINE 64u
+#define MSGDMA_CACHE_LINE VP_CBO_BLOCK_SIZE /* the step of the driver's cache maintenance */
 
 /* An in-memory descriptor of the prefetcher, standard format (32 bytes; Intel's layout, vp/regs/msgdma.h). */
 typedef struct __attribute__((aligned(32))) msgdma_pdesc {

@@ -22,8 +22,8 @@ static inline void vp_cbo_inval(const volatile void *p) {
     __asm__ volatile(".insn i 0x0F, 2, x0, %0, 0" ::"r"(p) : "memory");
 }
 
-/* The block size of the cbo.* operations (the VP's line size; 64 bytes unless configured otherwise). */
-#define VP_CBO_BLOCK 64u
+/* The block size of the cbo.* operations (include/vp/regs/cache_ctrl.h: whatever the line sizes). */
+#define VP_CBO_BLOCK VP_CBO_BLOCK_SIZE
 
 /* Applies op to every block overlapping [p, p + len). */
 static inline void vp_cache_range(void (*op)(const volatile void *), const volatile void *p, uint32_t len) {

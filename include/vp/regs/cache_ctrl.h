@@ -17,6 +17,12 @@
 #ifndef VP_REGS_CACHE_CTRL_H
 #define VP_REGS_CACHE_CTRL_H
 
+/* The Zicbom cache-block size of the platform (the device tree's riscv,cbom-block-size): cbo.clean,
+ * cbo.flush and cbo.inval act on every line of each cache that lies in the naturally aligned block
+ * of this size holding the address (a cache whose lines are longer: on the line holding it). So
+ * software steps by this size whatever the caches' line sizes are. */
+#define VP_CBO_BLOCK_SIZE 64u
+
 #define CACHECTL_POLICY       0x00u /* rw: replacement policy, CACHECTL_POLICY_* */
 #define CACHECTL_FV_START     0x04u /* rw: feature-vector range start (byte address) */
 #define CACHECTL_FV_END       0x08u /* rw: feature-vector range end (exclusive); start == end: off */

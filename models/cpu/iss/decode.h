@@ -45,7 +45,23 @@ enum class Fmt : uint8_t {
 };
 
 // Selects the extra execute latency (TimingConfig) of an operation.
-enum class TimingClass : uint8_t { Alu, Mul, Div, FAdd, FMul, Fma, FDiv, FSqrt, FMisc };
+// Shift and Csr cost what Alu does; they differ in having a late result (TimingConfig::late_result).
+enum class TimingClass : uint8_t {
+  Alu,
+  Shift,
+  Csr,
+  Mul,
+  Div,
+  FAdd,
+  FMul,
+  Fma,
+  FDiv,
+  FSqrt,
+  FCvtW,
+  FCvtS,
+  FMisc,
+  Count
+};
 
 // Operand format per operation (inline: the executor consults it for load-use checks).
 inline constexpr Fmt kOpFormat[] = {
@@ -78,6 +94,7 @@ struct DecodedInsn {
 
   static constexpr uint8_t kBreakpoint = 1;  // a debugger breakpoint is set on this PC
   static constexpr uint8_t kCompressed = 2;  // 2-byte instruction (the value: 4 - it is the length)
+  static constexpr uint8_t kLateResult = 4;  // its result comes TimingConfig::late_result cycles late
   static constexpr uint8_t kEntryHook = 8;   // an extension's entry hook is armed on this PC
   static constexpr unsigned kExtShift = 4;   // bits 4..7: index of the owning Extension (Op::Ext)
 
@@ -134,6 +151,20 @@ inline constexpr auto kOpOperandReads = [] {
   for (size_t i = 0; i < t.size(); ++i) {
     const OperandReads& r = kOperandReads[unsigned(kOpFormat[i])];
     t[i] = {r.rs1, r.rs2, r.rs3};
+  }
+  return t;
+}();
+
+// Where an operation's result goes, in the numbering above: kFpRegBase + rd for an f register,
+// rd for an x register (the late-result bookkeeping; what an operation without a result names
+// here is never read).
+inline constexpr auto kOpDestBase = [] {
+  std::array<uint8_t, sizeof(kOpFormat) / sizeof(kOpFormat[0])> t{};
+  for (size_t i = 0; i < t.size(); ++i) {
+    const Fmt f = kOpFormat[i];
+    t[i] = (f == Fmt::FLoad || f == Fmt::FR4 || f == Fmt::FR || f == Fmt::FR1 || f == Fmt::FXrm || f == Fmt::FX)
+               ? kFpRegBase
+               : 0;
   }
   return t;
 }();

@@ -8,6 +8,7 @@
 // needs the outer loop's attention (interrupt enables, stops, WFI) calls end_block(), which makes
 // this loop exit at the next instruction boundary. A trapping instruction has already redirected
 // pc_ in take_trap() and leaves through `goto resume` without retiring.
+#include <algorithm>
 #include <cmath>
 
 #include "models/cpu/iss/fpu.h"
@@ -41,9 +42,16 @@ void Hart::run_block() {
   // that trapped (or an instruction that did not retire), pc_ says where to go on: `goto resume`.
   uint32_t pc = pc_;  // the current instruction's (pc_ is stored only when something outside looks)
   uint64_t cycle = cycle_, instret = instret_, next_event = next_event_;
-  unsigned pending = pending_load_reg_;
-#define SPILL()  (cycle_ = cycle, instret_ = instret, pc_ = pc, pending_load_reg_ = pending)
-#define RELOAD() (cycle = cycle_, instret = instret_, next_event = next_event_, pending = pending_load_reg_)
+  uint64_t busy = results_busy_until_;  // some result is not ready before this cycle
+#define SPILL()  (cycle_ = cycle, instret_ = instret, pc_ = pc, results_busy_until_ = busy)
+#define RELOAD() (cycle = cycle_, instret = instret_, next_event = next_event_, busy = results_busy_until_)
+// Register `reg`'s new value can be read `latency` cycles after now (the producer's end).
+#define RESULT_AFTER(reg, latency)             \
+  do {                                         \
+    const uint64_t ready_ = cycle + (latency); \
+    result_ready_[reg] = ready_;               \
+    busy = ready_ > busy ? ready_ : busy;      \
+  } while (0)
 #define OUT(stmt) \
   do {            \
     SPILL();      \
@@ -114,12 +122,16 @@ void Hart::run_block() {
     }
     if (kChecks && trace_fn_) OUT(trace_fn_(trace_user_, *this, pc, d));
 
-    if (pending) {
-      if (insn_reads(d, pending)) {
-        cycle += tc.load_use;
-        stall_data_ += tc.load_use;
+    if (__builtin_expect(cycle < busy, 0)) {
+      // A result is on its way (load-use, late result): an instruction that reads it waits.
+      const OpOperandReads& r = kOpOperandReads[unsigned(d.op)];
+      uint64_t need = result_ready_[d.rs1 + r.rs1];
+      need = std::max(need, result_ready_[d.rs2 + r.rs2]);
+      need = std::max(need, result_ready_[d.rs3 + r.rs3]);
+      if (need > cycle) {
+        stall_data_ += need - cycle;
+        cycle = need;
       }
-      pending = 0;
     }
     if (kFetch) {
       // With caches most instructions have neither execute nor fetch cycles: one test of both bytes
@@ -142,6 +154,10 @@ void Hart::run_block() {
       stall_fetch_ += fetch_cycles;
     }
 
+    // Shifts, mul/div, CSR reads, multi-cycle FP with TimingConfig::late_result (decode sets the flag).
+    if (__builtin_expect(d.flags & DecodedInsn::kLateResult, 0))
+      RESULT_AFTER(kOpDestBase[unsigned(d.op)] + d.rd, tc.late_result);
+
     // d.length() without a branch: the flag's value is what a compressed instruction is shorter by.
     static_assert(DecodedInsn::kCompressed == 2, "the length formula below takes the flag's value as 4 - length");
     const uint32_t len = 4 - (d.flags & DecodedInsn::kCompressed);
@@ -162,8 +178,19 @@ void Hart::run_block() {
     stall_fetch_ += (penalty);                      \
     goto jumped;                                    \
   } while (0)
-#define BRANCH(cond) \
-  if (cond) JUMP_TO(pc + uint32_t(d.imm), tc.taken_branch, (void)0)
+// (With a branch predictor the cost depends on the prediction: predicted_branch_cycles.)
+#define BRANCH(cond)                                           \
+  {                                                            \
+    const bool taken_ = (cond);                                \
+    if (__builtin_expect(!bht_.empty(), 0)) {                  \
+      const uint32_t p_ = predicted_branch_cycles(pc, taken_); \
+      if (taken_) JUMP_TO(pc + uint32_t(d.imm), p_, (void)0);  \
+      cycle += p_;                                             \
+      stall_fetch_ += p_;                                      \
+    } else if (taken_) {                                       \
+      JUMP_TO(pc + uint32_t(d.imm), tc.taken_branch, (void)0); \
+    }                                                          \
+  }
 // A data access's timing: the region's cycles, or with a MemTiming (caches) what it answers (0
 // for a repeat of a hit it granted, without a call).
 #define DATA_CYCLES(kind, addr, len, c)                                        \
@@ -216,7 +243,7 @@ void Hart::run_block() {
       case Op::LUI: x[d.rd] = uint32_t(d.imm); break;
       case Op::AUIPC: x[d.rd] = pc + uint32_t(d.imm); break;
       case Op::JAL: JUMP_TO(pc + uint32_t(d.imm), tc.jump, x[d.rd] = pc + len);
-      case Op::JALR: JUMP_TO((rs1v + uint32_t(d.imm)) & ~1u, tc.jump, x[d.rd] = pc + len);
+      case Op::JALR: JUMP_TO((rs1v + uint32_t(d.imm)) & ~1u, tc.jump_indirect, x[d.rd] = pc + len);
       case Op::BEQ: BRANCH(rs1v == x[d.rs2]); break;
       case Op::BNE: BRANCH(rs1v != x[d.rs2]); break;
       case Op::BLT: BRANCH(int32_t(rs1v) < int32_t(x[d.rs2])); break;
@@ -225,23 +252,23 @@ void Hart::run_block() {
       case Op::BGEU: BRANCH(rs1v >= x[d.rs2]); break;
       case Op::LB:
         LOAD(int8_t, x[d.rd] = uint32_t(int32_t(v_)));
-        pending = d.rd;
+        RESULT_AFTER(d.rd, tc.load_use);
         break;
       case Op::LH:
         LOAD(int16_t, x[d.rd] = uint32_t(int32_t(v_)));
-        pending = d.rd;
+        RESULT_AFTER(d.rd, tc.load_use);
         break;
       case Op::LW:
         LOAD(uint32_t, x[d.rd] = v_);
-        pending = d.rd;
+        RESULT_AFTER(d.rd, tc.load_use);
         break;
       case Op::LBU:
         LOAD(uint8_t, x[d.rd] = v_);
-        pending = d.rd;
+        RESULT_AFTER(d.rd, tc.load_use);
         break;
       case Op::LHU:
         LOAD(uint16_t, x[d.rd] = v_);
-        pending = d.rd;
+        RESULT_AFTER(d.rd, tc.load_use);
         break;
       case Op::SB: STORE(uint8_t, uint8_t(x[d.rs2])); break;
       case Op::SH: STORE(uint16_t, uint16_t(x[d.rs2])); break;
@@ -280,7 +307,7 @@ void Hart::run_block() {
         }
         OUT(take_trap(kBreakpointCause, pc));
         goto resume;
-      case Op::MRET: OUT(do_mret()); JUMP_TO(mepc_, tc.jump, (void)0);
+      case Op::MRET: OUT(do_mret()); JUMP_TO(mepc_, tc.trap, (void)0);
       case Op::WFI:
         if ((mip() & mie_) == 0) {
           waiting_ = true;
@@ -331,7 +358,7 @@ void Hart::run_block() {
         LOAD_TO(uint32_t, rs1v, x[d.rd] = v_);
         reservation_valid_ = true;
         reservation_addr_ = rs1v;
-        pending = d.rd;
+        RESULT_AFTER(d.rd, tc.load_use);
         break;
       }
       case Op::SC_W: {
@@ -391,7 +418,7 @@ void Hart::run_block() {
       case Op::FLW: {
         FP_ENABLED_OR_ILLEGAL;
         LOAD(uint32_t, f[d.rd] = v_);
-        pending = kFpRegBase + d.rd;
+        RESULT_AFTER(kFpRegBase + d.rd, tc.load_use);
         mstatus_ |= kFsDirty;
         break;
       }
@@ -600,6 +627,7 @@ void Hart::run_block() {
 #undef OUT
 #undef JUMP_TO
 #undef BRANCH
+#undef RESULT_AFTER
 #undef DATA_CYCLES
 #undef LOAD_TO
 #undef LOAD

@@ -68,7 +68,8 @@ void Hart::reset() {
   mepc_ = mcause_ = mtval_ = mscratch_ = mie_ = 0;
   reservation_valid_ = false;
   waiting_ = false;
-  pending_load_reg_ = 0;
+  forget_result_latency();
+  std::fill(bht_.begin(), bht_.end(), uint8_t(1));  // weakly not taken
   misalign_mask_ = (cfg_.misa & kMisaC) ? 0 : 2;
   pmp_.reset();
   pmp_changed();
@@ -79,9 +80,22 @@ void Hart::reset() {
 
 void Hart::set_timing(const TimingConfig& t) {
   cfg_.timing = t;
-  const uint32_t per_class[9] = {0, t.mul, t.div, t.fadd, t.fmul, t.fma, t.fdiv, t.fsqrt, t.fmisc};
+  using C = TimingClass;
+  const uint32_t per_class[unsigned(C::Count)] = {0,     0,      0,       t.mul,    t.div,    t.fadd, t.fmul,
+                                                  t.fma, t.fdiv, t.fsqrt, t.fcvt_w, t.fcvt_s, t.fmisc};
   std::copy(std::begin(per_class), std::end(per_class), exec_cycles_);
+  // Late results (TimingConfig::late_result): shifts, CSR reads, mul/div and the multi-cycle FP
+  // operations; loads have their own load_use.
+  for (unsigned c = 0; c < unsigned(C::Count); ++c)
+    late_class_[c] = t.late_result > 0 && C(c) != C::Alu && C(c) != C::FMisc;
+  bht_.assign(t.predictor == BranchPredictor::Bht ? t.bht_entries : 0, uint8_t(1));
+  forget_result_latency();
   flush_decode_cache();
+}
+
+void Hart::forget_result_latency() {
+  std::fill(std::begin(result_ready_), std::end(result_ready_), 0);
+  results_busy_until_ = 0;
 }
 
 HartStats Hart::stats() const {
@@ -214,11 +228,11 @@ void Hart::take_trap(uint32_t cause, uint32_t tval) {
   mtval_ = tval;
   mstatus_ = (mstatus_ & ~(kMstatusMPIE | kMstatusMIE)) | ((mstatus_ & kMstatusMIE) ? kMstatusMPIE : 0) | kMppM;
   pc_ = handler;
-  pending_load_reg_ = 0;
+  forget_result_latency();
   waiting_ = false;
   ++traps_;
-  cycle_ += cfg_.timing.jump;
-  stall_fetch_ += cfg_.timing.jump;
+  cycle_ += cfg_.timing.trap;
+  stall_fetch_ += cfg_.timing.trap;
 }
 
 void Hart::do_mret() {
@@ -569,7 +583,9 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
     }
   }
   decode_parcels(lo, hi, d);
-  d.exec_cycles = uint8_t(std::min<uint32_t>(255, d.exec_cycles + exec_cycles_[unsigned(op_timing_class(d.op))]));
+  const unsigned tclass = unsigned(op_timing_class(d.op));
+  d.exec_cycles = uint8_t(std::min<uint32_t>(255, d.exec_cycles + exec_cycles_[tclass]));
+  if (late_class_[tclass]) d.flags |= DecodedInsn::kLateResult;
   d.fetch_cycles = uint8_t(std::min<uint32_t>(255, cycles));
   if ((!breakpoints_.empty() && std::find(breakpoints_.begin(), breakpoints_.end(), pc) != breakpoints_.end()) ||
       triggers_.exec_may_fire(pc)) {
@@ -677,7 +693,7 @@ bool Hart::run_entry_hook(uint32_t pc) {
     HostFpGuard guard(*this);
     taken = owner->on_entry(*this, pc);
   }
-  if (taken) pending_load_reg_ = 0;
+  if (taken) forget_result_latency();
   return taken;
 }
 

@@ -402,10 +402,26 @@ class Hart {
   bool step_mode_ = false;
   bool has_pending_stop_ = false;
   StopReason pending_stop_ = StopReason::Exit;
-  uint32_t bp_skip_pc_ = 1;        // a breakpoint here is not reported (we just stopped at it)
-  unsigned pending_load_reg_ = 0;  // destination of the previous load (load-use), 0 = none
-  uint32_t exec_cycles_[9] = {};   // per TimingClass
-  uint32_t misalign_mask_ = 0;     // jump targets with these bits set are misaligned (2 without C)
+  uint32_t bp_skip_pc_ = 1;  // a breakpoint here is not reported (we just stopped at it)
+  // Result latency (TimingConfig: load_use, late_result): the cycle from which each register's
+  // value may be read, indexed like insn_reads()'s numbering plus kNotRead (a field that is not
+  // read indexes an entry that stays 0); results_busy_until_: the latest of them, so that the
+  // executor looks at the table only while some result is still on its way.
+  uint64_t result_ready_[256] = {};
+  uint64_t results_busy_until_ = 0;
+  void forget_result_latency();  // a pipeline flush (trap entry, an extension that redirected pc)
+  uint32_t exec_cycles_[unsigned(TimingClass::Count)] = {};  // per TimingClass
+  bool late_class_[unsigned(TimingClass::Count)] = {};       // per TimingClass: a late result
+  std::vector<uint8_t> bht_;  // BranchPredictor::Bht: 2-bit counters (empty: no predictor)
+  // The extra cycles of a conditional branch at `pc` with a predictor (and its counter's update).
+  uint32_t predicted_branch_cycles(uint32_t pc, bool taken) {
+    uint8_t& c = bht_[(pc >> 1) & (bht_.size() - 1)];
+    const bool predicted_taken = c >= 2;
+    c = taken ? uint8_t(c + (c < 3)) : uint8_t(c - (c > 0));
+    if (predicted_taken != taken) return cfg_.timing.mispredict;
+    return taken ? cfg_.timing.taken_branch : 0;
+  }
+  uint32_t misalign_mask_ = 0;  // jump targets with these bits set are misaligned (2 without C)
 
   // memory
   MemTiming* mem_timing_ = nullptr;
