@@ -91,6 +91,68 @@ def test_accelerator_cases_sorted_sell_partial_chunk():
     passed("acc_sorted", rc, out, err, ["acc_dma", "acc_cdma", "acc_overlap"])
 
 
+def stats_of(name):
+    with open(os.path.join(WORK, name, "stats.json")) as f:
+        return json.load(f)["components"]
+
+
+def dma_activity(name, case):
+    """(normal DMA active ps, cascaded DMA active ps, the case's region ps, stats) of a one-case run."""
+    s = stats_of(name)
+    return (s["dma"]["derived"]["active_time"], s["cdma"]["derived"]["active_time"],
+            s["marker"]["counters"]["region.%s.ps" % case], s)
+
+
+def test_two_dmas_overlapped_case_runs_both_engines_at_once():
+    """sell_fpga has the paper's two engines: acc_overlap gathers x on the cascaded DMA (cdma) while the
+    normal DMA (dma) copies the values and the sums. Every gather is on cdma and every copy on dma, and
+    the two engines were busy at the same time: their summed active time exceeds the case's whole time,
+    which no schedule that runs them one after the other (acc_cdma, checked too) can reach."""
+    need_accelerator()
+    sets = ["workload.sell.matrix=null", "workload.sell.rows=300", "workload.sell.nnz_per_row=40",
+            "workload.sell.C=32"]
+    for case in ("acc_overlap", "acc_cdma"):
+        rc, out, err = run_sell("two_" + case, *sets, "workload.sell.cases=[%s]" % case)
+        passed("two_" + case, rc, out, err, [case])
+        assert "one engine for both roles" not in out, out
+        normal, cascaded, region, s = dma_activity("two_" + case, case)
+        padded = int(out.split("padded=")[1].split()[0])
+        rows = int(out.split("rows=")[1].split()[0])
+        assert s["cdma"]["counters"]["elements"] == padded and s["dma"]["counters"]["elements"] == 0, (s["cdma"], s["dma"])
+        # The normal DMA read every value once and every sum once (C = 32 keeps rows in order: DMA copy-out).
+        assert s["dma"]["counters"]["bytes_read"] == 4 * padded + 4 * rows, s["dma"]["counters"]
+        if case == "acc_overlap":
+            assert normal + cascaded > region, (normal, cascaded, region)
+        else:
+            assert normal + cascaded < region, (normal, cascaded, region)
+
+
+def test_one_dma_instance_plays_both_roles():
+    """With the second mSGDMA disabled the firmware uses the first for the copies and the gathers (one
+    after the other) and every case that needs a DMA still runs and is checked."""
+    need_accelerator()
+    rc, out, err = run_sell("one_dma", "workload.sell.matrix=null", "workload.sell.rows=300",
+                            "workload.sell.nnz_per_row=40", "workload.sell.C=32", "platform.dma.1.enabled=false",
+                            "workload.sell.cases=[csr_cdma, acc_dma, acc_cdma, acc_overlap]")
+    passed("one_dma", rc, out, err, ["csr_cdma", "acc_dma", "acc_cdma", "acc_overlap"])
+    assert "one engine for both roles" in out, out
+    s = stats_of("one_dma")
+    assert "cdma" not in s, sorted(s)
+    padded = int(out.split("padded=")[1].split()[0])
+    nnz = int(out.split("nnz=")[1].split()[0])
+    # csr_cdma gathers every nonzero's x, acc_cdma and acc_overlap every stored element's: all on dma.
+    assert s["dma"]["counters"]["elements"] == nnz + 2 * padded, s["dma"]["counters"]
+
+
+def test_cases_needing_a_dma_are_skipped_without_one():
+    """Without any mSGDMA, csr_cdma is skipped (not hung on a missing device) and the check fails (exit 5)."""
+    rc, out, err = run_sell("no_dma", "workload.sell.matrix=null", "workload.sell.rows=64",
+                            "platform.dma.0.enabled=false", "platform.dma.1.enabled=false",
+                            "workload.sell.cases=[csr, csr_cdma]")
+    assert rc == 5 and "case csr_cdma was requested but the firmware did not run it" in stop_reason("no_dma"), (rc, err)
+    assert "csr_cdma skipped (no mSGDMA on this platform)" in out, out
+
+
 def test_accelerator_fed_by_the_hmc_gather():
     """acc_hmc (the cube packs x, the DMA streams it) beside acc_overlap on a small Kronecker matrix."""
     need_accelerator()
