@@ -118,7 +118,8 @@ def test_two_dmas_overlapped_case_runs_both_engines_at_once():
         normal, cascaded, region, s = dma_activity("two_" + case, case)
         padded = int(out.split("padded=")[1].split()[0])
         rows = int(out.split("rows=")[1].split()[0])
-        assert s["cdma"]["counters"]["elements"] == padded and s["dma"]["counters"]["elements"] == 0, (s["cdma"], s["dma"])
+        gathered = (s["cdma"]["counters"]["elements"], s["dma"]["counters"]["elements"])
+        assert gathered == (padded, 0), (gathered, padded)
         # The normal DMA read every value once and every sum once (C = 32 keeps rows in order: DMA copy-out).
         assert s["dma"]["counters"]["bytes_read"] == 4 * padded + 4 * rows, s["dma"]["counters"]
         if case == "acc_overlap":
