@@ -91,6 +91,83 @@ def test_accelerator_cases_sorted_sell_partial_chunk():
     passed("acc_sorted", rc, out, err, ["acc_dma", "acc_cdma", "acc_overlap"])
 
 
+def stats_of(name):
+    with open(os.path.join(WORK, name, "stats.json")) as f:
+        return json.load(f)["components"]
+
+
+def descriptor_intervals(name):
+    """{engine: [(start, end) ps of each descriptor it ran]} from the run's CSV trace (docs/dma.md, Trace)."""
+    spans = {"dma": [], "cdma": []}
+    with open(os.path.join(WORK, name, "trace.csv")) as f:
+        for r in csv.DictReader(f):
+            if r["parent"] == "0" and r["component"] in spans and r["initiator"] == r["component"]:
+                spans[r["component"]].append((int(r["start_ps"]), int(r["end_ps"])))
+    return spans
+
+
+def overlap_ps(a, b):
+    """Time during which an interval of a and an interval of b both run (each list: one engine's
+    descriptors, which an engine runs one at a time)."""
+    return sum(max(0, min(e1, e2) - max(s1, s2)) for s1, e1 in a for s2, e2 in b)
+
+
+def test_two_dmas_overlapped_case_runs_both_engines_at_once():
+    """sell_fpga has the paper's two engines: acc_overlap gathers x on the cascaded DMA (cdma) while the
+    normal DMA (dma) copies the values and the sums. Every gather is on cdma and every copy on dma, and
+    the two engines' descriptors run at the same time (from the trace: most of the copy time lies
+    inside gathers), where acc_cdma runs them strictly one after the other (no common time)."""
+    need_accelerator()
+    sets = ["workload.sell.matrix=null", "workload.sell.rows=300", "workload.sell.nnz_per_row=40",
+            "workload.sell.C=32", "trace.enabled=true", "trace.formats=[csv]", "trace.components=[dma, cdma]"]
+    for case in ("acc_overlap", "acc_cdma"):
+        name = "two_" + case
+        rc, out, err = run_sell(name, *sets, "workload.sell.cases=[%s]" % case)
+        passed(name, rc, out, err, [case])
+        assert "one engine for both roles" not in out, out
+        s = stats_of(name)
+        padded = int(out.split("padded=")[1].split()[0])
+        rows = int(out.split("rows=")[1].split()[0])
+        gathered = (s["cdma"]["counters"]["elements"], s["dma"]["counters"]["elements"])
+        assert gathered == (padded, 0), (gathered, padded)
+        # The normal DMA read every value once and every sum once (C = 32 keeps rows in order: DMA copy-out).
+        assert s["dma"]["counters"]["bytes_read"] == 4 * padded + 4 * rows, s["dma"]["counters"]
+        spans = descriptor_intervals(name)
+        assert spans["dma"] and spans["cdma"], spans
+        both = overlap_ps(spans["dma"], spans["cdma"])
+        copying = sum(e - b for b, e in spans["dma"])
+        if case == "acc_overlap":
+            assert both > copying // 2, (both, copying)
+        else:
+            assert both == 0, (both, copying)
+
+
+def test_one_dma_instance_plays_both_roles():
+    """With the second mSGDMA disabled the firmware uses the first for the copies and the gathers (one
+    after the other) and every case that needs a DMA still runs and is checked."""
+    need_accelerator()
+    rc, out, err = run_sell("one_dma", "workload.sell.matrix=null", "workload.sell.rows=300",
+                            "workload.sell.nnz_per_row=40", "workload.sell.C=32", "platform.dma.1.enabled=false",
+                            "workload.sell.cases=[csr_cdma, acc_dma, acc_cdma, acc_overlap]")
+    passed("one_dma", rc, out, err, ["csr_cdma", "acc_dma", "acc_cdma", "acc_overlap"])
+    assert "one engine for both roles" in out, out
+    s = stats_of("one_dma")
+    assert "cdma" not in s, sorted(s)
+    padded = int(out.split("padded=")[1].split()[0])
+    nnz = int(out.split("nnz=")[1].split()[0])
+    # csr_cdma gathers every nonzero's x, acc_cdma and acc_overlap every stored element's: all on dma.
+    assert s["dma"]["counters"]["elements"] == nnz + 2 * padded, s["dma"]["counters"]
+
+
+def test_cases_needing_a_dma_are_skipped_without_one():
+    """Without any mSGDMA, csr_cdma is skipped (not hung on a missing device) and the check fails (exit 5)."""
+    rc, out, err = run_sell("no_dma", "workload.sell.matrix=null", "workload.sell.rows=64",
+                            "platform.dma.0.enabled=false", "platform.dma.1.enabled=false",
+                            "workload.sell.cases=[csr, csr_cdma]")
+    assert rc == 5 and "case csr_cdma was requested but the firmware did not run it" in stop_reason("no_dma"), (rc, err)
+    assert "csr_cdma skipped (no mSGDMA on this platform)" in out, out
+
+
 def test_accelerator_fed_by_the_hmc_gather():
     """acc_hmc (the cube packs x, the DMA streams it) beside acc_overlap on a small Kronecker matrix."""
     need_accelerator()

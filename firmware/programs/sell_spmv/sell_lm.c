@@ -12,13 +12,18 @@
  * can overlap the next chunk's computation), then one block buffer (acc_dma, acc_cdma) or two
  * (acc_overlap), each 2 * J * C floats: J = the columns per block that fit.
  *
- * The mSGDMA is one engine: the values copy and the gather of a block run one after the other.
- *   acc_dma      copy values (DMA, in the background) while the CPU gathers xg into the LM; wait;
- *                run the accelerator; wait
- *   acc_cdma     copy values; gather xg (cascaded DMA); run the accelerator; wait for each step
- *   acc_overlap  block b+1's copy and gather run while the accelerator computes block b
+ * Two DMA engines (sell_lm.h): the normal DMA copies the values into the LM and the sums out to y,
+ * the cascaded DMA gathers x[col] into the LM.
+ *   acc_dma      copy values (normal DMA, in the background) while the CPU gathers xg into the LM;
+ *                wait; run the accelerator; wait
+ *   acc_cdma     copy values (normal DMA); then gather xg (cascaded DMA); then run the accelerator;
+ *                wait for each step (the paper's non-overlapped case)
+ *   acc_overlap  while the accelerator computes block b, the cascaded DMA gathers block b+1's x and
+ *                the normal DMA copies block b+1's values and the previous chunk's sums to y, all
+ *                at once (double-buffered LM). With one engine (both roles) the copies and the gather
+ *                run one after the other, still overlapped with the accelerator.
  *   acc_hmc      the HMC's gather engine packs block b+2's x[col] into a buffer in the
- *                cube while the DMA streams block b+1's values and packed x into the LM and the
+ *                cube while the normal DMA streams block b+1's values and packed x into the LM and the
  *                accelerator computes block b. */
 #include <drivers/msgdma.h>
 #include <hal/mmio.h>
@@ -40,8 +45,30 @@ extern const vec_image_t sell_kernel_image;
 static uint32_t lm_base, lm_size, lm_free; /* DLM address, size, first byte after the image's data */
 static uint32_t hmc_base;                  /* HMC controller (boot-info "hmc_ctrl"), 0 without an HMC */
 
+static msgdma_t dma_engine[2];
+msgdma_t *sell_dma_normal = &dma_engine[0], *sell_dma_cascaded = &dma_engine[0];
+#define NDMA sell_dma_normal
+#define CDMA sell_dma_cascaded
+static int two_dmas; /* the normal and the cascaded DMA are different engines */
+
+/* The first mSGDMA instance is the normal DMA, the second (if any) the cascaded DMA; returns how many
+ * engines are used. */
+static int dma_open(void) {
+    if (!msgdma_open_index(&dma_engine[0], 0)) return 0;
+    msgdma_dev_init(&dma_engine[0], false);
+    if (msgdma_open_index(&dma_engine[1], 1)) {
+        msgdma_dev_init(&dma_engine[1], false);
+        sell_dma_cascaded = &dma_engine[1];
+        two_dmas = 1;
+    }
+    printf("sell_spmv: normal DMA at 0x%08lx, cascaded DMA at 0x%08lx%s\n", (unsigned long)NDMA->base,
+           (unsigned long)CDMA->base, two_dmas ? "" : " (one engine for both roles)");
+    return 1 + two_dmas;
+}
+
 sell_lm_t sell_lm_find(void) {
-    sell_lm_t lm = {0, 0, 0, 0};
+    sell_lm_t lm = {0, 0, 0, 0, 0};
+    lm.dmas = dma_open();
 #if SELL_HAVE_VEC
     if (vec_init(false) && vec_load(&sell_kernel_image) == 0) {
         lm.accelerator = 1;
@@ -70,11 +97,14 @@ sell_lm_t sell_lm_find(void) {
 }
 
 int sell_lm_case_possible(uint32_t k, const sell_lm_t *lm) {
-    if (k < SELL_CASE_ACC_DMA) return 1;
+    if (k == SELL_CASE_CSR || k == SELL_CASE_SELL) return 1;
+    if (!lm->dmas) return 0;
+    if (k == SELL_CASE_CSR_CDMA) return 1;
     return lm->accelerator && (k != SELL_CASE_ACC_HMC || hmc_base);
 }
 
 const char *sell_lm_why_not(uint32_t k, const sell_lm_t *lm) {
+    if (!lm->dmas) return "no mSGDMA on this platform";
     if (!lm->accelerator) return "no vector accelerator on this platform";
     (void)k;
     return "no HMC controller on this platform (ram.timing is not hmc)";
@@ -91,22 +121,26 @@ typedef struct {
     float *val, *xg;
 } buffer_t;
 
-/* Starts the transfers of block b into buffer f: the values copy (descriptor port), and for the
- * cascaded cases the gather right after it; returns 0 on a DMA error. The CPU gather of acc_dma
- * runs here too, while the copy is in flight. */
+static int dma_ok(uint32_t s) {
+    if (s != 0) printf("sell_spmv: ERROR: DMA status 0x%lx\n", (unsigned long)s);
+    return s == 0;
+}
+
+/* The transfers of block b into buffer f, one after the other: the values copy (normal DMA), then
+ * for the cascaded cases the gather (cascaded DMA); returns 0 on a DMA error. The CPU gather of
+ * acc_dma runs while the copy is in flight. */
 static int transfer(uint32_t k, const block_t *b, const buffer_t *f) {
     const uint32_t off = sd.cptr[b->c] + b->j0 * b->lanes, n = b->nj * b->lanes;
     if (n == 0) return 1;
-    msgdma_submit((uint32_t)(uintptr_t)(sd.val + off), (uint32_t)(uintptr_t)f->val, 4 * n, 0);
+    msgdma_dev_submit(NDMA, (uint32_t)(uintptr_t)(sd.val + off), (uint32_t)(uintptr_t)f->val, 4 * n, 0);
     if (k == SELL_CASE_ACC_DMA) {
         const uint32_t *col = sd.col + off;
         volatile float *xg = f->xg;
         for (uint32_t i = 0; i < n; i++) xg[i] = sd.x[col[i]];
     }
-    uint32_t s = msgdma_wait(MSGDMA_POLL, 0);
-    if (s == 0 && k != SELL_CASE_ACC_DMA) s = msgdma_gather(f->xg, sd.x, 4, sd.col + off, 4, n, MSGDMA_POLL);
-    if (s != 0) printf("sell_spmv: ERROR: DMA status 0x%lx\n", (unsigned long)s);
-    return s == 0;
+    uint32_t s = msgdma_dev_wait(NDMA, MSGDMA_POLL, 0);
+    if (s == 0 && k != SELL_CASE_ACC_DMA) s = msgdma_dev_gather(CDMA, f->xg, sd.x, 4, sd.col + off, 4, n, MSGDMA_POLL);
+    return dma_ok(s);
 }
 
 static void start(const block_t *b, const buffer_t *f, float *acc) {
@@ -130,7 +164,8 @@ static int finish(void) {
  * scatters through the permutation. */
 static int copy_out(uint32_t c, uint32_t lanes, const float *acc, float *y) {
     const uint32_t C = sd.info->C;
-    if (sd.info->flags & SELL_FLAG_IDENTITY_PERM) return msgdma_memcpy(y + c * C, acc, 4 * lanes, MSGDMA_POLL) == 0;
+    if (sd.info->flags & SELL_FLAG_IDENTITY_PERM)
+        return dma_ok(msgdma_dev_memcpy(NDMA, y + c * C, acc, 4 * lanes, MSGDMA_POLL));
     const volatile float *a = acc;
     for (uint32_t r = 0; r < lanes; r++) y[sd.perm[c * C + r]] = a[r];
     return 1;
@@ -183,11 +218,9 @@ static int hmc_gather_wait(const block_t *b) {
 static int stream_in(const block_t *b, const float *packed, const buffer_t *f) {
     const uint32_t off = sd.cptr[b->c] + b->j0 * b->lanes, n = b->nj * b->lanes;
     if (n == 0) return 1;
-    msgdma_submit((uint32_t)(uintptr_t)(sd.val + off), (uint32_t)(uintptr_t)f->val, 4 * n, 0);
-    msgdma_submit((uint32_t)(uintptr_t)packed, (uint32_t)(uintptr_t)f->xg, 4 * n, 0);
-    const uint32_t s = msgdma_wait(MSGDMA_POLL, 0) | msgdma_wait(MSGDMA_POLL, 0);
-    if (s != 0) printf("sell_spmv: ERROR: DMA status 0x%lx\n", (unsigned long)s);
-    return s == 0;
+    msgdma_dev_submit(NDMA, (uint32_t)(uintptr_t)(sd.val + off), (uint32_t)(uintptr_t)f->val, 4 * n, 0);
+    msgdma_dev_submit(NDMA, (uint32_t)(uintptr_t)packed, (uint32_t)(uintptr_t)f->xg, 4 * n, 0);
+    return dma_ok(msgdma_dev_wait(NDMA, MSGDMA_POLL, 0) | msgdma_dev_wait(NDMA, MSGDMA_POLL, 0));
 }
 
 /* Three stages in flight: the cube gathers block i+2 (into packed[(i+2) % 3]) while the DMA streams
@@ -233,6 +266,57 @@ static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uin
     }
 }
 
+/* ---- acc_overlap with two engines: accelerator, cascaded DMA and normal DMA at once ------------- */
+
+/* While the accelerator computes block i from buf[i % 2], the cascaded DMA gathers block i+1's x and
+ * the normal DMA copies block i+1's values into the other buffer and, when a chunk ended with block
+ * i-1, that chunk's sums (in the other acc) to y (sigma = 1; else the CPU scatters them meanwhile).
+ * *b is the first block. */
+static int run_acc_overlap_two(float *y, float *const acc[2], const buffer_t buf[2], uint32_t J, block_t *b) {
+    const uint32_t C = sd.info->C;
+    const int dma_out = (sd.info->flags & SELL_FLAG_IDENTITY_PERM) != 0;
+    if (!transfer(SELL_CASE_ACC_CDMA, b, &buf[0])) return 0;
+    block_t done_chunk = {0, 0, UINT32_MAX, 0}; /* a chunk whose acc waits for its copy-out */
+    for (uint32_t i = 0;; i++) {
+        const block_t cur = *b;
+        start(&cur, &buf[i & 1], acc[cur.c & 1]);
+        const int more = next_block(b, J);
+        const uint32_t off = more ? sd.cptr[b->c] + b->j0 * b->lanes : 0, n = more ? b->nj * b->lanes : 0;
+        const buffer_t *f = &buf[(i + 1) & 1];
+        msgdma_job_t job = {sd.col + off, 4, n, (void *)sd.x, 4, f->xg, 1, {0, 0, 0}, false};
+        uint32_t copies = 0;
+        if (n) {
+            msgdma_dev_job_start(CDMA, &job, false);
+            msgdma_dev_submit(NDMA, (uint32_t)(uintptr_t)(sd.val + off), (uint32_t)(uintptr_t)f->val, 4 * n, 0);
+            copies++;
+        }
+        float *out = 0;
+        uint32_t out_bytes = 0;
+        if (done_chunk.nj != UINT32_MAX) {
+            const float *a = acc[done_chunk.c & 1];
+            if (dma_out) {
+                out = y + done_chunk.c * C;
+                out_bytes = 4 * done_chunk.lanes;
+                msgdma_cache_clean(a, out_bytes);
+                msgdma_cache_flush(out, out_bytes);
+                msgdma_dev_submit(NDMA, (uint32_t)(uintptr_t)a, (uint32_t)(uintptr_t)out, out_bytes, 0);
+                copies++;
+            } else if (!copy_out(done_chunk.c, done_chunk.lanes, a, y)) {
+                return 0;
+            }
+        }
+        uint32_t s = 0;
+        while (copies--) s |= msgdma_dev_wait(NDMA, MSGDMA_POLL, 0);
+        if (n) s |= msgdma_dev_job_wait(CDMA, &job, MSGDMA_POLL, 0);
+        if (out) msgdma_cache_inval(out, out_bytes);
+        if (!dma_ok(s) || !finish()) return 0;
+        done_chunk.nj = UINT32_MAX;
+        if (cur.j0 + cur.nj == sd.width[cur.c]) done_chunk = cur;
+        if (!more)
+            return done_chunk.nj == UINT32_MAX || copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y);
+    }
+}
+
 int sell_lm_run_acc_case(uint32_t k, float *y) {
     const uint32_t C = sd.info->C;
     const uint32_t nbuf = k == SELL_CASE_ACC_OVERLAP || k == SELL_CASE_ACC_HMC ? 2 : 1;
@@ -267,8 +351,9 @@ int sell_lm_run_acc_case(uint32_t k, float *y) {
         } while (next_block(&b, J));
         return 1;
     }
-    /* Double buffering: block i computes from buf[i % 2] while block i+1 moves into the other one and
-     * the previous chunk's sums (in the other acc) go to y. */
+    if (two_dmas) return run_acc_overlap_two(y, acc, buf, J, &b);
+    /* Double buffering on one engine: block i computes from buf[i % 2] while the previous chunk's sums
+     * (in the other acc) go to y and then block i+1 moves into the other buffer. */
     if (!transfer(k, &b, &buf[0])) return 0;
     block_t done_chunk = {0, 0, UINT32_MAX, 0}; /* a chunk whose acc waits for its copy-out */
     for (uint32_t i = 0;; i++) {

@@ -6,12 +6,14 @@
  *                accelerator's data LM (main memory without an accelerator), the CPU busy-waits for
  *                each block and then streams sd.values[k] * xg[k]
  *   sell         CPU, SELL
- *   acc_dma      accelerator, SELL: per block the DMA copies the sd.values into the LM while the CPU
- *                gathers x[col] into it; then the accelerator computes
- *   acc_cdma     accelerator, SELL: the DMA copies the values, the cascaded DMA gathers x[col]; then
- *                the accelerator computes
- *   acc_overlap  as acc_cdma with two LM buffers: the transfers of block b+1 run while the
- *                accelerator computes block b
+ *   acc_dma      accelerator, SELL: per block the normal DMA copies the sd.values into the LM while
+ *                the CPU gathers x[col] into it; then the accelerator computes
+ *   acc_cdma     accelerator, SELL: the normal DMA copies the values, then the cascaded DMA gathers
+ *                x[col]; then the accelerator computes
+ *   acc_overlap  as acc_cdma with two LM buffers: the gather (cascaded DMA) and the values copy (normal
+ *                DMA) of block b+1 run while the accelerator computes block b
+ * (the normal and the cascaded DMA are the first two mSGDMA instances, sell_lm.h; one does both roles
+ * on a platform with one)
  *
  * Each case runs in a trace-marker region of its name (the VP's statistics give its time: MFLOPS =
  * 2 nnz / time), with the data caches flushed and invalidated before it (every case starts cold).
@@ -136,7 +138,7 @@ static int spmv_csr_cdma(float *y, float *buf, uint32_t cap) {
     float sum = 0.0f;
     for (uint32_t k0 = 0; k0 < nnz; k0 += cap) {
         const uint32_t n = nnz - k0 < cap ? nnz - k0 : cap;
-        const uint32_t s = msgdma_gather(buf, sd.x, 4, sd.col_idx + k0, 4, n, MSGDMA_POLL);
+        const uint32_t s = msgdma_dev_gather(sell_dma_cascaded, buf, sd.x, 4, sd.col_idx + k0, 4, n, MSGDMA_POLL);
         if (s != 0) {
             printf("sell_spmv: ERROR: gather status 0x%lx\n", (unsigned long)s);
             return 0;
@@ -193,7 +195,6 @@ int main(void) {
     const sell_lm_t lm = sell_lm_find();
     uint32_t done = 0;
     int rc = 0;
-    msgdma_init(false);
 
     for (uint32_t k = 0; k < SELL_CASES && rc == 0; k++) {
         if (!(sd.info->cases >> k & 1)) continue;
