@@ -87,9 +87,9 @@ def main():
     ap.add_argument("--work", required=True)
     ap.add_argument("--version", required=True)
     a = ap.parse_args()
-    for tool in ("dpkg-deb", "dpkg-shlibdeps", "readelf"):
+    for tool in ("dpkg-deb", "dpkg-shlibdeps", "file", "readelf"):
         if not shutil.which(tool):
-            print(f"SKIP: {tool} is not installed (dpkg-dev, binutils)")
+            print(f"SKIP: {tool} is not installed (dpkg-dev, file, binutils: scripts/setup.sh)")
             return 77
     shutil.rmtree(a.work, ignore_errors=True)
     os.makedirs(a.work)
