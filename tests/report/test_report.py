@@ -345,6 +345,27 @@ def test_report_shows_firmware_text_as_text():
     assert rc == 0 and "Traceback" not in err, (rc, err)
 
 
+def test_report_axes_have_units_that_fit_the_run():
+    # A 4 ms run's time axis is in ms, not thousands of us; a histogram's axes say what they count and
+    # in which unit (matplotlib writes each text of an SVG as a comment next to its glyphs).
+    d = synthetic_run("units", regions=["r"])
+    stats = json.load(open(os.path.join(d, "stats.json")))
+    stats["components"]["bus"] = {"histograms": {"latency": {"count": 3, "mean": 20000, "min": 8000, "max": 40000,
+                                                             "buckets": [{"lo": 4096, "count": 1},
+                                                                         {"lo": 32768, "count": 2}]}}}
+    json.dump(stats, open(os.path.join(d, "stats.json"), "w"))
+    timeline = json.load(open(os.path.join(d, "timeline.json")))
+    timeline["t_ps"] = [0, 2 * 10**9, 4 * 10**9]  # two 2 ms intervals
+    json.dump(timeline, open(os.path.join(d, "timeline.json"), "w"))
+    vp("report", d, check=0)
+    text = open(os.path.join(d, "report.html")).read()
+    timeline = text[text.index('<section id="timeline">'):text.index('<section id="latency">')]
+    latency = text[text.index('<section id="latency">'):text.index('<section id="cache">')]
+    assert "<!-- simulated time (ms) -->" in timeline, re.findall(r"<!-- simulated time[^>]*-->", timeline)
+    assert "<!-- latency (ns), bucket lower bound -->" in latency, re.findall(r"<!-- [^>]*bucket[^>]*-->", latency)
+    assert latency.count("<!-- samples -->") == 2, latency.count("<!-- samples -->")  # bus latency, cpu0 latency_ps
+
+
 def corrupt_cases():
     """(name, file, content) of broken outputs: each must give one error line naming the file."""
     good = json.load(open(os.path.join(synthetic_run("base"), "stats.json")))
