@@ -12,7 +12,8 @@
   SDK and the CMake package), nothing elsewhere, nothing naming the build or source tree;
 - the package's tree extracted with dpkg-deb -x into a temporary root runs the default scenario with
   the VP_* environment cleared, from another directory, and loads its files from that root (vp is
-  relocatable: it finds share/vp next to its bin/, so the extracted tree is what apt would put in /usr).
+  relocatable: it finds share/vp next to its bin/, so the extracted tree is what apt would put in /usr),
+  and its vp report (the packaged Python tool) makes the run's page.
 """
 import argparse
 import glob
@@ -178,6 +179,10 @@ def main():
     if not any(s.startswith(share) for s in paths) or any(
             not s.startswith(share) and not s.startswith(out) for s in paths):
         fail(f"the packaged vp loaded files from outside its tree: {paths}")
+    # vp report: the packaged Python tool, with what Depends brings (python3-matplotlib).
+    p = run([vp, "report", out], env=env, cwd=a.work)
+    if p.returncode != 0 or not os.path.exists(os.path.join(out, "report.html")):
+        fail(f"vp report from the package: exit {p.returncode}\n{p.stdout}{p.stderr}")
     p = run([vp, "list"], env=env, cwd=a.work)
     if p.returncode != 0 or "default" not in p.stdout:
         fail(f"vp list from the package: exit {p.returncode}\n{p.stdout}{p.stderr}")
