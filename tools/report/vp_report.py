@@ -56,7 +56,8 @@ table{border-collapse:collapse;font-size:13px;margin:0.5em 0} td,th{border:1px s
 th{background:#e8eef6;text-align:left} td.n{text-align:right;font-family:monospace}
 .note{color:#666;font-style:italic} .pair{display:flex;gap:1em;flex-wrap:wrap} .pair>div{flex:1 1 400px;min-width:0}
 table{max-width:100%} td,th{overflow-wrap:anywhere}
-tr.changed td{background:#fff4d6} tr.key td{font-weight:bold} nav a{margin-right:1em} .plot svg{max-width:100%;height:auto}
+tr.changed td{background:#fff4d6} tr.key td{font-weight:bold}
+nav a{margin-right:1em} .plot svg{max-width:100%;height:auto}
 ul.diffs li{margin:0.2em 0} code{background:#f2f2f2;padding:0 0.2em} details summary{cursor:pointer;margin:0.5em 0}
 """
 
@@ -885,8 +886,9 @@ def sec_energy_compare(a, b):
         return note("No energy ledger in either run.")
     fig, ax = plt.subplots(figsize=(11, 0.5 * len(comps) + 1.2))
     for j, (label, cs) in enumerate((("A", comps_a), ("B", comps_b))):
-        ax.barh([i + (j - 0.5) * 0.4 for i in range(len(comps))], [cs.get(c, {}).get("total_pj", 0) / 1e6 for c in comps],
-                0.4, label=label, color=("#4a78b0", "#d9822b")[j])
+        ax.barh([i + (j - 0.5) * 0.4 for i in range(len(comps))],
+                [cs.get(c, {}).get("total_pj", 0) / 1e6 for c in comps], 0.4, label=label,
+                color=("#4a78b0", "#d9822b")[j])
     ax.set_yticks(range(len(comps)))
     ax.set_yticklabels(comps)
     ax.invert_yaxis()
@@ -976,8 +978,9 @@ def sec_timeline_compare(a, b):
     if not fig:
         return note("Neither run has a timeline.json with two samples or more.")
     missing = [r.path for r in (a, b) if not timeline_rates(r)]
+    missing_note = note(f"No timeline with two samples in {', '.join(missing)}.") if missing else ""
     return fig + "<p>A solid (circles), B dashed (squares), the same colour for the same series; each step " \
-        "is an interval's mean.</p>" + (note(f"No timeline with two samples in {', '.join(missing)}.") if missing else "")
+        "is an interval's mean.</p>" + missing_note
 
 
 COMPARE_SECTIONS = [
