@@ -362,6 +362,10 @@ def test_report_axes_have_units_that_fit_the_run():
     timeline = text[text.index('<section id="timeline">'):text.index('<section id="latency">')]
     latency = text[text.index('<section id="latency">'):text.index('<section id="cache">')]
     assert "<!-- simulated time (ms) -->" in timeline, re.findall(r"<!-- simulated time[^>]*-->", timeline)
+    # A short run's few intervals each get a marker (coloured <use> of a marker path; tick marks are
+    # black): bus bandwidth, bus utilisation and cpu0's IPC over 2 intervals.
+    markers = re.findall(r'<use [^>]*style="fill: #(?!000000)', timeline)
+    assert len(markers) == 3 * 2, (len(markers), re.findall(r"<use [^>]*>", timeline)[:8])
     assert "<!-- latency (ns), bucket lower bound -->" in latency, re.findall(r"<!-- [^>]*bucket[^>]*-->", latency)
     assert latency.count("<!-- samples -->") == 2, latency.count("<!-- samples -->")  # bus latency, cpu0 latency_ps
 
