@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -107,7 +108,7 @@ int cmd_list() {
 }
 
 // `vp report` is Python (matplotlib): Debian's interpreter, which has python3-matplotlib, unless
-// VP_PYTHON names another; VP_TOOLS_DIR overrides where tools/report is.
+// VP_PYTHON names another; VP_TOOLS_DIR overrides where tools/report is. VP_EXE tells it this vp.
 int cmd_report(const std::vector<std::string>& dirs, const std::string& out) {
     const std::string script = located("VP_TOOLS_DIR", "tools", VP_TOOLS_DIR) + "/report/vp_report.py";
     std::string python = "python3";
@@ -117,6 +118,10 @@ int cmd_report(const std::vector<std::string>& dirs, const std::string& out) {
         python = "/usr/bin/python3";
     std::vector<std::string> args{python, script};
     args.insert(args.end(), dirs.begin(), dirs.end());
+    // The comparison page shows configuration values in their schema units (vp describe --markdown).
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) setenv("VP_EXE", self.c_str(), 1);
     if (!out.empty()) args.insert(args.end(), {"-o", out});
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());

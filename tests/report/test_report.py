@@ -7,8 +7,10 @@ is a function; CTest runs one per process:
 The browser test renders the page in headless Chromium (Debian's chromium) and exits 77 (skipped)
 where chromium is absent.
 """
+import html
 import html.parser
 import json
+import math
 import os
 import re
 import shutil
@@ -187,6 +189,105 @@ def test_report_compares_two_runs_stat_by_stat():
             assert f"{comp}/counter/{k}" in names, (comp, k)
 
 
+# The comparison as a performance engineer reads it (issue #37 item 5): the configuration first.
+KEY_METRIC = re.compile(r"^(run/sim_time_ps|[^/]+/counter/cycles|[^/]+/derived/ipc|[^/]+/counter/misses|"
+                        r"[^/]+/derived/[^/]*bandwidth[^/]*|energy/total_pj)$")
+
+
+def l2_pair():
+    """Two runs of the same matrix that differ in the L2's size only (16 KiB vs 1 MiB), with profiles."""
+    a, b = os.path.join(WORK, "l2a"), os.path.join(WORK, "l2b")
+    vp("run", "--quiet", "--profile", "--out", a, *RUN_ARGS, "--set", "platform.caches.l2.size=16KiB", check=0)
+    vp("run", "--quiet", "--profile", "--out", b, *RUN_ARGS, "--set", "platform.caches.l2.size=1MiB", check=0)
+    return a, b
+
+
+def test_report_compare_leads_with_the_configuration_difference():
+    a, b = l2_pair()
+    vp("report", a, b, check=0)
+    page = parse(os.path.join(a, "compare.html"))
+    sections = list(page.sections)
+    assert sections[:2] == ["config", "delta"], sections
+    config = " ".join(page.sections["config"].split())
+    # The one key that differs, with both values in their unit; nothing else is listed.
+    assert "A and B differ in platform.caches.l2.size: 16 KiB vs 1 MiB" in config, config[:1000]
+    assert config.count("A and B differ in") == 1, config[:2000]
+    # Two runs of the same configuration: no difference at all.
+    c = os.path.join(WORK, "l2c")
+    vp("run", "--quiet", "--out", c, *RUN_ARGS, "--set", "platform.caches.l2.size=16KiB", check=0)
+    vp("report", a, c, "-o", os.path.join(WORK, "same.html"), check=0)
+    same = parse(os.path.join(WORK, "same.html"))
+    assert "A and B have the same configuration" in same.sections["config"], same.sections["config"][:500]
+    assert "differ in" not in same.sections["config"]
+
+
+class DeltaTables(html.parser.HTMLParser):
+    """Rows of the delta section: those of the first table (changed) and those inside <details>."""
+
+    def __init__(self):
+        super().__init__()
+        self.in_delta = self.in_details = False
+        self.changed, self.unchanged, self.row, self.cell = [], [], None, None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "section":
+            self.in_delta = dict(attrs).get("id") == "delta"
+        if tag == "details" and self.in_delta:
+            self.in_details = True
+        if tag == "tr" and self.in_delta:
+            self.row = []
+        if tag == "td" and self.row is not None:
+            self.cell = ""
+
+    def handle_endtag(self, tag):
+        if tag == "details":
+            self.in_details = False
+        if tag == "td" and self.cell is not None:
+            self.row.append(self.cell.strip())
+            self.cell = None
+        if tag == "tr" and self.row is not None:
+            if self.row:
+                (self.unchanged if self.in_details else self.changed).append(self.row)
+            self.row = None
+
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell += data
+
+
+def test_report_compare_sorts_changes_key_metrics_first():
+    a, b = l2_pair()
+    vp("report", a, b, check=0)
+    t = DeltaTables()
+    t.feed(open(os.path.join(a, "compare.html")).read())
+    sa = json.load(open(os.path.join(a, "stats.json")))
+    sb = json.load(open(os.path.join(b, "stats.json")))
+    la, lb = sa["components"]["l2"]["counters"]["misses"], sb["components"]["l2"]["counters"]["misses"]
+    assert la != lb, "the L2 size must change the L2's misses for this test to mean anything"
+    both = [r for r in t.changed if not r[4].startswith("only in")]
+    names = [r[0] for r in both]
+    assert "l2/counter/misses" in names and "cpu0/counter/cycles" in names, names[:20]
+    # Key metrics (cycles, IPC, misses, bandwidth, energy, time) first, then the others.
+    keys = [KEY_METRIC.match(n) is not None for n in names]
+    assert keys == sorted(keys, reverse=True) and any(keys) and not all(keys), list(zip(names, keys))[:30]
+
+    def size(change):  # "+12.3 %", "-4.5e+03 %", "new (was 0)"
+        return math.inf if change.startswith("new") else abs(float(change.split()[0]))
+    for group in (True, False):
+        sizes = [size(r[4]) for r, k in zip(both, keys) if k == group]
+        assert sizes == sorted(sizes, reverse=True), (group, sizes)
+    # Changed rows really changed; the unchanged ones are folded away (<details>), every one equal.
+    assert all(r[3] not in ("0", "0.0") for r in both), [r for r in both if r[3] in ("0", "0.0")][:5]
+    assert t.unchanged and all(r[1] == r[2] and r[4] == "0" for r in t.unchanged), t.unchanged[:5]
+    assert "cpu0/counter/instret" in {r[0] for r in t.unchanged}  # same program, same instructions
+    # Per-function deltas from both profiles: main is there with both runs' cycles.
+    page = parse(os.path.join(a, "compare.html"))
+    main = next(r for r in page.rows if len(r) > 4 and r[1] == "main")
+    pa = next(f for h in json.load(open(os.path.join(a, "profile.json")))["harts"] for f in h["functions"]
+              if f["function"] == "main")
+    assert main[2] == grouped(pa["cycles"]), (main, pa)
+
+
 def test_report_of_a_directory_that_is_not_a_run_fails_in_one_line():
     empty = os.path.join(WORK, "empty")
     os.makedirs(empty)
@@ -242,6 +343,31 @@ def test_report_shows_firmware_text_as_text():
     assert "<script>alert" not in open(os.path.join(d, "report.html")).read()
     rc, out, err = vp("report", d, synthetic_run("hostile2"))  # the comparison page too
     assert rc == 0 and "Traceback" not in err, (rc, err)
+
+
+def test_report_axes_have_units_that_fit_the_run():
+    # A 4 ms run's time axis is in ms, not thousands of us; a histogram's axes say what they count and
+    # in which unit (matplotlib writes each text of an SVG as a comment next to its glyphs).
+    d = synthetic_run("units", regions=["r"])
+    stats = json.load(open(os.path.join(d, "stats.json")))
+    stats["components"]["bus"] = {"histograms": {"latency": {"count": 3, "mean": 20000, "min": 8000, "max": 40000,
+                                                             "buckets": [{"lo": 4096, "count": 1},
+                                                                         {"lo": 32768, "count": 2}]}}}
+    json.dump(stats, open(os.path.join(d, "stats.json"), "w"))
+    timeline = json.load(open(os.path.join(d, "timeline.json")))
+    timeline["t_ps"] = [0, 2 * 10**9, 4 * 10**9]  # two 2 ms intervals
+    json.dump(timeline, open(os.path.join(d, "timeline.json"), "w"))
+    vp("report", d, check=0)
+    text = open(os.path.join(d, "report.html")).read()
+    timeline = text[text.index('<section id="timeline">'):text.index('<section id="latency">')]
+    latency = text[text.index('<section id="latency">'):text.index('<section id="cache">')]
+    assert "<!-- simulated time (ms) -->" in timeline, re.findall(r"<!-- simulated time[^>]*-->", timeline)
+    # A short run's few intervals each get a marker (coloured <use> of a marker path; tick marks are
+    # black): bus bandwidth, bus utilisation and cpu0's IPC over 2 intervals.
+    markers = re.findall(r'<use [^>]*style="fill: #(?!000000)', timeline)
+    assert len(markers) == 3 * 2, (len(markers), re.findall(r"<use [^>]*>", timeline)[:8])
+    assert "<!-- latency (ns), bucket lower bound -->" in latency, re.findall(r"<!-- [^>]*bucket[^>]*-->", latency)
+    assert latency.count("<!-- samples -->") == 2, latency.count("<!-- samples -->")  # bus latency, cpu0 latency_ps
 
 
 def corrupt_cases():
@@ -396,6 +522,60 @@ def test_report_renders_in_chromium():
     assert dom.count("<svg") >= 6, dom.count("<svg")
     if os.environ.get("VP_REPORT_SCREENSHOT"):  # docs/report.png is made this way
         shutil.copy(shot, os.environ["VP_REPORT_SCREENSHOT"])
+
+
+LAYOUT_PROBE = """<script>
+(function () {
+  document.querySelectorAll("details").forEach(function (d) { d.open = true; });  // the folded tables too
+  var boxes = [];
+  document.querySelectorAll("table, .plot").forEach(function (e, i) {
+    var r = e.getBoundingClientRect(), p = e.parentElement.getBoundingClientRect();
+    boxes.push({i: i, tag: e.tagName, l: r.left, r: r.right, t: r.top + scrollY, b: r.bottom + scrollY,
+                pl: p.left, pr: p.right});
+  });
+  var bad = [];
+  boxes.forEach(function (x) {
+    if (x.r > x.pr + 1 || x.l < x.pl - 1) bad.push("element " + x.i + " (" + x.tag + ") overflows its container");
+  });
+  for (var i = 0; i < boxes.length; ++i)
+    for (var j = i + 1; j < boxes.length; ++j) {
+      var x = boxes[i], y = boxes[j];
+      if (x.l < y.r - 1 && y.l < x.r - 1 && x.t < y.b - 1 && y.t < x.b - 1)
+        bad.push("elements " + i + " (" + x.tag + ") and " + j + " (" + y.tag + ") overlap");
+    }
+  var out = document.createElement("pre");
+  out.id = "layout-probe";
+  out.textContent = JSON.stringify({width: innerWidth, scroll: document.documentElement.scrollWidth,
+                                    n: boxes.length, bad: bad});
+  document.body.appendChild(out);
+})();
+</script>"""
+
+
+def test_report_compare_layout_in_chromium():
+    """The comparison page at 1400 px in headless Chromium: no table or plot overflows its column or
+    overlaps another, and nothing is wider than the window."""
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not browser:
+        print("SKIP: chromium is not installed (scripts/setup.sh installs it)")
+        sys.exit(77)
+    a, b = l2_pair()
+    vp("report", a, b, check=0)
+    text = open(os.path.join(a, "compare.html")).read()
+    probe = os.path.join(WORK, "compare_probe.html")  # the page itself has no script: a copy gets the probe
+    with open(probe, "w") as f:
+        f.write(text.replace("</body>", LAYOUT_PROBE + "</body>"))
+    p = subprocess.run([browser, *chromium_flags(os.path.join(WORK, "chr3")), "--window-size=1400,1000",
+                        "--virtual-time-budget=5000", "--dump-dom", "file://" + os.path.abspath(probe)],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+    dom = p.stdout.decode(errors="replace")
+    m = re.search(r'<pre id="layout-probe">(.*?)</pre>', dom, re.S)
+    assert m, ("no probe result", p.stderr.decode(errors="replace")[-2000:])
+    result = json.loads(html.unescape(m.group(1)))
+    assert result["width"] == 1400, result
+    assert result["n"] >= 10, result
+    assert not result["bad"], result["bad"][:20]
+    assert result["scroll"] <= 1400, result
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ import io
 import json
 import math
 import os
+import re
+import subprocess
 import sys
 
 import matplotlib
@@ -52,8 +54,11 @@ body{font-family:sans-serif;margin:0 2em 2em 2em;color:#222;max-width:1400px}
 h1{margin-bottom:0.2em} h2{border-bottom:2px solid #4a78b0;padding-bottom:0.2em;margin-top:1.6em}
 table{border-collapse:collapse;font-size:13px;margin:0.5em 0} td,th{border:1px solid #ccc;padding:2px 8px}
 th{background:#e8eef6;text-align:left} td.n{text-align:right;font-family:monospace}
-.note{color:#666;font-style:italic} .pair{display:flex;gap:1em;flex-wrap:wrap} .pair>div{flex:1;min-width:400px}
-tr.changed td{background:#fff4d6} nav a{margin-right:1em} .plot svg{max-width:100%;height:auto}
+.note{color:#666;font-style:italic} .pair{display:flex;gap:1em;flex-wrap:wrap} .pair>div{flex:1 1 400px;min-width:0}
+table{max-width:100%} td,th{overflow-wrap:anywhere}
+tr.changed td{background:#fff4d6} tr.key td{font-weight:bold}
+nav a{margin-right:1em} .plot svg{max-width:100%;height:auto}
+ul.diffs li{margin:0.2em 0} code{background:#f2f2f2;padding:0 0.2em} details summary{cursor:pointer;margin:0.5em 0}
 """
 
 
@@ -347,14 +352,21 @@ def sec_summary(run):
     return table(["", ""], rows, numeric_from=99)
 
 
+def time_unit(span_ps):
+    """(scale, unit) for a time axis spanning span_ps: the largest unit with at least 1 in the span."""
+    for unit, scale in (("s", 1e12), ("ms", 1e9), ("us", 1e6), ("ns", 1e3)):
+        if span_ps >= scale:
+            return scale, unit
+    return 1.0, "ps"
+
+
 def timeline_rates(run):
-    """(t in us, {series label: rate list}) per plot kind, from timeline.json."""
+    """(sample times in ps, {plot kind: {series label: one rate per interval}}) from timeline.json."""
     tl = run.timeline
     if not tl or len(tl.get("t_ps", [])) < 2:
         return None
     t = tl["t_ps"]
     series = tl["series"]
-    mid = [(t[i] + t[i - 1]) / 2 / 1e6 for i in range(1, len(t))]
     dt = [max(1, t[i] - t[i - 1]) for i in range(1, len(t))]
 
     def rate(values, scale):
@@ -377,7 +389,52 @@ def timeline_rates(run):
             if cyc:
                 ipc[comp] = [(series[k][i] - series[k][i - 1]) / max(1, cyc[i] - cyc[i - 1])
                              for i in range(1, len(t))]
-    return mid, bw, util, ipc
+    return t, {"bandwidth (GB/s)": bw, "utilisation (%)": util, "IPC": ipc}
+
+
+MARKERS_UP_TO = 40  # intervals: fewer, and every interval's value gets a marker (short runs stay readable)
+
+
+def plot_rates(ax, t, ys, scale, style):
+    """One series of per-interval rates: a step per interval (its mean), a marker at its middle when
+    there are few intervals."""
+    edges = [x / scale for x in t]
+    marker = style.pop("marker", "o")
+    ax.stairs(ys, edges, baseline=None, **style)
+    if len(ys) <= MARKERS_UP_TO:
+        mid = [(edges[i] + edges[i + 1]) / 2 for i in range(len(ys))]
+        ax.plot(mid, ys, linestyle="none", marker=marker, markersize=4, color=style["color"])
+
+
+def timeline_figure(runs):
+    """The timeline panels of one run, or of two runs overlaid on shared axes (A solid, B dashed; the
+    same colour for the same series): [(label, run, t, rates)] -> SVG or None."""
+    data = [(label, timeline_rates(r)) for label, r in runs]
+    data = [(label, d) for label, d in data if d]
+    if not data:
+        return None
+    kinds = [k for k in ("bandwidth (GB/s)", "utilisation (%)", "IPC") if any(d[1][k] for _, d in data)]
+    if not kinds:
+        return None
+    span = max(d[0][-1] for _, d in data)
+    scale, unit = time_unit(span)
+    fig, axes = plt.subplots(len(kinds), 1, figsize=(11, 2.6 * len(kinds)), sharex=True, squeeze=False)
+    for ax, kind in zip(axes[:, 0], kinds):
+        names = sorted({n for _, d in data for n in d[1][kind]})
+        for i, name in enumerate(names):
+            for j, (label, (t, rates)) in enumerate(data):
+                if name in rates[kind]:
+                    style = {"color": plt.cm.tab10(i % 10), "linestyle": "-" if j == 0 else "--",
+                             "marker": "o" if j == 0 else "s", "linewidth": 1.2,
+                             "label": name if len(data) == 1 else f"{label}: {name}"}
+                    plot_rates(ax, t, rates[kind][name], scale, style)
+        ax.set_ylabel(kind)
+        ax.set_ylim(bottom=0)
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7, loc="upper right", ncol=4)
+    axes[-1, 0].set_xlim(0, span / scale)
+    axes[-1, 0].set_xlabel(f"simulated time ({unit})")
+    return svg(fig)
 
 
 def sec_timeline(run):
@@ -385,24 +442,58 @@ def sec_timeline(run):
     if not data:
         return note("No timeline.json with two samples or more (runs shorter than one sampling interval "
                     "have only the end of the run).")
-    mid, bw, util, ipc = data
-    panels = [(bw, "bandwidth (GB/s)"), (util, "utilisation (%)"), (ipc, "IPC")]
-    panels = [p for p in panels if p[0]]
-    fig, axes = plt.subplots(len(panels), 1, figsize=(11, 2.6 * len(panels)), sharex=True, squeeze=False)
-    for ax, (data_, label) in zip(axes[:, 0], panels):
-        for name, ys in data_.items():
-            ax.plot(mid, ys, label=name, linewidth=1.2)
-        ax.set_ylabel(label)
-        ax.grid(alpha=0.3)
-        ax.legend(fontsize=7, loc="upper right", ncol=4)
-    axes[-1, 0].set_xlabel("simulated time (us)")
+    t, rates = data
     rows = []
-    for name, ys in bw.items():
-        rows.append((name, "bandwidth GB/s", max(ys), sum(ys) / len(ys)))
-    for name, ys in util.items():
-        rows.append((name, "utilisation %", max(ys), sum(ys) / len(ys)))
-    return (svg(fig) + f"<p>{len(mid) + 1} samples every {fmt_time(run.timeline['interval_ps'])} or so "
-            "(timeline.json).</p>" + table(["component", "series", "peak", "mean over samples"], rows, 2))
+    for kind, label in (("bandwidth (GB/s)", "bandwidth GB/s"), ("utilisation (%)", "utilisation %")):
+        for name, ys in rates[kind].items():
+            rows.append((name, label, max(ys), sum(ys) / len(ys)))
+    return (timeline_figure([("", run)]) + f"<p>{len(t)} samples every {fmt_time(run.timeline['interval_ps'])} "
+            "or so (timeline.json): each step is an interval's mean.</p>" +
+            table(["component", "series", "peak", "mean over samples"], rows, 2))
+
+
+def is_time_histogram(name):
+    return any(w in name for w in ("latency", "wait", "time"))
+
+
+def histogram_axes(ax, name, los):
+    """Bucket lower bounds as tick labels, both axes labelled with their unit: a latency histogram's
+    (ps in stats.json) in the unit that suits its largest bucket."""
+    ax.set_xticks(range(len(los)))
+    if is_time_histogram(name):
+        scale, unit = time_unit(max(los, default=0))
+        ax.set_xticklabels([f"{x / scale:.4g}" for x in los], rotation=60, fontsize=6)
+        ax.set_xlabel(f"latency ({unit}), bucket lower bound", fontsize=7)
+    else:
+        ax.set_xticklabels([str(x) for x in los], rotation=60, fontsize=6)
+        ax.set_xlabel("value, bucket lower bound", fontsize=7)
+    ax.set_ylabel("samples", fontsize=7)
+
+
+def histogram_figure(hists, runs_of):
+    """One subplot per histogram (comp, name), bars of each run side by side over the union of their
+    buckets. hists: [(comp, name)]; runs_of(comp, name) -> [(label, histogram or None)]."""
+    n = len(hists)
+    cols = 3
+    rows_ = (n + cols - 1) // cols
+    fig, axes = plt.subplots(rows_, cols, figsize=(11, 2.8 * rows_), squeeze=False)
+    for ax, (c, k) in zip(axes.flat, hists):
+        per_run = runs_of(c, k)
+        los = sorted({b["lo"] for _, h in per_run if h for b in h.get("buckets", [])})
+        width = 0.8 / len(per_run)
+        for j, (label, h) in enumerate(per_run):
+            counts = {b["lo"]: b["count"] for b in (h or {}).get("buckets", [])}
+            ax.bar([x + (j - (len(per_run) - 1) / 2) * width for x in range(len(los))],
+                   [counts.get(lo, 0) for lo in los], width, color=("#4a78b0", "#d9822b")[j % 2],
+                   label=label or None)
+        histogram_axes(ax, k, los)
+        ax.set_title(f"{c}: {k}", fontsize=8)
+        if len(per_run) > 1:
+            ax.legend(fontsize=6)
+    for ax in list(axes.flat)[n:]:
+        ax.axis("off")
+    fig.tight_layout()
+    return svg(fig)
 
 
 def sec_latency(run):
@@ -410,23 +501,11 @@ def sec_latency(run):
              if h.get("count")]
     if not hists:
         return note("No histogram has samples.")
-    n = len(hists)
-    cols = 3
-    rows_ = (n + cols - 1) // cols
-    fig, axes = plt.subplots(rows_, cols, figsize=(11, 2.3 * rows_), squeeze=False)
-    for ax, (c, k, h) in zip(axes.flat, hists):
-        b = h["buckets"]
-        labels = [fmt_time(x["lo"]) if "latency" in k or "wait" in k or "time" in k else str(x["lo"]) for x in b]
-        ax.bar(range(len(b)), [x["count"] for x in b], color="#4a78b0")
-        ax.set_xticks(range(len(b)))
-        ax.set_xticklabels(labels, rotation=60, fontsize=6)
-        ax.set_title(f"{c}: {k}", fontsize=8)
-    for ax in list(axes.flat)[n:]:
-        ax.axis("off")
-    fig.tight_layout()
+    by_name = {(c, k): h for c, k, h in hists}
+    fig = histogram_figure([(c, k) for c, k, _ in hists], lambda c, k: [("", by_name[(c, k)])])
     rows = [(f"{c}", k, h["count"], h["mean"], h["min"], h["max"]) for c, k, h in hists]
-    return svg(fig) + "<p>Power-of-two buckets (lower bound shown; latencies in ps units of the statistic).</p>" + \
-        table(["component", "histogram", "count", "mean", "min", "max"], rows, 2)
+    return fig + "<p>Power-of-two buckets, lower bound shown; latencies (statistics named latency, wait, " \
+        "time) are in ps in stats.json.</p>" + table(["component", "histogram", "count", "mean", "min", "max"], rows, 2)
 
 
 def cache_regions(run):
@@ -587,32 +666,346 @@ def report_one(run):
                 [(sid, t, builders[sid](run)) for sid, t in SECTIONS])
 
 
-def report_compare(a, b):
+# ---------------------------------------------------------------------------------------------
+# The comparison page: what differs in the configuration, then what changed, key metrics first
+
+def schema_units():
+    """{parameter key ('platform.memories[].size'): (type, unit)} from `vp describe --markdown`, run
+    with the vp that started this tool (VP_EXE, set by `vp report`); {} when there is none."""
+    exe = os.environ.get("VP_EXE")
+    if not exe:
+        return {}
+    try:
+        p = subprocess.run([exe, "describe", "--markdown"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                           timeout=60)
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    units = {}
+    for line in p.stdout.decode(errors="replace").splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 4 and cells[0].startswith("`") and cells[0].endswith("`"):
+            units[cells[0].strip("`")] = (cells[1], cells[3])
+    return units
+
+
+def flatten_config(v, prefix=""):
+    """config.json as {dotted key: value}; lists of objects by index ('load[0].elf'), lists of plain
+    values as one value."""
+    out = {}
+    if isinstance(v, dict):
+        for k, x in v.items():
+            out.update(flatten_config(x, f"{prefix}.{k}" if prefix else str(k)))
+    elif isinstance(v, list) and any(isinstance(x, (dict, list)) for x in v):
+        for i, x in enumerate(v):
+            out.update(flatten_config(x, f"{prefix}[{i}]"))
+    else:
+        out[prefix] = v
+    return out
+
+
+def fmt_bytes(n):
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if n >= scale:
+            return f"{n / scale:.4g} {unit}"
+    return f"{n:,} B"
+
+
+def fmt_si(v, unit):
+    for prefix, scale in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if abs(v) >= scale:
+            return f"{v / scale:.4g} {prefix}{unit}"
+    return f"{v:.4g} {unit}"
+
+
+def fmt_setting(v, unit):
+    """A configuration value in its schema unit: 262144 bytes -> '256 KiB', 10000 ps -> '10 ns'."""
+    if v is None:
+        return "not set"
+    if isinstance(v, bool):
+        return str(v).lower()
+    if isinstance(v, (int, float)):
+        if unit == "bytes" and float(v).is_integer():
+            return fmt_bytes(int(v))
+        if unit == "ps":
+            return fmt_time(v)
+        if unit in ("Hz", "bytes/s", "bit/s"):
+            return fmt_si(v, unit)
+        return f"{num(v)} {unit}" if unit else num(v)
+    if isinstance(v, str):
+        return v
+    return json.dumps(v)
+
+
+CONFIG_ORDER = ("platform.", "workload.", "load", "traffic", "limits.", "trace.")
+
+
+def config_differences(a, b):
+    """[(key, A's value, B's value)] of every key whose value differs (or is set in one run only):
+    platform first, then workload, loaded programs, traffic, limits, trace, the rest; names last."""
+    fa, fb = flatten_config(a.config), flatten_config(b.config)
+    diffs = [(k, fa.get(k), fb.get(k)) for k in set(fa) | set(fb) if fa.get(k) != fb.get(k) or (k in fa) != (k in fb)]
+
+    def order(d):
+        k = d[0]
+        rank = next((i for i, p in enumerate(CONFIG_ORDER) if k.startswith(p)), len(CONFIG_ORDER))
+        return (rank + (1 if k in ("name", "description") else 0), k)
+    return sorted(diffs, key=order)
+
+
+def sec_config(a, b):
+    intro = (f"<p>A: <code>{esc(a.path)}</code> (scenario {esc(a.stats.get('scenario', '?'))}), "
+             f"B: <code>{esc(b.path)}</code> (scenario {esc(b.stats.get('scenario', '?'))}).</p>")
+    if not a.config or not b.config:
+        missing = [r.path for r in (a, b) if not r.config]
+        return intro + note(f"No config.json in {', '.join(missing)}: the configurations cannot be compared.")
+    diffs = config_differences(a, b)
+    if not diffs:
+        return intro + "<p>A and B have the same configuration.</p>"
+    units = schema_units()
+
+    def shown(k, v):
+        return fmt_setting(v, units.get(re.sub(r"\[\d+\]", "[]", k), ("", ""))[1])
+    items = "".join(f"<li>A and B differ in <code>{esc(k)}</code>: {esc(shown(k, va))} vs {esc(shown(k, vb))}</li>"
+                    for k, va, vb in diffs)
+    return intro + f'<p>{len(diffs)} configuration {"key differs" if len(diffs) == 1 else "keys differ"}:</p>' + \
+        f'<ul class="diffs">{items}</ul>'
+
+
+# Key metrics, in this order of importance; a statistic is 'component/kind/name' (flat_stats).
+KEY_METRICS = [
+    ("simulated time", lambda k, comp, kind, name: k == "run/sim_time_ps"),
+    ("cycles", lambda k, comp, kind, name: kind == "counter" and name == "cycles"),
+    ("IPC", lambda k, comp, kind, name: kind == "derived" and name == "ipc"),
+    ("misses", lambda k, comp, kind, name: kind == "counter" and name == "misses"),
+    ("bandwidth", lambda k, comp, kind, name: kind == "derived" and "bandwidth" in name),
+    ("energy", lambda k, comp, kind, name: k == "energy/total_pj"),
+]
+
+
+def key_metric(k):
+    """The key metric a statistic is (its rank in KEY_METRICS), or None."""
+    comp, kind, name = (k.rsplit("/", 2) + ["", ""])[:3] if k.count("/") >= 2 else (k, "", "")
+    return next((i for i, (_, is_it) in enumerate(KEY_METRICS) if is_it(k, comp, kind, name)), None)
+
+
+def relative_change(va, vb):
+    if va == vb:
+        return 0.0
+    return (vb - va) / abs(va) if va else math.inf
+
+
+def fmt_change(r):
+    return "new (was 0)" if math.isinf(r) else f"{r * 100:+.3g} %"
+
+
+def statistic_changes(a, b):
+    """(changed, unchanged): rows (statistic, A, B, B - A, change, is key metric). Changed: key metrics
+    first, then the others, each sorted by the size of the relative change, largest first; statistics
+    of one run only at the end. Unchanged: by name."""
     fa, fb = a.flat_stats(), b.flat_stats()
-    rows = []
+    changed, only, unchanged = [], [], []
     for k in sorted(set(fa) | set(fb)):
         va, vb = fa.get(k), fb.get(k)
-        if isinstance(va, (int, float)) and isinstance(vb, (int, float)) and not isinstance(va, bool):
-            d = vb - va
-            pct = (d / va * 100) if va else (0.0 if d == 0 else float("inf"))
-            rows.append((k, va, vb, d, pct if pct != float("inf") else "new"))
+        key = key_metric(k) is not None
+        if va is None or vb is None:
+            only.append((k, "-" if va is None else va, "-" if vb is None else vb, "-",
+                         "only in B" if va is None else "only in A", key))
+            continue
+        r = relative_change(va, vb)
+        row = (k, va, vb, vb - va, fmt_change(r) if r else "0", key)
+        if r == 0.0:
+            unchanged.append(row)
         else:
-            rows.append((k, "-" if va is None else va, "-" if vb is None else vb, "-", "-"))
-    changed = sum(1 for r in rows if r[3] not in (0, 0.0, "-"))
-    delta = f"<p>{changed} of {len(rows)} statistics differ (highlighted).</p>" + table(
-        ["statistic", f"A: {a.name}", f"B: {b.name}", "B - A", "change %"], rows, 1,
-        row_class=lambda r: "changed" if r[3] not in (0, 0.0, "-") else "")
+            changed.append((not key, -abs(r), key_metric(k) if key else 0, k, row))
+    changed.sort(key=lambda x: x[:4])
+    return [x[-1] for x in changed] + only, unchanged
 
+
+def sec_delta(a, b):
+    changed, unchanged = statistic_changes(a, b)
+    header = ["statistic", f"A: {a.name}", f"B: {b.name}", "B - A", "change"]
+    keys = ", ".join(n for n, _ in KEY_METRICS)
+    out = (f"<p>{len(changed)} of {len(changed) + len(unchanged)} statistics changed. Key metrics first "
+           f"(bold: {esc(keys)}), then the others; each group by the size of the relative change, "
+           "largest first.</p>")
+    if changed:
+        keyed = {c[0] for c in changed if c[5]}
+        out += table(header, [r[:5] for r in changed], 1,
+                     row_class=lambda r: "key changed" if r[0] in keyed else "changed")
+    if unchanged:
+        out += f"<details><summary>{len(unchanged)} unchanged statistics</summary>" + \
+            table(header, [r[:5] for r in unchanged], 1) + "</details>"
+    return out
+
+
+def pct_change(va, vb):
+    r = relative_change(va, vb)
+    return fmt_change(r) if r else "0"
+
+
+def sec_cache_compare(a, b):
+    ca, cb = cache_regions(a), cache_regions(b)
+    caches = sorted(set(ca) | set(cb))
+    if not caches:
+        return note("No cache in either run.")
+    cols = min(3, len(caches))
+    rows_ = (len(caches) + cols - 1) // cols
+    fig, axes = plt.subplots(rows_, cols, figsize=(11, 2.8 * rows_), squeeze=False, sharey=True)
+    rows = []
+    for ax, c in zip(axes.flat, caches):
+        regions = sorted(set(ca.get(c, {})) | set(cb.get(c, {})))
+        for j, (label, data) in enumerate((("A", ca.get(c, {})), ("B", cb.get(c, {})))):
+            ys = [(data[r][0] / data[r][1] * 100) if r in data and data[r][1] else 0 for r in regions]
+            ax.bar([x + (j - 0.5) * 0.4 for x in range(len(regions))], ys, 0.4, label=label,
+                   color=("#4a78b0", "#d9822b")[j])
+        ax.set_xticks(range(len(regions)))
+        ax.set_xticklabels(regions, rotation=30, fontsize=7)
+        ax.set_title(c, fontsize=8)
+        ax.set_ylim(0, 100)
+        ax.set_ylabel("hit rate (%)", fontsize=7)
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(fontsize=6)
+        for r in regions:
+            ha, aa = ca.get(c, {}).get(r, (0, 0))
+            hb, ab = cb.get(c, {}).get(r, (0, 0))
+            rows.append((c, r, aa, ab, (ha / aa * 100) if aa else 0.0, (hb / ab * 100) if ab else 0.0,
+                         ((hb / ab) - (ha / aa)) * 100 if aa and ab else "-"))
+    for ax in list(axes.flat)[len(caches):]:
+        ax.axis("off")
+    fig.tight_layout()
+    return svg(fig) + table(["cache", "region", "accesses A", "accesses B", "hit rate A %", "hit rate B %",
+                             "B - A (points)"], rows, 2)
+
+
+def sec_energy_compare(a, b):
+    ea, eb = (r.stats.get("energy") or {} for r in (a, b))
+    comps_a, comps_b = ea.get("components", {}), eb.get("components", {})
+    comps = sorted(set(comps_a) | set(comps_b), key=lambda c: (-max(comps_a.get(c, {}).get("total_pj", 0),
+                                                                   comps_b.get(c, {}).get("total_pj", 0)), c))
+    if not comps:
+        return note("No energy ledger in either run.")
+    fig, ax = plt.subplots(figsize=(11, 0.5 * len(comps) + 1.2))
+    for j, (label, cs) in enumerate((("A", comps_a), ("B", comps_b))):
+        ax.barh([i + (j - 0.5) * 0.4 for i in range(len(comps))],
+                [cs.get(c, {}).get("total_pj", 0) / 1e6 for c in comps], 0.4, label=label,
+                color=("#4a78b0", "#d9822b")[j])
+    ax.set_yticks(range(len(comps)))
+    ax.set_yticklabels(comps)
+    ax.invert_yaxis()
+    ax.set_xlabel("energy (uJ)")
+    ax.legend(fontsize=7)
+    rows = [(c, comps_a.get(c, {}).get("total_pj", 0) / 1e6, comps_b.get(c, {}).get("total_pj", 0) / 1e6,
+             pct_change(comps_a.get(c, {}).get("total_pj", 0), comps_b.get(c, {}).get("total_pj", 0))) for c in comps]
+    rows.append(("total", ea.get("total_pj", 0) / 1e6, eb.get("total_pj", 0) / 1e6,
+                 pct_change(ea.get("total_pj", 0), eb.get("total_pj", 0))))
+    return svg(fig) + table(["component", "A uJ", "B uJ", "change"], rows, 1)
+
+
+def sec_functions_compare(a, b):
+    """Per-function deltas from both runs' profile.json, largest change of cycles first."""
+    if not a.profile or not b.profile:
+        missing = [r.path for r in (a, b) if not r.profile]
+        return note(f"No profile.json in {', '.join(missing)}: run both with vp run --profile for per-function "
+                    "deltas.")
+    fa = {(h, f["function"]): f for h, f in hottest_from_profile(a)}
+    fb = {(h, f["function"]): f for h, f in hottest_from_profile(b)}
+    rows = []
+    for key in set(fa) | set(fb):
+        x, y = fa.get(key, {}), fb.get(key, {})
+        ca, cb = x.get("cycles", 0), y.get("cycles", 0)
+        rows.append((key[0], key[1], ca, cb, cb - ca, pct_change(ca, cb), x.get("instructions", 0),
+                     y.get("instructions", 0)))
+    rows.sort(key=lambda r: (-abs(r[4]), r[0], r[1]))
+    if not rows:
+        return note("The profiles list no function.")
+    top = rows[:15]
+    fig, ax = plt.subplots(figsize=(11, 0.3 * len(top) + 1.2))
+    ax.barh([f"{h}: {f}" for h, f, *_ in top], [r[4] for r in top],
+            color=["#c0504d" if r[4] > 0 else "#4f9a4f" for r in top])
+    ax.invert_yaxis()
+    ax.axvline(0, color="#444", linewidth=0.8)
+    ax.set_xlabel("cycles, B - A (red: B slower, green: B faster)")
+    return svg(fig) + table(["hart", "function", "cycles A", "cycles B", "B - A", "change", "instructions A",
+                             "instructions B"], rows[:40], 2)
+
+
+def sec_regions_compare(a, b):
+    def totals(run):
+        out = {}
+        for r in (run.timeline or {}).get("regions", []):
+            n, t = out.get((r["track"], r["name"]), (0, 0))
+            out[(r["track"], r["name"])] = (n + 1, t + r["end_ps"] - r["begin_ps"])
+        return out
+    ta, tb = totals(a), totals(b)
+    names = sorted(set(ta) | set(tb))
+    if not names:
+        return note("Neither firmware named a region (trace-marker device, include/vp/regs/marker.h).")
+    span = max([v[1] for v in ta.values()] + [v[1] for v in tb.values()] + [1])
+    scale, unit = time_unit(span)
+    fig, ax = plt.subplots(figsize=(11, 0.5 * len(names) + 1.2))
+    for j, (label, tt) in enumerate((("A", ta), ("B", tb))):
+        ax.barh([i + (j - 0.5) * 0.4 for i in range(len(names))], [tt.get(k, (0, 0))[1] / scale for k in names], 0.4,
+                label=label, color=("#4a78b0", "#d9822b")[j])
+    ax.set_yticks(range(len(names)))
+    ax.set_yticklabels([n for _, n in names])
+    ax.invert_yaxis()
+    ax.set_xlabel(f"total time in the region ({unit})")
+    ax.legend(fontsize=7)
+    rows = [(n, ta.get((t, n), (0, 0))[0], tb.get((t, n), (0, 0))[0], fmt_time(ta.get((t, n), (0, 0))[1]),
+             fmt_time(tb.get((t, n), (0, 0))[1]), pct_change(ta.get((t, n), (0, 0))[1], tb.get((t, n), (0, 0))[1]))
+            for t, n in names]
+    return svg(fig) + table(["region", "count A", "count B", "total time A", "total time B", "change"], rows, 1)
+
+
+def sec_latency_compare(a, b):
+    def hists(run):
+        return {(c, k): h for c, g in run.components.items() for k, h in g.get("histograms", {}).items()
+                if h.get("count")}
+    ha, hb = hists(a), hists(b)
+    names = sorted(set(ha) | set(hb))
+    if not names:
+        return note("No histogram has samples in either run.")
+    fig = histogram_figure(names, lambda c, k: [("A", ha.get((c, k))), ("B", hb.get((c, k)))])
+    rows = [(c, k, ha.get((c, k), {}).get("count", 0), hb.get((c, k), {}).get("count", 0),
+             ha.get((c, k), {}).get("mean", 0), hb.get((c, k), {}).get("mean", 0),
+             pct_change(ha.get((c, k), {}).get("mean", 0), hb.get((c, k), {}).get("mean", 0))) for c, k in names]
+    return fig + "<p>A and B on the same axes, A left (blue), B right (orange). Means in ps for latencies.</p>" + \
+        table(["component", "histogram", "count A", "count B", "mean A", "mean B", "mean change"], rows, 2)
+
+
+def sec_timeline_compare(a, b):
+    fig = timeline_figure([("A", a), ("B", b)])
+    if not fig:
+        return note("Neither run has a timeline.json with two samples or more.")
+    missing = [r.path for r in (a, b) if not timeline_rates(r)]
+    missing_note = note(f"No timeline with two samples in {', '.join(missing)}.") if missing else ""
+    return fig + "<p>A solid (circles), B dashed (squares), the same colour for the same series; each step " \
+        "is an interval's mean.</p>" + missing_note
+
+
+COMPARE_SECTIONS = [
+    ("config", "What differs in the configuration"),
+    ("delta", "Statistics that changed"),
+    ("timeline", "Utilisation and bandwidth over time"),
+    ("latency", "Latency histograms"),
+    ("cache", "Cache hit rates per region"),
+    ("energy", "Energy breakdown"),
+    ("functions", "Per-function deltas"),
+    ("regions", "Firmware regions"),
+    ("summary", "Runs side by side"),
+]
+
+
+def report_compare(a, b):
     def pair(fn):
         return f'<div class="pair"><div><h3>A: {esc(a.path)}</h3>{fn(a)}</div>' \
                f'<div><h3>B: {esc(b.path)}</h3>{fn(b)}</div></div>'
 
-    sections = [("summary", "Runs", pair(sec_summary)), ("delta", "Every statistic, A vs B", delta)]
-    for sid, t in SECTIONS[1:-1]:
-        fn = {"timeline": sec_timeline, "latency": sec_latency, "cache": sec_cache, "energy": sec_energy,
-              "functions": sec_functions, "regions": sec_regions}[sid]
-        sections.append((sid, t, pair(fn)))
-    return page(f"vp report: {a.name} vs {b.name}", sections)
+    builders = {"config": sec_config, "delta": sec_delta, "timeline": sec_timeline_compare,
+                "latency": sec_latency_compare, "cache": sec_cache_compare, "energy": sec_energy_compare,
+                "functions": sec_functions_compare, "regions": sec_regions_compare,
+                "summary": lambda x, y: pair(sec_summary)}
+    return page(f"vp report: {a.name} vs {b.name}", [(sid, t, builders[sid](a, b)) for sid, t in COMPARE_SECTIONS])
 
 
 def list_in_manifest(out):
