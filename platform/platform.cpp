@@ -360,9 +360,11 @@ void Platform::build_memories() {
             m.l2->initiator_socket.bind(m.memories.back()->target_socket);
             m.l2->bind_direct(m.memories.back().get());
             m.l2->set_mapping_base(base);
+            m.bus->set_ports(name, cfg.ports);  // (the L2's slave port: the initiators reach the RAM there)
             return;
         }
         attach(m.memories.back()->target_socket, base, cfg.size, name, key, m.memories.back().get());
+        m.bus->set_ports(name, cfg.ports);
     };
     add_memory("ram", "platform.ram");
     const auto& mems = scenario_.at("platform.memories");

@@ -49,13 +49,15 @@ Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
 
 Tick Bus::request_busy() const {
     Tick t = request_channel_.busy_total();
-    for (const Timeline& c : target_request_) t = std::max(t, c.busy_total());
+    for (const auto& ports : target_request_)
+        for (const Timeline& c : ports) t = std::max(t, c.busy_total());
     return t;
 }
 
 Tick Bus::response_busy() const {
     Tick t = response_channel_.busy_total();
-    for (const Timeline& c : target_response_) t = std::max(t, c.busy_total());
+    for (const auto& ports : target_response_)
+        for (const Timeline& c : ports) t = std::max(t, c.busy_total());
     return t;
 }
 
@@ -83,8 +85,12 @@ void Bus::map(unsigned port, uint64_t base, uint64_t size, const std::string& ta
     if (direct_.size() <= port) direct_.resize(port + 1, nullptr);  // (a port is mapped before it is used)
     std::sort(map_.begin(), map_.end(), [](auto& a, auto& b) { return a.base < b.base; });
     if (cfg_.crossbar) {
-        target_request_.assign(map_.size(), Timeline());
-        target_response_.assign(map_.size(), Timeline());
+        target_request_.clear();
+        target_response_.clear();
+        for (const Mapping& mm : map_) {
+            target_request_.emplace_back(mm.slave_ports);
+            target_response_.emplace_back(mm.slave_ports);
+        }
     }
     last_ = nullptr;
     per_target_.clear();
@@ -104,6 +110,27 @@ const Bus::Mapping* Bus::decode(uint64_t addr) const {
     if (addr - it->base >= it->size) return nullptr;
     last_ = &*it;
     return last_;
+}
+
+void Bus::set_ports(const std::string& target_name, unsigned ports) {
+    if (traffic_started_) throw std::logic_error("bus: ports of '" + target_name + "' set after the first transaction");
+    for (size_t i = 0; i < map_.size(); ++i) {
+        if (map_[i].name != target_name) continue;
+        map_[i].slave_ports = std::max(1u, ports);
+        if (cfg_.crossbar) {
+            target_request_[i].assign(map_[i].slave_ports, Timeline());
+            target_response_[i].assign(map_[i].slave_ports, Timeline());
+        }
+        return;
+    }
+    throw std::invalid_argument("bus: no mapping named '" + target_name + "'");
+}
+
+unsigned Bus::slave_port(Mapping& m, uint16_t initiator) {
+    for (size_t i = 0; i < m.port_of.size(); ++i)
+        if (m.port_of[i] == initiator) return unsigned(i % m.slave_ports);
+    m.port_of.push_back(initiator);
+    return unsigned((m.port_of.size() - 1) % m.slave_ports);
 }
 
 void Bus::bind_direct(unsigned port, TimedTarget* direct) {
@@ -149,8 +176,13 @@ Tick Bus::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     // Request phase: address (+ write data) over the request channel (the target's own in a crossbar).
     const size_t target = size_t(m - map_.data());
     traffic_started_ = true;
-    Timeline& request = cfg_.crossbar ? target_request_[target] : request_channel_;
-    Timeline& response = cfg_.crossbar ? target_response_[target] : response_channel_;
+    unsigned sp = 0;  // the initiator's slave port at a multi-port target
+    if (cfg_.crossbar && m->slave_ports > 1) {
+        const TxnExt* e = txn_ext(p);
+        sp = slave_port(map_[target], e ? e->initiator : 0);
+    }
+    Timeline& request = cfg_.crossbar ? target_request_[target][sp] : request_channel_;
+    Timeline& response = cfg_.crossbar ? target_response_[target][sp] : response_channel_;
     const Tick req_len = (cfg_.latency_cycles + (is_write ? beats : 0)) * period_;
     const Tick req_start = request.reserve(arrival, req_len);
     span.start(req_start);

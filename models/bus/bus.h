@@ -10,7 +10,10 @@
 // Topology `shared` (default): one request and one response channel for everything. `crossbar`:
 // slave-side arbitration, as an Avalon-MM switch fabric or an AXI crossbar: every target has its
 // own request and response channels, so transfers to different targets (a DMA reading DDR while it
-// writes a local memory) proceed in parallel and only transfers to the same target queue.
+// writes a local memory) proceed in parallel and only transfers to the same target queue. A target
+// with several ports (set_ports: a memory controller's multi-port front end) has a channel pair per
+// port; each initiator gets a port of its own (round robin in the order initiators first reach it),
+// so only initiators sharing a port queue in the fabric.
 // DMI requests are forwarded and translated; invalidations from targets reach every initiator.
 #pragma once
 #include <algorithm>
@@ -50,6 +53,8 @@ public:
     // The target bound to initiator_socket port `port` is also `direct` (timed_target.h): the bus calls
     // it without the socket hop. It must be the very model bound to that port.
     void bind_direct(unsigned port, TimedTarget* direct);
+    // The mapping `target_name` has `ports` slave ports (crossbar only; default 1). Before traffic.
+    void set_ports(const std::string& target_name, unsigned ports);
 
     // A transaction from an initiator, in absolute times (b_transport is this behind the conversions).
     Tick timed_transport(tlm::tlm_generic_payload& p, Tick arrival) override;
@@ -58,6 +63,8 @@ public:
         uint64_t base, size;
         unsigned port;
         std::string name;
+        unsigned slave_ports = 1;       // crossbar: channel pairs of this target
+        std::vector<uint16_t> port_of;  // crossbar: initiator ids in arrival order
     };
     const std::vector<Mapping>& mappings() const { return map_; }
     // Transactions routed so far (decode errors included).
@@ -88,8 +95,11 @@ private:
     Tick period_;
     std::vector<Mapping> map_;  // sorted by base
     mutable const Mapping* last_ = nullptr;
-    Timeline request_channel_, response_channel_;             // shared topology
-    std::vector<Timeline> target_request_, target_response_;  // crossbar: per mapping (map_ order)
+    Timeline request_channel_, response_channel_;  // shared topology
+    // crossbar: per mapping (map_ order), per slave port
+    std::vector<std::vector<Timeline>> target_request_, target_response_;
+    // The slave port of `m` an initiator uses (assigned on its first transaction to it).
+    unsigned slave_port(Mapping& m, uint16_t initiator);
     bool traffic_started_ = false;  // crossbar: the per-target channels follow map_, fixed once traffic flows
 
     Counter &transactions_, &reads_, &writes_, &bytes_read_, &bytes_written_, &decode_errors_, &dbg_accesses_,

@@ -31,6 +31,7 @@ namespace vp {
 struct MemoryConfig {
     uint64_t size = 0;             // bytes (required, > 0)
     bool dmi = true;               // grant DMI; false: refuse it so that every access is timed
+    unsigned ports = 1;            // its ports on a crossbar bus (Bus::set_ports)
     std::string timing = "fixed";  // "fixed", "ddr" or "hmc": which of the sections below is used
     FixedTimingConfig fixed;
     DdrConfig ddr;

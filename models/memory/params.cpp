@@ -12,6 +12,12 @@ void MemoryConfig::params(config::Params& p) {
     p.add(dmi, "dmi", Kind::Bool, "",
           "grant DMI pointers (fast, untimed-per-access path at the typical latency); false: every access goes "
           "through b_transport and is timed");
+    p.add(ports, "ports", Kind::Int, "",
+          "its ports on a crossbar bus (topology: crossbar): each initiator gets one, in the order they first "
+          "reach the memory, and initiators on different ports do not queue in the fabric (e.g. the command "
+          "ports of the Cyclone V hard memory controller's multi-port front end: up to 6); the memory still "
+          "serves them as its timing model says")
+        .range(1, 16);
     p.choice(timing, "timing", {"fixed", "ddr", "hmc"},
              "timing model: fixed (latency + bandwidth), ddr (DRAM banks) or hmc (Hybrid Memory Cube: links, vaults)");
     p.section(fixed, "fixed", "parameters of the fixed timing model (timing: fixed)");

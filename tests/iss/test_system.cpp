@@ -387,7 +387,7 @@ TEST_CASE("timing: the Nios II/f profile (late results by distance, 2-bit predic
     // A loop of 4 iterations: the backward branch is mispredicted on the first taken (the counter
     // goes weakly taken), predicted on the second and third, mispredicted at the exit.
     CHECK(cycles_of("li a0, 4\n 1: addi a0, a0, -1\n bnez a0, 1b") == 1 + 4 * 1 + (4 + 2 + 2 + 4));
-    CHECK(cycles_of("jal zero, 1f\n 1:") == 2);              // call, jmpi
+    CHECK(cycles_of("jal zero, 1f\n 1:") == 2);                      // call, jmpi
     CHECK(cycles_of("la a0, 1f\n jalr zero, 0(a0)\n 1:") == 2 + 3);  // jmp, ret, callr (la: auipc + addi)
 }
 

@@ -44,6 +44,11 @@ typedef struct msgdma_job {
 void msgdma_cache_clean(const void *p, size_t n); /* write dirty lines back (before the DMA reads) */
 void msgdma_cache_flush(const void *p, size_t n); /* write back and invalidate (before the DMA writes) */
 void msgdma_cache_inval(const void *p, size_t n); /* invalidate (after the DMA wrote) */
+/* The caller keeps [p, p + n) coherent itself: memory the caches never hold (an accelerator's local
+ * memory is not cacheable), or data no CPU writes while DMAs read it and that is clean (e.g. after a
+ * whole-cache flush). The three functions above, and so every transfer of the driver, skip a range
+ * that lies inside such a range. At most 4; returns 0 when full. n == 0 forgets them all. */
+int msgdma_cache_managed(const void *p, size_t n);
 
 /* Resets the prefetcher and then the dispatcher (Intel's order), waits for both, enables stop-on-error and
  * (irq) the global interrupt mask, and enables the DMA's PLIC source (priority 1, context 0). */

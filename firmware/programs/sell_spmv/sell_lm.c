@@ -84,6 +84,8 @@ sell_lm_t sell_lm_find(void) {
         lm_size = size;
         lm_free = 0;
     }
+    /* The accelerator's LM is not cacheable: the DMA driver needs no cache maintenance over it. */
+    if (lm.accelerator) msgdma_cache_managed((const void *)(uintptr_t)lm_base, lm_size);
     if (lm_size > lm_free + LM_STACK_BYTES + 64) {
         lm.in_lm = 1;
         lm.gather_buf = (float *)(uintptr_t)(lm_base + lm_free);
