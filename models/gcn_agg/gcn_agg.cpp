@@ -279,7 +279,8 @@ Tick GcnAgg::run(Tick t0) {
                 cur_dep_ = std::max(cur_dep_, known);
             }
             tile_dep = std::max(tile_dep, known);
-            if (!checkpoint(slot)) return finish();
+            // No later read issues before the compute start of the column `lookahead` before the next one.
+            if (!checkpoint(col_start_[(colno + 1) % col_start_.size()])) return finish();
         }
         if (!flush_cursors(tile_dep)) return finish();
         cursor_buf_.line = ~uint64_t(0);  // the next tile reads the cursors just written
