@@ -20,13 +20,23 @@
  * Output, one line per slice:
  *   gcn: slice S cycles C instret I strips N widths W0,W1,.. x_lookups L x_misses M l2_lookups A
  *        l2_misses B l2_writebacks K [phase P action A]
- * and "gcn: total cycles C instret I", "gcn: done". Exit: 0 = ok, 2 = missing or inconsistent data. */
+ * and "gcn: total cycles C instret I", "gcn: done". Exit: 0 = ok, 2 = missing or inconsistent data.
+ *
+ * Engine mode: when the platform has the aggregation engine (device type "gcn_agg" in the boot-info
+ * device table, include/vp/regs/gcn_agg.h, docs/gcn_engines.md), every strip is one engine job (the same
+ * tiles, cursors and summation order) and the CPU only programs it and polls its status. Slicing,
+ * tiling and ATM stay here: ATM's slice time is then the engine's cycle counter (TOTAL) across the
+ * slice, its hit rates the L2's statistics registers as before. The slice and total lines get
+ * " engine_cycles E" appended; an engine error ends the run with exit 2. */
 #include <stdint.h>
 #include <stdio.h>
 #include <hal/cache.h>
 #include <hal/marker.h>
 #include <rt/bootinfo.h>
 #include <rt/csr.h>
+#include <rt/device.h>
+#include <hal/mmio.h>
+#include <vp/regs/gcn_agg.h>
 #include <vp/gcn_atm.h>
 #include <vp/gcn_data.h>
 
@@ -108,6 +118,36 @@ run_strip(const graph_t *g, uint32_t d0, uint32_t d1, uint32_t side, const float
     }
 }
 
+/* One strip on the aggregation engine at `agg`: the job of run_strip. Returns 0 or the engine's error. */
+static uint32_t engine_strip(uintptr_t agg, const graph_t *g, uint32_t nnz, uint32_t d0, uint32_t d1, uint32_t side,
+                             const float *xs, float *ys) {
+    vp_write32(agg + GCN_AGG_COLPTR, (uint32_t)(uintptr_t)g->colptr);
+    vp_write32(agg + GCN_AGG_ROWIDX, (uint32_t)(uintptr_t)g->rowidx);
+    vp_write32(agg + GCN_AGG_WEIGHT, (uint32_t)(uintptr_t)g->weight);
+    vp_write32(agg + GCN_AGG_CURSOR, (uint32_t)(uintptr_t)g->cursor);
+    vp_write32(agg + GCN_AGG_X, (uint32_t)(uintptr_t)xs);
+    vp_write32(agg + GCN_AGG_Y, (uint32_t)(uintptr_t)ys);
+    vp_write32(agg + GCN_AGG_N, g->n);
+    vp_write32(agg + GCN_AGG_NNZ, nnz);
+    vp_write32(agg + GCN_AGG_WIDTH, g->w);
+    vp_write32(agg + GCN_AGG_D0, d0);
+    vp_write32(agg + GCN_AGG_D1, d1);
+    vp_write32(agg + GCN_AGG_SIDE, side);
+    vp_write32(agg + GCN_AGG_CTRL, GCN_AGG_CTRL_START);
+    uint32_t st;
+    while ((st = vp_read32(agg + GCN_AGG_STATUS)) & GCN_AGG_STATUS_BUSY) {}
+    return st & GCN_AGG_STATUS_DONE ? 0 : (vp_read32(agg + GCN_AGG_ERROR) ? vp_read32(agg + GCN_AGG_ERROR) : 0xFFu);
+}
+
+static uint64_t engine_total(uintptr_t agg) {
+    uint32_t hi, lo;
+    do {
+        hi = vp_read32(agg + GCN_AGG_TOTAL_HI);
+        lo = vp_read32(agg + GCN_AGG_TOTAL_LO);
+    } while (hi != vp_read32(agg + GCN_AGG_TOTAL_HI));
+    return (uint64_t)hi << 32 | lo;
+}
+
 static void print_widths(const gcn_tiling_t *t) {
     /* Uniform tilings compactly ("16x4" = 16 strips of 4 units), others as the list of widths. */
     uint32_t uniform = 1;
@@ -178,6 +218,16 @@ int main(void) {
            (unsigned long)info->unit, kernel == GCN_KERNEL_ATM && (info->flags & GCN_FLAG_ATM_FINE) ? " fine" : "");
 
     const uintptr_t l2 = vp_cachectl("l2");
+    vp_device_t agg_dev;
+    const uintptr_t agg = vp_device_find_type("gcn_agg", 0, &agg_dev) ? agg_dev.base : 0;
+    if (agg) {
+        if (vp_read32(agg + GCN_AGG_ID) != GCN_AGG_ID_VALUE) {
+            printf("gcn: ERROR: no aggregation engine at 0x%08lx\n", (unsigned long)agg);
+            return 2;
+        }
+        printf("gcn: aggregation engine %s at 0x%08lx\n", agg_dev.name, (unsigned long)agg);
+    }
+    uint64_t total_engine = 0;
     const int on_vp = vp_bootinfo_find("vp", NULL, NULL);
     gcn_atm_t atm;
     gcn_atm_init(&atm, (info->flags & GCN_FLAG_ATM_FINE) != 0);
@@ -196,6 +246,7 @@ int main(void) {
             vp_cache_stat_window(l2, (uint32_t)(uintptr_t)xs, (uint32_t)(uintptr_t)(xs + slice_floats));
             vp_cache_stat_reset(l2);
         }
+        const uint64_t e0 = agg ? engine_total(agg) : 0;
         const uint64_t c0 = vp_rdmcycle64(), i0 = vp_rdminstret64();
         uint32_t start = 0;
         for (uint32_t i = 0; i < t->count; i++) {
@@ -203,7 +254,16 @@ int main(void) {
             const uint32_t d0 = start * info->unit;
             start += t->width[i];
             const uint32_t d1 = start * info->unit < n ? start * info->unit : n;
-            if (d0 < d1) run_strip(&g, d0, d1, side, xs, ys);
+            if (d0 < d1 && agg) {
+                const uint32_t err = engine_strip(agg, &g, nnz, d0, d1, side, xs, ys);
+                if (err) {
+                    printf("gcn: ERROR: aggregation engine error %lu (argument 0x%08lx) in slice %lu\n",
+                           (unsigned long)err, (unsigned long)vp_read32(agg + GCN_AGG_ERR_ARG), (unsigned long)s);
+                    return 2;
+                }
+            } else if (d0 < d1) {
+                run_strip(&g, d0, d1, side, xs, ys);
+            }
             if (l2) {
                 vp_cache_stat_read(l2, &st, 1);
                 lookups[i] = st.win_accesses;
@@ -218,6 +278,8 @@ int main(void) {
             }
         }
         const uint64_t cycles = vp_rdmcycle64() - c0, instret = vp_rdminstret64() - i0;
+        const uint64_t engine = agg ? engine_total(agg) - e0 : 0;
+        total_engine += engine;
         total_cycles += cycles;
         total_instret += instret;
         printf("gcn: slice %lu cycles %llu instret %llu strips %lu widths ", (unsigned long)s,
@@ -226,15 +288,17 @@ int main(void) {
         printf(" x_lookups %llu x_misses %llu l2_lookups %llu l2_misses %llu l2_writebacks %llu",
                (unsigned long long)sum.win_accesses, (unsigned long long)sum.win_misses,
                (unsigned long long)sum.accesses, (unsigned long long)sum.misses, (unsigned long long)sum.writebacks);
+        if (agg) printf(" engine_cycles %llu", (unsigned long long)engine);
         if (kernel == GCN_KERNEL_ATM) {
-            gcn_atm_report(&atm, cycles, lookups, misses);
+            gcn_atm_report(&atm, agg ? engine : cycles, lookups, misses);
             printf(" phase %s action %s", gcn_atm_phase_name(atm.phase), gcn_atm_action_name(atm.action));
         }
         printf("\n");
     }
     if (on_vp) vp_marker_end();
-    printf("gcn: total cycles %llu instret %llu\n", (unsigned long long)total_cycles,
-           (unsigned long long)total_instret);
+    printf("gcn: total cycles %llu instret %llu", (unsigned long long)total_cycles, (unsigned long long)total_instret);
+    if (agg) printf(" engine_cycles %llu", (unsigned long long)total_engine);
+    printf("\n");
     printf("gcn: done\n");
     return 0;
 }
