@@ -279,8 +279,13 @@ Tick GcnAgg::run(Tick t0) {
                 cur_dep_ = std::max(cur_dep_, known);
             }
             tile_dep = std::max(tile_dep, known);
-            // No later read issues before the compute start of the column `lookahead` before the next one.
-            if (!checkpoint(col_start_[(colno + 1) % col_start_.size()])) return finish();
+            // No later access issues before the earliest compute start in the lookahead ring (the starts
+            // are not monotone: the next columns wait for older ones), nor before the gathered cursor
+            // bytes are ready (written when the line or tile changes). Waiting past it would push an
+            // access later than its own timing says, and the result would follow the quantum.
+            Tick safe = *std::min_element(col_start_.begin(), col_start_.end());
+            if (cur_line_ != ~uint64_t(0)) safe = std::min(safe, cur_dep_);
+            if (!checkpoint(safe)) return finish();
         }
         if (!flush_cursors(tile_dep)) return finish();
         cursor_buf_.line = ~uint64_t(0);  // the next tile reads the cursors just written

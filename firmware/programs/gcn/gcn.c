@@ -25,7 +25,7 @@
  * Engine mode: when the platform has the aggregation engine (device type "gcn_agg" in the boot-info
  * device table, include/vp/regs/gcn_agg.h, docs/gcn_engines.md), every strip is one engine job (the same
  * tiles, cursors and summation order) and the CPU only programs it and polls its status. Slicing,
- * tiling and ATM stay here: ATM's slice time is then the engine's cycle counter (TOTAL) across the
+ * tiling and ATM stay here; the CPU sleeps (wfi) until the job's interrupt. ATM's slice time is then the engine's cycle counter (TOTAL) across the
  * slice, its hit rates the L2's statistics registers as before. The slice and total lines get
  * " engine_cycles E" appended; an engine error ends the run with exit 2. */
 #include <stdint.h>
@@ -35,7 +35,9 @@
 #include <rt/bootinfo.h>
 #include <rt/csr.h>
 #include <rt/device.h>
+#include <hal/irq.h>
 #include <hal/mmio.h>
+#include <hal/plic.h>
 #include <vp/regs/gcn_agg.h>
 #include <vp/gcn_atm.h>
 #include <vp/gcn_data.h>
@@ -134,6 +136,15 @@ static uint32_t engine_strip(uintptr_t agg, const graph_t *g, uint32_t nnz, uint
     vp_write32(agg + GCN_AGG_D1, d1);
     vp_write32(agg + GCN_AGG_SIDE, side);
     vp_write32(agg + GCN_AGG_CTRL, GCN_AGG_CTRL_START);
+    /* Sleep until the job's interrupt (no bus traffic beside the engine's while it works: the run does
+     * not depend on how the CPU's polls would interleave with the engine's accesses). Interrupts stay
+     * disabled in mstatus: wfi wakes on the pending MEIP, no trap is taken. */
+    do {
+        __asm__ volatile("wfi");
+    } while (!(vp_irq_pending() & MIP_MEIP));
+    const uint32_t src = vp_plic_claim(0);
+    vp_write32(agg + GCN_AGG_IRQ, 1);
+    vp_plic_complete(0, src);
     uint32_t st;
     while ((st = vp_read32(agg + GCN_AGG_STATUS)) & GCN_AGG_STATUS_BUSY) {}
     return st & GCN_AGG_STATUS_DONE ? 0 : (vp_read32(agg + GCN_AGG_ERROR) ? vp_read32(agg + GCN_AGG_ERROR) : 0xFFu);
@@ -226,6 +237,17 @@ int main(void) {
             return 2;
         }
         printf("gcn: aggregation engine %s at 0x%08lx\n", agg_dev.name, (unsigned long)agg);
+        if (agg_dev.irq == 0) {
+            printf("gcn: ERROR: the aggregation engine has no interrupt\n");
+            return 2;
+        }
+        vp_irq_disable();
+        vp_plic_set_priority(agg_dev.irq, 1);
+        vp_plic_set_threshold(0, 0);
+        vp_plic_enable(0, agg_dev.irq, true);
+        vp_irq_source_enable(MIE_MEIE);
+        vp_write32(agg + GCN_AGG_IRQ, 1);
+        vp_write32(agg + GCN_AGG_IRQ_EN, 1);
     }
     uint64_t total_engine = 0;
     const int on_vp = vp_bootinfo_find("vp", NULL, NULL);
