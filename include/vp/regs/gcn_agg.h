@@ -31,7 +31,7 @@
 #define GCN_AGG_Y      0x050u /* RW: address of Y_s (same shape, 64-byte aligned) */
 #define GCN_AGG_CURSOR 0x054u /* RW: address of cursor[N] (uint32 scratch, 4-byte aligned; tiled jobs) */
 #define GCN_AGG_N      0x058u /* RW: vertices (rows and columns of Â) */
-#define GCN_AGG_NNZ    0x05Cu /* RW: nonzeros: colptr[N] must equal it */
+#define GCN_AGG_NNZ    0x05Cu /* RW: nonzeros: no colptr value may exceed it (bounds the rowidx/weight reads) */
 #define GCN_AGG_WIDTH  0x060u /* RW: floats per row of X_s and Y_s: a multiple of 16, at most max_width */
 #define GCN_AGG_D0     0x064u /* RW: first destination of the strip */
 #define GCN_AGG_D1     0x068u /* RW: end of the strip (D0 < D1 <= N) */
