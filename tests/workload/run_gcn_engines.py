@@ -107,6 +107,10 @@ def main():
         rows = slices(out)
         best = None
         for prev, cur in zip(rows, rows[1:]):
+            if prev["action"] == "warmup":  # slice 0: run, not measured (include/vp/gcn_atm.h)
+                if prev["strips"] != 1 or prev["phase"] not in ("warmup", "coarse"):
+                    fail(f"a warm-up slice ran {prev['widths']} or was followed by phase {prev['phase']}")
+                continue
             if prev["phase"] is None:
                 fail("ATM slice lines lack phase/action")
             better = best is None or prev["engine"] < best

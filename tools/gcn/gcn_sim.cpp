@@ -260,13 +260,14 @@ RunResult Emulator::run_atm(const workload::GcnRun& run, size_t l2_index) {
     begin(run, {l2_index});
     cur_.assign(g_.n, 0);
     gcn_atm_t atm;
-    gcn_atm_init(&atm, run_.fine);
+    gcn_atm_init(&atm, run_.fine, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(run_.slices));
     std::vector<std::vector<SliceResult>> out(1);
     for (uint32_t s = 0; s < run_.slices; ++s) {
         slice(s, *gcn_atm_tiling(&atm), out);
         SliceResult& r = out[0].back();
         // The firmware reports mcycle; here the modelled cycles, rounded as a counter would be.
-        gcn_atm_report(&atm, uint64_t(r.cycles + 0.5), r.strip_lookups.data(), r.strip_misses.data());
+        gcn_atm_report(&atm, uint64_t(r.cycles + 0.5), r.strip_lookups.data(), r.strip_misses.data(),
+                       r.counts.dram_writes);
         r.phase = atm.phase;
         r.action = atm.action;
     }

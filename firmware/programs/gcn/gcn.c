@@ -251,8 +251,8 @@ int main(void) {
     }
     uint64_t total_engine = 0;
     const int on_vp = vp_bootinfo_find("vp", NULL, NULL);
-    gcn_atm_t atm;
-    gcn_atm_init(&atm, (info->flags & GCN_FLAG_ATM_FINE) != 0);
+    static gcn_atm_t atm; /* ~3.5 KiB with its memo of measured tilings: not on the stack */
+    gcn_atm_init(&atm, (info->flags & GCN_FLAG_ATM_FINE) != 0, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(slices));
     gcn_tiling_t fixed;
     gcn_tiling_uniform(&fixed, kernel == GCN_KERNEL_VT || kernel == GCN_KERNEL_FSVT ? info->tiles : 1);
     static uint64_t lookups[GCN_UNITS], misses[GCN_UNITS];
@@ -312,7 +312,7 @@ int main(void) {
                (unsigned long long)sum.accesses, (unsigned long long)sum.misses, (unsigned long long)sum.writebacks);
         if (agg) printf(" engine_cycles %llu", (unsigned long long)engine);
         if (kernel == GCN_KERNEL_ATM) {
-            gcn_atm_report(&atm, agg ? engine : cycles, lookups, misses);
+            gcn_atm_report(&atm, agg ? engine : cycles, lookups, misses, sum.writebacks);
             printf(" phase %s action %s", gcn_atm_phase_name(atm.phase), gcn_atm_action_name(atm.action));
         }
         printf("\n");
