@@ -180,8 +180,7 @@ Tick GcnComb::run(Tick t0) {
                 if (!write(j.z + uint64_t(i) * j.zs + 4ull * n0, zrow_.data(), 4 * nc, entry + latency))
                     return finish();
                 // No later read issues before the entry of the row `lookahead` before the next one.
-                if (!checkpoint(i + 1 >= entry_.size() ? entry_[(i + 1) % entry_.size()] : array_free))
-                    return finish();
+                if (!checkpoint(i + 1 >= entry_.size() ? entry_[(i + 1) % entry_.size()] : array_free)) return finish();
             }
             macs_ += uint64_t(j.m) * kc * nc;
             ctx_.energy.add(e_mac_, uint64_t(j.m) * kc * nc);
