@@ -1,5 +1,7 @@
 #include "platform/devices.h"
 #include "models/dma/msgdma.h"
+#include "models/gcn_agg/gcn_agg.h"
+#include "models/gcn_comb/gcn_comb.h"
 #include "models/lapp/lapp_device.h"
 #include "models/memory/hmc/gather_engine.h"
 #include "models/periph/clint.h"
@@ -10,6 +12,8 @@
 #include "models/vector/accelerator.h"
 #include "vp/regs/clint.h"
 #include "vp/regs/finisher.h"
+#include "vp/regs/gcn_agg.h"
+#include "vp/regs/gcn_comb.h"
 #include "vp/regs/hmc.h"
 #include "vp/regs/lapp.h"
 #include "vp/regs/marker.h"
@@ -48,6 +52,14 @@ const std::vector<DeviceEntry>& device_table() {
                                          }),
         device<LappDevice, LappConfig>("lapp", "LAPP, the binary-compatible linear FU-array accelerator (docs/lapp.md)",
                                        false, "irq", LAPP_WINDOW_SIZE),
+        device<GcnAgg, GcnAggConfig>("gcn_agg",
+                                     "GCN aggregation engine: 16 SIMD cores, vertex/edge prefetchers and feature "
+                                     "reader through the L2 (docs/gcn_engines.md)",
+                                     false, "irq", GCN_AGG_WINDOW_SIZE),
+        device<GcnComb, GcnCombConfig>("gcn_comb",
+                                       "GCN combination engine: 32x32 weight-stationary systolic array for X·W "
+                                       "(docs/gcn_engines.md)",
+                                       false, "irq", GCN_COMB_WINDOW_SIZE),
     };
     return table;
 }

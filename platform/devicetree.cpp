@@ -181,7 +181,8 @@ Node build_tree(const DeviceTreeInput& in) {
         } else {
             // The platform's own devices: compatible "vp,<type>", every window in reg.
             static const std::map<std::string, std::string> generic = {
-                {"marker", "trace-marker"}, {"hmc_ctrl", "hmc-ctrl"}, {"vec", "vec-accel"}, {"lapp", "lapp"}};
+                {"marker", "trace-marker"}, {"hmc_ctrl", "hmc-ctrl"}, {"vec", "vec-accel"},
+                {"lapp", "lapp"},           {"gcn_agg", "gcn-agg"},   {"gcn_comb", "gcn-comb"}};
             const auto it = generic.find(t);
             const std::string what = it == generic.end() ? t : it->second;
             n = node(what + "@" + hexs(e.base), label_of(name));

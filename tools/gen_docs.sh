@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the parts of docs/ that come from the code: docs/parameters.md from `vp describe`, the
-# register tables of docs/dma.md from include/vp/regs/msgdma.h (tools/gen_regs_doc.py).
+# register tables of docs/dma.md and docs/gcn_engines.md from include/vp/regs (tools/gen_regs_doc.py).
 # Usage: tools/gen_docs.sh [VP_BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,3 +17,5 @@ VP=${1:-build/bin/vp}
 } > docs/parameters.md
 echo "wrote docs/parameters.md"
 python3 tools/gen_regs_doc.py include/vp/regs/msgdma.h --write docs/dma.md
+python3 tools/gen_regs_doc.py include/vp/regs/gcn_agg.h --write docs/gcn_engines.md
+python3 tools/gen_regs_doc.py include/vp/regs/gcn_comb.h --write docs/gcn_engines.md

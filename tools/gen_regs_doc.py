@@ -85,7 +85,8 @@ def main():
     with open(doc) as f:
         content = f.read()
     begin, end = markers(header_rel)
-    i, j = content.find(begin), content.find(end)
+    i = content.find(begin)
+    j = content.find(end, max(i, 0))  # the END of this block (a page may hold several headers' blocks)
     if i < 0 or j < i:
         print(f"{doc}: no generated block for {header_rel} (markers '{begin}' ... '{end}')", file=sys.stderr)
         return 1

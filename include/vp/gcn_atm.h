@@ -8,7 +8,14 @@
  * time and replayed cache counts. tests/workload/test_gcn_atm.cpp drives it with synthetic timings.
  *
  * The rules (a slice is "better" when its time is strictly lower than the best so far):
- *   coarse: slice 0 runs B_V = 1 (one strip, no tiling); while the last slice was better, double the
+ *   warm-up: slices run B_V = 1 and are not measured until the cache is in the state every later
+ *           slice finds: at least `warmup` slices, then until a slice has written dirty lines back
+ *           (the cache is full of earlier slices' output, which every later slice pays to write back),
+ *           at most `warmup_max` slices. Slice 0 starts with a clean cache, and the slices while the
+ *           cache fills pay no write-backs: their times are not comparable with later ones (issue #35:
+ *           Cora-like on the aggregation engine, 8 MiB, B_F = 30: 98 k cycles per slice at B_V = 1 for
+ *           7 slices, then 500 k; B_V = 2 was slower before and faster after);
+ *   coarse: the first measured slice runs B_V = 1 (one strip, no tiling); while the last slice was better, double the
  *           tiles per dimension (B_V = 2, 4, ... up to GCN_UNITS); the first slice that is not better
  *           ends the phase and the best uniform tiling is kept;
  *   split:  the strips of the best tiling, by measured hit rate ascending (ties: left first), are
@@ -21,7 +28,11 @@
  *           better; the first merge that is not better is undone and ATM is done: every later slice
  *           runs the best tiling.
  * Hit rates are those measured when the best tiling ran (hits * 65536 / lookups of its features
- * window; a strip without lookups counts as 65536). Without fine morphing ATM is done after coarse. */
+ * window; a strip without lookups counts as 65536). Without fine morphing ATM is done after coarse.
+ * A tiling is never measured twice: every measured tiling is remembered (up to GCN_ATM_MEMO), and a
+ * candidate that was measured already (a merge back to a tiling of the coarse phase, say) is decided
+ * from its recorded time at once -- not better, since the best so far is the fastest measured -- without
+ * spending a slice on it. */
 #ifndef VP_GCN_ATM_H
 #define VP_GCN_ATM_H
 #include <stdint.h>
@@ -41,7 +52,13 @@ void gcn_tiling_uniform(gcn_tiling_t *t, uint32_t tiles);
 /* 1 when t is a valid tiling (widths >= 1 summing to GCN_UNITS). */
 int gcn_tiling_valid(const gcn_tiling_t *t);
 
-enum { GCN_ATM_COARSE = 0, GCN_ATM_SPLIT = 1, GCN_ATM_MERGE = 2, GCN_ATM_DONE = 3 };
+enum { GCN_ATM_COARSE = 0, GCN_ATM_SPLIT = 1, GCN_ATM_MERGE = 2, GCN_ATM_DONE = 3, GCN_ATM_WARMUP = 4 };
+
+#define GCN_ATM_WARMUP_SLICES 1u /* the firmware's and the emulator's warm-up: at least slice 0 ... */
+/* ... and at most all but the last 3 slices (slice 0 alone with 4 slices or fewer): a cache that writes
+ * nothing back for that long holds every slice's working set, where B_V = 1 is what tiling would find. */
+#define GCN_ATM_WARMUP_MAX(slices) ((slices) > 4u ? (slices)-3u : 1u)
+#define GCN_ATM_MEMO               48u /* measured tilings remembered */
 
 /* What a report decided (gcn_atm_t.action), for the slice-by-slice trajectory. */
 enum {
@@ -52,29 +69,37 @@ enum {
     GCN_ATM_ACT_UNSPLIT = 4, /* split not better: undone */
     GCN_ATM_ACT_MERGE = 5,   /* merge accepted (or merge phase started), try the next merge */
     GCN_ATM_ACT_UNMERGE = 6, /* merge not better: undone, done */
-    GCN_ATM_ACT_KEEP = 7     /* done: the best tiling again */
+    GCN_ATM_ACT_KEEP = 7,    /* done: the best tiling again */
+    GCN_ATM_ACT_WARMUP = 8   /* warm-up slice: not measured */
 };
 
 typedef struct {
-    uint32_t phase;               /* GCN_ATM_* */
-    uint32_t fine;                /* fine morphing enabled */
-    gcn_tiling_t current;         /* the tiling of the next slice */
-    gcn_tiling_t best;            /* the best tiling measured */
-    gcn_tiling_t rejected;        /* the tiling that ended the coarse phase (not tried again) */
-    uint64_t best_time;           /* its slice time; UINT64_MAX before the first report */
-    uint32_t best_hit[GCN_UNITS]; /* per strip of best: hit rate * 65536 */
-    uint8_t order[GCN_UNITS];     /* fine phases: start units of the strips to visit, in order */
-    uint32_t order_len, next;     /* entries of order[], position of the next candidate */
-    uint32_t slices;              /* reports so far */
-    uint32_t action;              /* GCN_ATM_ACT_* of the last report */
+    uint32_t phase;                  /* GCN_ATM_* */
+    uint32_t fine;                   /* fine morphing enabled */
+    gcn_tiling_t current;            /* the tiling of the next slice */
+    gcn_tiling_t best;               /* the best tiling measured */
+    gcn_tiling_t rejected;           /* the tiling that ended the coarse phase (not tried again) */
+    uint64_t best_time;              /* its slice time; UINT64_MAX before the first report */
+    uint32_t best_hit[GCN_UNITS];    /* per strip of best: hit rate * 65536 */
+    uint8_t order[GCN_UNITS];        /* fine phases: start units of the strips to visit, in order */
+    uint32_t order_len, next;        /* entries of order[], position of the next candidate */
+    uint32_t slices;                 /* reports so far */
+    uint32_t action;                 /* GCN_ATM_ACT_* of the last report */
+    uint32_t warmup, warmup_max;     /* unmeasured slices before the coarse phase: at least, at most */
+    uint32_t memo_len;               /* entries of memo[] */
+    uint32_t decided;                /* candidates decided from the memo without a slice */
+    gcn_tiling_t memo[GCN_ATM_MEMO]; /* the tilings measured so far */
 } gcn_atm_t;
 
-void gcn_atm_init(gcn_atm_t *a, int fine);
+/* Warm-up: at least `warmup` and at most `warmup_max` slices run with B_V = 1, not measured, before the
+ * coarse phase starts (0: none). */
+void gcn_atm_init(gcn_atm_t *a, int fine, uint32_t warmup, uint32_t warmup_max);
 /* The tiling to run the next slice with. */
 const gcn_tiling_t *gcn_atm_tiling(const gcn_atm_t *a);
-/* After running a slice with gcn_atm_tiling(a): its time and, per strip of that tiling, the lookups
- * and misses of the features window (current.count entries each). */
-void gcn_atm_report(gcn_atm_t *a, uint64_t time, const uint64_t *lookups, const uint64_t *misses);
+/* After running a slice with gcn_atm_tiling(a): its time, per strip of that tiling the lookups and
+ * misses of the features window (current.count entries each), and the dirty lines the cache wrote back
+ * during the slice (the warm-up's end). */
+void gcn_atm_report(gcn_atm_t *a, uint64_t time, const uint64_t *lookups, const uint64_t *misses, uint64_t writebacks);
 const char *gcn_atm_phase_name(uint32_t phase);
 const char *gcn_atm_action_name(uint32_t action);
 

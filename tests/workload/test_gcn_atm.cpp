@@ -10,11 +10,11 @@ namespace {
 std::vector<int> widths(const gcn_tiling_t* t) { return std::vector<int>(t->width, t->width + t->count); }
 
 // Reports a slice of `time` whose strips had the given hit rates (1000 lookups each).
-void report(gcn_atm_t& a, uint64_t time, const std::vector<double>& hit) {
+void report(gcn_atm_t& a, uint64_t time, const std::vector<double>& hit, uint64_t writebacks = 0) {
     REQUIRE(hit.size() == a.current.count);
     std::vector<uint64_t> lookups(hit.size(), 1000), misses;
     for (double h : hit) misses.push_back(uint64_t(1000 - h * 1000));
-    gcn_atm_report(&a, time, lookups.data(), misses.data());
+    gcn_atm_report(&a, time, lookups.data(), misses.data(), writebacks);
 }
 
 std::vector<double> flat(const gcn_atm_t& a, double h) { return std::vector<double>(a.current.count, h); }
@@ -34,7 +34,7 @@ TEST_CASE("tilings: uniform B_V x B_V, validity") {
 
 TEST_CASE("coarse morphing doubles the tiles while the slice time improves and settles on the best") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 0);
+    gcn_atm_init(&a, 0, 0, 0);
     // B_V = 1, 2, 4, 8 get faster, 16 is slower: B_V = 8 is kept for every later slice.
     const uint64_t times[] = {100, 90, 80, 70, 75};
     const int expect_bv[] = {1, 2, 4, 8, 16};
@@ -55,13 +55,13 @@ TEST_CASE("coarse morphing doubles the tiles while the slice time improves and s
 
 TEST_CASE("coarse morphing: a tie is not an improvement, the limit is 64 x 64 tiles") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 0);
+    gcn_atm_init(&a, 0, 0, 0);
     report(a, 100, flat(a, 0.5));
     report(a, 100, flat(a, 0.5));  // B_V = 2 as fast as B_V = 1: not better, keep B_V = 1
     CHECK(a.phase == GCN_ATM_DONE);
     CHECK(gcn_atm_tiling(&a)->count == 1);
 
-    gcn_atm_init(&a, 0);
+    gcn_atm_init(&a, 0, 0, 0);
     for (uint64_t t = 100; a.phase == GCN_ATM_COARSE; t -= 10) report(a, t, flat(a, 0.5));
     CHECK(a.slices == 7);  // 1, 2, 4, 8, 16, 32, 64: always better, stops at the limit
     CHECK(gcn_atm_tiling(&a)->count == 64);
@@ -69,7 +69,7 @@ TEST_CASE("coarse morphing: a tie is not an improvement, the limit is 64 x 64 ti
 
 TEST_CASE("fine morphing splits from the lowest hit rate, then merges from the highest, while time improves") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1);
+    gcn_atm_init(&a, 1, 0, 0);
     report(a, 100, {0.4});
     report(a, 90, {0.5, 0.9});
     CHECK(a.action == GCN_ATM_ACT_DOUBLE);
@@ -104,7 +104,7 @@ TEST_CASE("fine morphing splits from the lowest hit rate, then merges from the h
 
 TEST_CASE("fine morphing skips a split that repeats the tiling that ended the coarse phase") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1);
+    gcn_atm_init(&a, 1, 0, 0);
     report(a, 100, {0.4});
     report(a, 90, {0.5, 0.9});
     report(a, 95, flat(a, 0.5));  // B_V = 4 worse: settle on [32, 32]
@@ -117,7 +117,7 @@ TEST_CASE("fine morphing skips a split that repeats the tiling that ended the co
 
 TEST_CASE("fine morphing: the merge picks the neighbour with the higher hit rate, one-unit strips are not split") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1);
+    gcn_atm_init(&a, 1, 0, 0);
     // Coarse: B_V = 1 .. 64 all better, then settle at the limit: every strip one unit wide.
     for (uint64_t t = 1000; a.phase == GCN_ATM_COARSE; t -= 10) {
         std::vector<double> h(a.current.count);
@@ -138,7 +138,7 @@ TEST_CASE("fine morphing: the merge picks the neighbour with the higher hit rate
 
 TEST_CASE("fine morphing: splitting and merging keep the tilings valid on any timing sequence") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1);
+    gcn_atm_init(&a, 1, 0, 0);
     uint64_t state = 12345;
     for (int s = 0; s < 200; ++s) {
         REQUIRE(gcn_tiling_valid(gcn_atm_tiling(&a)));
@@ -155,11 +155,97 @@ TEST_CASE("fine morphing: splitting and merging keep the tilings valid on any ti
 
 TEST_CASE("fine morphing from B_V = 1: the split that would repeat B_V = 2 is skipped, merging has nothing to do") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1);
+    gcn_atm_init(&a, 1, 0, 0);
     report(a, 100, {0.4});
     report(a, 110, {0.4, 0.4});  // B_V = 2 slower: settle on one strip
     CHECK(a.action == GCN_ATM_ACT_SETTLE);
     // Splitting [64] gives [32, 32] = B_V = 2, measured already; merging one strip is impossible.
     CHECK(a.phase == GCN_ATM_DONE);
     CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{64});
+}
+
+TEST_CASE("warm-up: B_V = 1 unmeasured until the cache writes back, then the coarse phase compares like with like") {
+    // Issue #35, Cora-like on the aggregation engine, 8 MiB, B_F = 30: B_V = 1 slices take 98 k cycles
+    // while the L2 fills (no write-backs), 500 k once every slice writes the previous ones' output back;
+    // B_V = 2 is slower in the first regime (118 k) and faster in the second (460 k).
+    gcn_atm_t a;
+    gcn_atm_init(&a, 0, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(30));
+    CHECK(a.warmup_max == 27);
+    CHECK(GCN_ATM_WARMUP_MAX(4) == 1);
+    for (int s = 0; s < 7; ++s) {  // the cache fills: nothing written back
+        CHECK(a.phase == GCN_ATM_WARMUP);
+        CHECK(gcn_atm_tiling(&a)->count == 1);
+        report(a, 98000, flat(a, 0.5), 0);
+        CHECK(a.action == GCN_ATM_ACT_WARMUP);
+    }
+    report(a, 181000, flat(a, 0.5), 1326);  // the first write-backs: the last warm-up slice
+    CHECK(a.action == GCN_ATM_ACT_WARMUP);
+    CHECK(a.phase == GCN_ATM_COARSE);
+    CHECK(a.best_time == UINT64_MAX);       // nothing measured yet
+    report(a, 505000, flat(a, 0.5), 7630);  // B_V = 1 measured in the steady state
+    CHECK(a.action == GCN_ATM_ACT_DOUBLE);
+    report(a, 464000, flat(a, 0.5), 8122);  // B_V = 2 faster: kept
+    CHECK(a.action == GCN_ATM_ACT_DOUBLE);
+    CHECK(gcn_atm_tiling(&a)->count == 4);
+    report(a, 480000, flat(a, 0.5), 8100);
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(gcn_atm_tiling(&a)->count == 2);
+    CHECK(std::string(gcn_atm_phase_name(GCN_ATM_WARMUP)) == "warmup");
+    CHECK(std::string(gcn_atm_action_name(GCN_ATM_ACT_WARMUP)) == "warmup");
+
+    // Without the warm-up the same times settle on B_V = 1: B_V = 2's first slice (118 k) is compared
+    // with B_V = 1's clean-cache slice (98 k).
+    gcn_atm_init(&a, 0, 0, 0);
+    report(a, 98000, flat(a, 0.5));
+    report(a, 118000, flat(a, 0.5));
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(gcn_atm_tiling(&a)->count == 1);
+
+    // A cache that never writes back (everything fits): the warm-up ends after warmup_max slices.
+    gcn_atm_init(&a, 0, 1, 3);
+    for (int s = 0; s < 3; ++s) report(a, 100, flat(a, 0.5), 0);
+    CHECK(a.phase == GCN_ATM_COARSE);
+    CHECK(a.slices == 3);
+    // ... and at least `warmup` slices even when the first one writes back.
+    gcn_atm_init(&a, 0, 2, 4);
+    report(a, 100, flat(a, 0.5), 5);
+    CHECK(a.phase == GCN_ATM_WARMUP);
+    report(a, 100, flat(a, 0.5), 5);
+    CHECK(a.phase == GCN_ATM_COARSE);
+}
+
+TEST_CASE("a tiling is never measured twice: a merge back to a measured tiling is decided from its record") {
+    // Issue #35: the merge phase re-measured a tiling of the coarse phase. Coarse: B_V = 1, 2 better, 4
+    // worse: settle on [32, 32]. Split of the lower-hit strip: [16, 16, 32] worse, undone. Merge: [32, 32]
+    // merged is [64] = B_V = 1, measured in the first slice: not better, decided without a slice -> done.
+    gcn_atm_t a;
+    gcn_atm_init(&a, 1, 0, 0);
+    report(a, 100, {0.4});
+    report(a, 90, {0.5, 0.9});
+    report(a, 95, flat(a, 0.5));  // B_V = 4 worse
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{16, 16, 32});
+    report(a, 96, flat(a, 0.5));  // the split is worse: undone; the only merge gives [64], measured
+    CHECK(a.action == GCN_ATM_ACT_UNSPLIT);
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(a.decided == 1);
+    CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{32, 32});
+    CHECK(a.slices == 4);
+    CHECK(a.memo_len == 4);  // [64], [32 x 2], [16 x 4], [16, 16, 32]
+
+    // And on random timings: no tiling is ever run twice before ATM is done.
+    gcn_atm_init(&a, 1, 1, 1);
+    uint64_t state = 777;
+    std::vector<std::vector<int>> ran;
+    for (int s = 0; s < 200 && a.phase != GCN_ATM_DONE; ++s) {
+        const std::vector<int> w = widths(gcn_atm_tiling(&a));
+        if (a.phase != GCN_ATM_WARMUP) {
+            for (const auto& r : ran) CHECK(r != w);
+            ran.push_back(w);
+        }
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        std::vector<double> h(a.current.count);
+        for (size_t i = 0; i < h.size(); ++i) h[i] = double((state >> (i % 32)) % 1000) / 1000.0;
+        report(a, 1000 + (state >> 40) % 300, h);
+    }
+    CHECK(a.phase == GCN_ATM_DONE);
 }

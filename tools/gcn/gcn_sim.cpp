@@ -12,6 +12,7 @@ Counts& Counts::operator+=(const Counts& o) {
     tiles += o.tiles;
     l1_load_misses_l2_hit += o.l1_load_misses_l2_hit;
     l1_load_misses_l2_miss += o.l1_load_misses_l2_miss;
+    l1_load_misses_l2_miss_graph += o.l1_load_misses_l2_miss_graph;
     l1_store_misses += o.l1_store_misses;
     dram_reads += o.dram_reads;
     dram_writes += o.dram_writes;
@@ -19,9 +20,9 @@ Counts& Counts::operator+=(const Counts& o) {
 }
 
 const std::vector<std::string>& TimeModel::keys() {
-    static const std::vector<std::string> k = {"elements",     "nonzeros",   "visits",     "tile_ends",
-                                               "strips",       "tiles",      "l2_hits",    "l2_misses",
-                                               "store_misses", "dram_reads", "dram_writes"};
+    static const std::vector<std::string> k = {
+        "elements",  "nonzeros",     "visits",     "tile_ends",   "strips",          "tiles",         "l2_hits",
+        "l2_misses", "store_misses", "dram_reads", "dram_writes", "l2_misses_graph", "l2_misses_data"};
     return k;
 }
 
@@ -34,6 +35,10 @@ double TimeModel::get(const Counts& c, const std::string& key) {
     if (key == "tiles") return double(c.tiles);
     if (key == "l2_hits") return double(c.l1_load_misses_l2_hit);
     if (key == "l2_misses") return double(c.l1_load_misses_l2_miss);
+    // The L2 misses split: the graph's sequential streams (colptr, rowidx, weight: DRAM row hits) and
+    // the rest (rows of X and Y, cursors: scattered).
+    if (key == "l2_misses_graph") return double(c.l1_load_misses_l2_miss_graph);
+    if (key == "l2_misses_data") return double(c.l1_load_misses_l2_miss - c.l1_load_misses_l2_miss_graph);
     if (key == "store_misses") return double(c.l1_store_misses);
     if (key == "dram_reads") return double(c.dram_reads);
     if (key == "dram_writes") return double(c.dram_writes);
@@ -65,7 +70,10 @@ void Emulator::begin(const workload::GcnRun& run, const std::vector<size_t>& l2s
     std::vector<cache::Region> regions;
     for (const auto& r : img_.regions) regions.push_back({r.name, r.lo, r.hi});
     features_region_ = 1;  // graph, features, output, cursor
-    if (regions.at(features_region_).name != "features") throw std::logic_error("gcn image regions changed");
+    if (regions.at(features_region_).name != "features" || regions.at(0).name != "graph")
+        throw std::logic_error("gcn image regions changed");
+    graph_lo_ = regions[0].lo;
+    graph_hi_ = regions[0].hi;
     l1_ = std::make_unique<cache::CacheArray>(cfg_.l1d, "lru");
     l1_->set_regions(regions);
     l2_.clear();
@@ -92,7 +100,10 @@ void Emulator::l2_request(size_t i, uint64_t line, bool write, bool blocking) {
         if (blocking) ++c.l1_load_misses_l2_hit;
         return;
     }
-    if (blocking) ++c.l1_load_misses_l2_miss;
+    if (blocking) {
+        ++c.l1_load_misses_l2_miss;
+        if (line >= graph_lo_ && line < graph_hi_) ++c.l1_load_misses_l2_miss_graph;
+    }
     const cache::Eviction ev = a.fill(line, write, true, 0);
     if (ev.dirty) ++c.dram_writes;
     if (!write) ++c.dram_reads;  // a write-back of a whole line needs nothing from memory
@@ -260,13 +271,14 @@ RunResult Emulator::run_atm(const workload::GcnRun& run, size_t l2_index) {
     begin(run, {l2_index});
     cur_.assign(g_.n, 0);
     gcn_atm_t atm;
-    gcn_atm_init(&atm, run_.fine);
+    gcn_atm_init(&atm, run_.fine, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(run_.slices));
     std::vector<std::vector<SliceResult>> out(1);
     for (uint32_t s = 0; s < run_.slices; ++s) {
         slice(s, *gcn_atm_tiling(&atm), out);
         SliceResult& r = out[0].back();
         // The firmware reports mcycle; here the modelled cycles, rounded as a counter would be.
-        gcn_atm_report(&atm, uint64_t(r.cycles + 0.5), r.strip_lookups.data(), r.strip_misses.data());
+        gcn_atm_report(&atm, uint64_t(r.cycles + 0.5), r.strip_lookups.data(), r.strip_misses.data(),
+                       r.counts.dram_writes);
         r.phase = atm.phase;
         r.action = atm.action;
     }

@@ -39,8 +39,9 @@ struct Counts {
     uint64_t tile_ends = 0;  // row-index reads that end a tile early (u >= tile end)
     uint64_t strips = 0, tiles = 0;
     uint64_t l1_load_misses_l2_hit = 0, l1_load_misses_l2_miss = 0;  // blocking loads
-    uint64_t l1_store_misses = 0;                                    // posted stores
-    uint64_t dram_reads = 0, dram_writes = 0;                        // lines
+    uint64_t l1_load_misses_l2_miss_graph = 0;  // of those, lines of the graph arrays (sequential streams)
+    uint64_t l1_store_misses = 0;               // posted stores
+    uint64_t dram_reads = 0, dram_writes = 0;   // lines
     Counts& operator+=(const Counts& o);
 };
 
@@ -123,6 +124,7 @@ private:
     uint64_t last_line_ = ~0ull;  // line of the last lookup, and whether that lookup was a store
     bool last_dirty_ = false;
     size_t features_region_ = 0;
+    uint64_t graph_lo_ = 0, graph_hi_ = 0;  // the graph region (colptr, rowidx, weight)
 };
 
 }  // namespace vp::gcnsim

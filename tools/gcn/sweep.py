@@ -51,7 +51,13 @@ DATASETS = {
                ["--graph", "pokec", "--scale-down", "2"], 128),
     "kron16": (["workload.gcn.graph=kronecker", "workload.gcn.kronecker_scale=16"],
                ["--graph", "kronecker", "--kronecker-scale", "16"], 128),
+    # A dense graph (50 nonzeros per column; issue #35: with a model fitted on sparse graphs only, the
+    # emulator and the platform ranked fs:8 and fsvt:8x2 in opposite order and ATM decided differently).
+    "dense": (["workload.gcn.graph=powerlaw", "workload.gcn.vertices=2001", "workload.gcn.edges=100000",
+               "workload.gcn.directed=true"],
+              ["--graph", "powerlaw", "--vertices", "2001", "--edges", "100000", "--directed", "1"], 256),
 }
+KIB = 1 << 10
 # Data sets swept on a restricted grid unless --grid says otherwise (the full grid would take hours).
 DEFAULT_GRIDS = {"pokec2": "baseline,vt:16,fs:8,fsvt:8x4,fsvt:8x8,fsvt:8x16".split(",")}
 POKEC64 = (["workload.gcn.graph=pokec", "workload.gcn.scale_down=64"], ["--graph", "pokec", "--scale-down", "64"])
@@ -71,10 +77,13 @@ CAL_RUNS = [("p64", 8 * MIB, "baseline"), ("p64", 8 * MIB, "vt:8"), ("p64", 8 * 
             ("cora", 8 * MIB, "baseline"), ("cora", 8 * MIB, "vt:4"), ("cora", 8 * MIB, "fs:9"),
             ("cora", 8 * MIB, "fsvt:5x16")]
 # Held out: another graph and width (Citeseer-like, F = 3712), other configurations, and ATM, whose
-# decisions on the platform (mcycle) and in the emulator (the fitted model) are compared.
+# decisions on the platform (mcycle) and in the emulator (the fitted model) are compared. The dense graph
+# (issue #35) is held out too: the model fitted on the sparse graphs is off by -1.8 to -3.4 % on it
+# (docs/gcn.md), more than its tilings differ, and ATM decides differently there.
 VAL_RUNS = [("citeseer", 8 * MIB, "baseline"), ("citeseer", 8 * MIB, "fs:8"), ("citeseer", 8 * MIB, "fsvt:8x4"),
             ("citeseer", 8 * MIB, "atm:8"), ("cora", 16 * MIB, "fsvt:9x4"), ("cora", 16 * MIB, "atm:9"),
-            ("p64", 8 * MIB, "atm:8"), ("p64", 16 * MIB, "fs:4")]
+            ("p64", 8 * MIB, "atm:8"), ("p64", 16 * MIB, "fs:4"),
+            ("dense", 256 * KIB, "atm:8"), ("dense", 256 * KIB, "fsvt:8x4")]
 MEM_MODEL = {"coef": {"dram_reads": 1.0, "dram_writes": 1.0}}
 FIT_KEYS = ["elements", "nonzeros", "visits", "tile_ends", "l2_hits", "l2_misses", "store_misses", "dram_writes"]
 
@@ -122,7 +131,7 @@ def platform(args, name, graph_sets, features, l2, spec):
         if os.path.exists(done):
             os.remove(done)
         cmd = [args.vp, "run", os.path.join(REPO, "scenarios", "gcn_platform.yaml"), "--out", out]
-        for s in graph_sets + [f"workload.gcn.features={features}", f"platform.caches.l2.size={l2 // MIB}MiB"] + \
+        for s in graph_sets + [f"workload.gcn.features={features}", f"platform.caches.l2.size={l2 // KIB}KiB"] + \
                 run_sets(spec):
             cmd += ["--set", s]
         stdout, stderr = run(cmd, args.timing, f"platform {name}")
@@ -149,7 +158,7 @@ def emulate(args, name, graph_flags, features, l2s, specs, model):
         mpath = os.path.join(args.out, "emulated", name + ".model.json")
         with open(mpath, "w") as f:
             json.dump(model, f)
-        cmd = [args.sim] + graph_flags + ["--features", str(features), "--l2", ",".join(f"{s // MIB}MiB" for s in l2s),
+        cmd = [args.sim] + graph_flags + ["--features", str(features), "--l2", ",".join(f"{s // KIB}KiB" for s in l2s),
                                           "--runs", ",".join(specs), "--time-model", mpath,
                                           "--out", out]
         # The data base: vp-gcn-sim reads it from the ELF (--elf, its default this build's gcn.elf).
@@ -206,7 +215,7 @@ def matched_runs(args, runs, tag, model):
     jobs, names = [], []
     for g, l2, spec in runs:
         gsets, _, f = graph_of(g)
-        name = f"{tag}_{g}_{l2 // MIB}m_{spec.replace(':', '_')}"
+        name = f"{tag}_{g}_{l2 // KIB}k_{spec.replace(':', '_')}"
         names.append((name, g, l2, spec))
         jobs.append(lambda name=name, gsets=gsets, f=f, l2=l2, spec=spec: platform(args, name, gsets, f, l2, spec))
     plat = parallel(args, jobs)
@@ -214,7 +223,7 @@ def matched_runs(args, runs, tag, model):
     for g, l2 in sorted({(g, l2) for g, l2, _ in runs}):
         _, flags, f = graph_of(g)
         specs = [s for x, y, s in runs if (x, y) == (g, l2)]
-        emu[(g, l2)] = emulate(args, f"{tag}_{g}_{l2 // MIB}m", flags, f, [l2], specs, model)["results"]
+        emu[(g, l2)] = emulate(args, f"{tag}_{g}_{l2 // KIB}k", flags, f, [l2], specs, model)["results"]
     return [(name, p, find(emu[(g, l2)], spec, l2)) for (name, g, l2, spec), p in zip(names, plat)]
 
 
@@ -286,7 +295,8 @@ def validate(args, model):
 
 def validation_table(rows):
     """docs/gcn.md's validation table from validation.csv's rows (emulator against platform)."""
-    names = {"citeseer": "Citeseer-like", "cora": "Cora-like", "p64": "Pokec-like / 64"}
+    names = {"citeseer": "Citeseer-like", "cora": "Cora-like", "p64": "Pokec-like / 64",
+             "dense": "dense (2,001 vertices, 100 k arcs, F = 256)"}
 
     def pct(e, p):
         return "0" if e == p else f"{100 * (e - p) / p:+.2f} %".replace("-", "\u2212")
@@ -303,7 +313,9 @@ def validation_table(rows):
                 if not seq or seq[-1] != w.split("x")[0]:
                     seq.append(w.split("x")[0])
             tilings += f" ({', '.join(seq[:-1])}, then {seq[-1]})" if len(seq) > 1 else ""
-        out.append(f"| {names.get(g, g)}, {l2[:-1]} MiB, {label} | "
+        kib = int(l2[:-1])
+        size = f"{kib // 1024} MiB" if kib % 1024 == 0 else f"{kib} KiB"
+        out.append(f"| {names.get(g, g)}, {size}, {label} | "
                    f"{pct(r['emulated_cycles'], r['platform_cycles'])} | "
                    f"{pct(r['emulated_l2_x_misses'], r['platform_l2_x_misses'])} | "
                    f"{pct(r['emulated_dram_reads'], r['platform_dram_reads'])} | {tilings} |")
@@ -329,7 +341,8 @@ def dram_breakdown(args):
         log(f"dram {name}: platform {reads} = kernel {kernel} + check {check} + other {other} "
             f"+ {rows[-1]['unexplained']}")
     write_csv(os.path.join(args.out, "dram_reads.csv"), rows)
-    names = {"dram_p64_8m_baseline": "Pokec-like / 64, 8 MiB, baseline", "dram_p64_16m_fs_4": "Pokec-like / 64, 16 MiB, FS 4"}
+    names = {"dram_p64_8192k_baseline": "Pokec-like / 64, 8 MiB, baseline",
+             "dram_p64_16384k_fs_4": "Pokec-like / 64, 16 MiB, FS 4"}
     with open(os.path.join(args.out, "dram_reads.md"), "w") as f:  # the table of docs/gcn.md
         f.write("| run | platform DRAM reads | emulated kernel | emulated input check | platform L2 \"other\" misses "
                 "| rest |\n|---|---:|---:|---:|---:|---:|\n")

@@ -123,8 +123,11 @@ static void pick_split(gcn_atm_t *a) {
     start_merge(a);
 }
 
-void gcn_atm_init(gcn_atm_t *a, int fine) {
-    a->phase = GCN_ATM_COARSE;
+void gcn_atm_init(gcn_atm_t *a, int fine, uint32_t warmup, uint32_t warmup_max) {
+    a->phase = warmup ? GCN_ATM_WARMUP : GCN_ATM_COARSE;
+    a->warmup = warmup;
+    a->warmup_max = warmup_max > warmup ? warmup_max : warmup;
+    a->memo_len = a->decided = 0;
     a->fine = fine != 0;
     gcn_tiling_uniform(&a->current, 1);
     a->best = a->current;
@@ -141,14 +144,41 @@ void gcn_atm_init(gcn_atm_t *a, int fine) {
 
 const gcn_tiling_t *gcn_atm_tiling(const gcn_atm_t *a) { return &a->current; }
 
-void gcn_atm_report(gcn_atm_t *a, uint64_t time, const uint64_t *lookups, const uint64_t *misses) {
+static int measured(const gcn_atm_t *a, const gcn_tiling_t *t) {
+    for (uint32_t i = 0; i < a->memo_len; i++)
+        if (same_tiling(&a->memo[i], t)) return 1;
+    return 0;
+}
+
+static void decide(gcn_atm_t *a, int better);
+
+void gcn_atm_report(gcn_atm_t *a, uint64_t time, const uint64_t *lookups, const uint64_t *misses, uint64_t writebacks) {
     a->slices++;
+    if (a->phase == GCN_ATM_WARMUP) {
+        a->action = GCN_ATM_ACT_WARMUP;
+        if (a->slices >= a->warmup && (writebacks > 0 || a->slices >= a->warmup_max)) a->phase = GCN_ATM_COARSE;
+        return;
+    }
+    if (a->phase != GCN_ATM_DONE && a->memo_len < GCN_ATM_MEMO && !measured(a, &a->current))
+        a->memo[a->memo_len++] = a->current;
     const int better = time < a->best_time;
     if (better) {
         a->best = a->current;
         a->best_time = time;
         for (uint32_t i = 0; i < a->current.count; i++) a->best_hit[i] = hit_rate(lookups[i], misses[i]);
     }
+    decide(a, better);
+    /* A candidate measured before is not better (the best is the fastest measured): decided now. */
+    const uint32_t action = a->action;
+    while (a->phase != GCN_ATM_DONE && measured(a, &a->current)) {
+        a->decided++;
+        decide(a, 0);
+    }
+    a->action = action;
+}
+
+/* The rules of include/vp/gcn_atm.h after a slice (or a remembered candidate) that was `better` or not. */
+static void decide(gcn_atm_t *a, int better) {
     switch (a->phase) {
         case GCN_ATM_COARSE:
             if (better && a->current.count < GCN_UNITS) {
@@ -200,11 +230,13 @@ const char *gcn_atm_phase_name(uint32_t phase) {
         case GCN_ATM_SPLIT: return "split";
         case GCN_ATM_MERGE: return "merge";
         case GCN_ATM_DONE: return "done";
+        case GCN_ATM_WARMUP: return "warmup";
         default: return "?";
     }
 }
 
 const char *gcn_atm_action_name(uint32_t action) {
-    static const char *const names[] = {"none", "double", "settle", "split", "unsplit", "merge", "unmerge", "keep"};
+    static const char *const names[] = {"none",  "double",  "settle", "split", "unsplit",
+                                        "merge", "unmerge", "keep",   "warmup"};
     return action < sizeof names / sizeof names[0] ? names[action] : "?";
 }

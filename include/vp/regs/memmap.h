@@ -20,6 +20,8 @@
 #define VP_VEC_ILM_BASE      0x18400000u /* vector accelerator instruction local memory, up to 1 MiB */
 #define VP_VEC_DLM_BASE      0x18500000u /* vector accelerator data local memory, up to 1 MiB */
 #define VP_LAPP_BASE         0x18040000u /* LAPP FU-array accelerator (lapp.h), 4 KiB window */
+#define VP_GCN_AGG_BASE      0x18050000u /* GCN aggregation engine (gcn_agg.h), 4 KiB window */
+#define VP_GCN_COMB_BASE     0x18060000u /* GCN combination engine (gcn_comb.h), 4 KiB window */
 #define VP_INST_BASE         0x19000000u /* further device instances: free windows from here ... */
 #define VP_INST_END          0x20000000u /* ... up to here (platform/platform.cpp, docs/overview.md) */
 #define VP_RAM_BASE          0x80000000u
@@ -35,6 +37,8 @@
 #define VP_IRQ_GATHER     15u /* HMC gather engine */
 #define VP_IRQ_VEC        16u /* vector accelerator: done / error / notify */
 #define VP_IRQ_LAPP       17u /* LAPP: a started function returned or trapped */
+#define VP_IRQ_GCN_AGG    18u /* GCN aggregation engine: a job ended */
+#define VP_IRQ_GCN_COMB   19u /* GCN combination engine: a job ended */
 #define VP_IRQ_INST_FIRST 32u /* further device instances: the lowest free source from here up */
 
 #endif
