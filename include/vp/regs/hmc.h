@@ -44,6 +44,10 @@
 #define GS_ERR_INFO    0x03Cu  /* RO: element number of the first bad index (GS_STATUS_ERR_INDEX) */
 #define GS_LAST_NS     0x040u  /* RO: duration of the last command, doorbell to completion, ns */
 #define GS_COMPLETED   0x044u  /* RO: commands completed since reset (DONE or error) */
+#define GS_ENGINE      0x048u  /* RO: the cube's gather unit: GS_ENGINE_* (platform.hmc_ctrl.engine) */
+#define GS_LAST_MERGED 0x04Cu  /* RO: last command: element reads merged into another's vault access */
+#define GS_LAST_BUF_HITS 0x050u /* RO: last command: element reads served by the hot-burst buffer */
+#define GS_LAST_READS  0x054u  /* RO: last command: vault accesses that read or wrote elements */
 #define GS_BUF         0x8000u /* RW: 32 KiB buffer: to-host gather results / from-host scatter data */
 #define GS_BUF_SIZE    0x8000u
 #define HMC_CTRL_SIZE  0x10000u
@@ -54,6 +58,9 @@
 #define GS_OP_SCATTER  2u
 #define GS_MODE_MEMORY (0u << 8) /* packed array in the cube's memory */
 #define GS_MODE_HOST   (1u << 8) /* packed array in GS_BUF (to-host gather / from-host scatter) */
+
+#define GS_ENGINE_IN_ORDER   0u /* one vault access per element, in index order */
+#define GS_ENGINE_COALESCING 1u /* merge window + hot-burst buffer + per-vault queues (gathers) */
 
 #define GS_STATUS_IDLE      0u
 #define GS_STATUS_BUSY      1u
