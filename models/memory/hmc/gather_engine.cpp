@@ -37,12 +37,10 @@ HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, cons
       errors_(stats_.counter("command_errors", "count", "commands ended with an error status (no memory changed)")),
       busy_doorbells_(stats_.counter("busy_doorbells", "count", "doorbells ignored because a command was running")),
       cmd_latency_(stats_.histogram("command_latency", "ps", "doorbell to completion of a command")) {
-    if (cfg_.window == 0) throw std::invalid_argument(name_ + ": window must be >= 1");
+    config::validate(cfg_);  // ranges and rules (a struct built in code); the bounds keep the unit's state bounded
     if (cfg_.engine == HmcCtrlConfig::Engine::Coalescing) {
-        if (cfg_.merge_window == 0 || cfg_.vault_queue == 0 || cfg_.indices_per_cycle == 0)
-            throw std::invalid_argument(name_ + ": merge_window, vault_queue and indices_per_cycle must be >= 1");
-        element_reads_ = &stats_.counter("element_reads", "count",
-                                         "vault accesses that read elements (one per block of a window, buffer misses)");
+        element_reads_ = &stats_.counter(
+            "element_reads", "count", "vault accesses that read elements (one per block of a window, buffer misses)");
         merged_ = &stats_.counter("merged_reads", "count",
                                   "element reads merged into another element's vault access of the same window "
                                   "(same block: same vault, bank and row)");
@@ -51,8 +49,8 @@ HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, cons
         for (unsigned v = 0; v < hmc_.config().vaults; ++v)
             vault_reads_.push_back(&stats_.counter("vault_reads_" + std::to_string(v), "count",
                                                    "element reads of vault " + std::to_string(v)));
-        if (cfg_.buffer_bytes) hot_ = std::make_unique<cache::CacheArray>(
-                                   cache::Geometry{cfg_.buffer_bytes, cfg_.buffer_ways, 32}, "lru");
+        if (cfg_.buffer_bytes)
+            hot_ = std::make_unique<cache::CacheArray>(cache::Geometry{cfg_.buffer_bytes, cfg_.buffer_ways, 32}, "lru");
         // Energy: each index is compared in the merge CAM (searched like an SRAM of its size: one
         // 32-byte entry per index of the window), each buffer lookup is an access of the buffer's SRAM
         // (Horowitz's 45 nm figures, sram_access_pj, as for the caches).
@@ -112,9 +110,8 @@ HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, cons
     regs_.add("GS_LAST_NS", GS_LAST_NS, 4).reads([this](const RegAccess& a) -> uint64_t {
         return completed_ && a.at >= done_at_ ? (done_at_ - started_at_) / kNs : 0;
     });
-    regs_.add("GS_ENGINE", GS_ENGINE, 4).reads(ro(cfg_.engine == HmcCtrlConfig::Engine::Coalescing
-                                                       ? GS_ENGINE_COALESCING
-                                                       : GS_ENGINE_IN_ORDER));
+    regs_.add("GS_ENGINE", GS_ENGINE, 4)
+        .reads(ro(cfg_.engine == HmcCtrlConfig::Engine::Coalescing ? GS_ENGINE_COALESCING : GS_ENGINE_IN_ORDER));
     auto last = [this](uint32_t HmcController::*m) {
         return [this, m](const RegAccess& a) -> uint64_t { return completed_ && a.at >= done_at_ ? this->*m : 0; };
     };
@@ -359,7 +356,7 @@ void HmcController::coalesced_reads(const Descriptor& d, const std::vector<uint6
     const unsigned l = 0;
     const uint64_t W = cfg_.merge_window;
     using MinHeap = std::priority_queue<Tick, std::vector<Tick>, std::greater<Tick>>;
-    MinHeap in_flight;                    // completion times of the unit's reads (at most `window`)
+    MinHeap in_flight;                     // completion times of the unit's reads (at most `window`)
     std::vector<MinHeap> queue(h.vaults);  // per vault controller (at most `vault_queue`)
     if (hot_) {
         for (const auto& e : hot_ready_) hot_->invalidate(e.first);

@@ -33,8 +33,8 @@ struct HmcCtrlConfig : MmioPort {
     //               of hot bursts, and keeps reads in flight per vault.
     enum class Engine { InOrder, Coalescing };
     Engine engine = Engine::InOrder;
-    unsigned window = 256;         // element accesses in flight in the logic layer's gather unit (= banks of the cube)
-    unsigned merge_window = 256;   // coalescing: indices examined together (the merge CAM's entries)
+    unsigned window = 256;          // element accesses in flight in the logic layer's gather unit (= banks of the cube)
+    unsigned merge_window = 256;    // coalescing: indices examined together (the merge CAM's entries)
     uint64_t buffer_bytes = 32768;  // coalescing: hot-burst buffer (32-byte lines, per command); 0 = none
     unsigned buffer_ways = 8;       // coalescing: its associativity (LRU)
     unsigned vault_queue = 32;      // coalescing: reads in flight per vault controller (gem5 HMC read buffer)
@@ -98,10 +98,10 @@ private:
     // The coalescing unit's statistics (zero with the in-order engine, except element_reads and busy).
     // Registered with the coalescing engine only (the in-order engine's statistics stay as they were).
     Counter *element_reads_ = nullptr, *merged_ = nullptr, *buffer_hits_ = nullptr, *busy_ps_ = nullptr;
-    std::vector<Counter*> vault_reads_;  // element reads per vault
+    std::vector<Counter*> vault_reads_;                          // element reads per vault
     uint32_t last_merged_ = 0, last_hits_ = 0, last_reads_ = 0;  // of the last command (registers)
-    std::unique_ptr<cache::CacheArray> hot_;                      // coalescing: the hot-burst buffer (tags)
-    std::unordered_map<uint64_t, Tick> hot_ready_;                 // its lines' data arrival times
+    std::unique_ptr<cache::CacheArray> hot_;                     // coalescing: the hot-burst buffer (tags)
+    std::unordered_map<uint64_t, Tick> hot_ready_;               // its lines' data arrival times
     EnergyLedger::Kind e_cam_ = 0, e_buf_ = 0;
 };
 
