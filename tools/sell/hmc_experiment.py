@@ -7,6 +7,7 @@ sorted: power-law rows pad too much otherwise).
 
   python3 tools/sell/hmc_experiment.py [--vp build/bin/vp] [--out out/sell_hmc] [--scales 12 14 16]
                                        [--cases csr acc_overlap acc_hmc] [--jobs 2] [--set key=value ...]
+                                       [--reuse]
 
 Every case of every SCALE is its own `vp run` (so that each run's cache, DMA and HMC statistics are
 that case's alone); every run's y is checked bit for bit by the VP (a failed check fails the tool).
@@ -41,7 +42,7 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CASES = ["csr", "acc_overlap", "acc_hmc"]
 
 
-def run(vp, scenario, out_dir, scale, case, extra):
+def run(vp, scenario, out_dir, scale, case, extra, reuse=False):
     d = os.path.join(out_dir, "runs", "scale%d" % scale, case)
     cmd = [vp, "run", scenario, "--quiet", "--out", d, "--set", "workload.sell.kronecker_scale=%d" % scale,
            "--set", "workload.sell.sigma=%d" % (1 << scale), "--set", "workload.sell.cases=[%s]" % case]
@@ -49,20 +50,48 @@ def run(vp, scenario, out_dir, scale, case, extra):
         cmd += ["--set", "platform.ram.size=1GiB"]
     for s in extra:
         cmd += ["--set", s]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if p.returncode != 0:
-        raise RuntimeError("SCALE %d %s: vp exited %d\n%s%s" % (scale, case, p.returncode, p.stdout[-2000:],
-                                                               p.stderr[-2000:]))
+    log = os.path.join(d, "stdout.txt")
+    if reuse and os.path.exists(log) and os.path.exists(os.path.join(d, "stats.json")):
+        with open(log) as f:
+            stdout = f.read()  # a finished run of the same command (the caller says so)
+    else:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            raise RuntimeError("SCALE %d %s: vp exited %d\n%s%s" % (scale, case, p.returncode, p.stdout[-2000:],
+                                                                   p.stderr[-2000:]))
+        stdout = p.stdout
+        with open(log, "w") as f:
+            f.write(stdout)
+    return load(d, stdout, scale, case)
+
+
+def load(d, stdout, scale, case):
+    """The results of one finished run in directory d (stats.json, config.json, host.json)."""
     stats = json.load(open(os.path.join(d, "stats.json")))
-    if "bit for bit" not in stats["run"]["stop_reason"]:
-        raise RuntimeError("SCALE %d %s: no bit-exact check in the stop reason: %s" % (scale, case,
-                                                                                     stats["run"]["stop_reason"]))
+    if "bit for bit" not in stats["run"]["stop_reason"] or stats["run"]["exit_code"] != 0:
+        raise RuntimeError("SCALE %d %s: no bit-exact check passed: %s" % (scale, case, stats["run"]["stop_reason"]))
     config = json.load(open(os.path.join(d, "config.json")))
     host = json.load(open(os.path.join(d, "host.json")))
-    head = [l for l in p.stdout.splitlines() if l.startswith("sell_spmv: rows=")][0]
+    head = [l for l in stdout.splitlines() if l.startswith("sell_spmv: rows=")][0]
     fields = dict(f.split("=") for f in head.split()[1:] if "=" in f)
     return {"scale": scale, "case": case, "stats": stats, "config": config, "host_s": host["host_seconds"],
             "rows": int(fields["rows"]), "nnz": int(fields["nnz"]), "padded": int(fields["padded"])}
+
+
+def from_sweep(sweep_dir):
+    """The points of `vp sweep scenarios/sweeps/sell_hmc_scale.yaml` (its post-processing)."""
+    per_scale = {}
+    with open(os.path.join(sweep_dir, "results.csv")) as f:
+        for row in csv.DictReader(f):
+            d = os.path.join(sweep_dir, "points", row["id"])
+            if row["exit_code"] != "0":
+                raise RuntimeError("point %s (%s %s): exit %s %s" % (row["id"], row["size"], row["case"],
+                                                                     row["exit_code"], row["error"]))
+            config = json.load(open(os.path.join(d, "config.json")))
+            scale = int(config["workload"]["sell"]["kronecker_scale"])
+            res = load(d, open(os.path.join(d, "stdout.txt")).read(), scale, row["case"])
+            per_scale.setdefault(scale, {})[row["case"]] = res
+    return per_scale
 
 
 def get(d, *path, default=0):
@@ -95,8 +124,11 @@ def combine(scale, results):
         res = results["acc_hmc"]
         c = res["stats"]["components"]
         g = c["hmc_ctrl"]["counters"]
-        el = max(1, g["elements"])
-        r["mem_gather_ns_per_element"] = c["hmc_ctrl"]["histograms"]["command_latency"]["sum"] / 1e3 / el
+        el = max(1, r["padded"])  # gathered elements: every stored SELL element once
+        # The unit's time per element over its gathers and the copy-out scatters (one per chunk).
+        r["mem_gather_ns_per_element"] = c["hmc_ctrl"]["histograms"]["command_latency"]["sum"] / 1e3 / max(
+            1, g["elements"])
+        r["mem_scattered_elements"] = g["elements"] - r["padded"]
         r["mem_engine"] = get(res["config"], "platform", "hmc_ctrl", "engine", default="?")
         r["mem_merged_frac"] = g.get("merged_reads", 0) / el
         r["mem_buffer_hit_frac"] = g.get("buffer_hits", 0) / el
@@ -151,27 +183,40 @@ def main():
     ap.add_argument("--cases", nargs="+", default=CASES, choices=CASES)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("sweep_dir", nargs="?",
+                    help="post-process the points of a `vp sweep` of scenarios/sweeps/sell_hmc_scale.yaml instead of "
+                         "running (the tables go into that directory)")
+    ap.add_argument("--reuse", action="store_true",
+                    help="take the results of runs already in --out (same command) instead of running them again")
     a = ap.parse_args()
     for s in a.set:
         if "=" not in s:
             print("hmc_experiment: --set %s: expected key=value" % s, file=sys.stderr)
             return 2
-    os.makedirs(a.out, exist_ok=True)
     t0 = time.monotonic()
-    per_scale = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        # Longest first: the big scales' CSR runs dominate.
-        jobs = [(s, k) for s in sorted(a.scales, reverse=True) for k in a.cases]
-        futs = {pool.submit(run, a.vp, a.scenario, a.out, s, k, a.set): (s, k) for s, k in jobs}
-        for f in concurrent.futures.as_completed(futs):
-            try:
-                res = f.result()
-            except RuntimeError as e:
-                print("hmc_experiment: FAILED: %s" % e, file=sys.stderr)
-                for g in futs:
-                    g.cancel()
-                return 1
-            per_scale.setdefault(res["scale"], {})[res["case"]] = res
+    if a.sweep_dir:
+        a.out = a.sweep_dir
+        try:
+            per_scale = from_sweep(a.sweep_dir)
+        except (RuntimeError, OSError, KeyError, ValueError) as e:
+            print("hmc_experiment: %s: %s" % (a.sweep_dir, e), file=sys.stderr)
+            return 1
+    else:
+        os.makedirs(a.out, exist_ok=True)
+        per_scale = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+            # Longest first: the big scales' CSR runs dominate.
+            jobs = [(s, k) for s in sorted(a.scales, reverse=True) for k in a.cases]
+            futs = {pool.submit(run, a.vp, a.scenario, a.out, s, k, a.set, a.reuse): (s, k) for s, k in jobs}
+            for f in concurrent.futures.as_completed(futs):
+                try:
+                    res = f.result()
+                except RuntimeError as e:
+                    print("hmc_experiment: FAILED: %s" % e, file=sys.stderr)
+                    for g in futs:
+                        g.cancel()
+                    return 1
+                per_scale.setdefault(res["scale"], {})[res["case"]] = res
     rows = [combine(s, per_scale[s]) for s in sorted(per_scale)]
     keys = []
     for r in rows:
@@ -193,7 +238,7 @@ def main():
             fmt(r.get("acc_hmc_energy_uj"), "%.0f"), fmt(r.get("energy_ratio_host_vs_mem"), "%.2fx"),
             fmt(r.get("mem_gather_ns_per_element"), "%.2f"), fmt(r.get("mem_merged_frac"), "%.2f"),
             fmt(r.get("mem_buffer_hit_frac"), "%.2f"),
-            fmt(sum(v for k, v in r.items() if k.endswith("_host_s")), "%.0f")))
+            fmt(sum(v for k, v in r.items() if k.endswith("_host_s")), "%.1f")))
     lines += ["", "Tanabe et al.'s model with the host-side run's measured inputs (MFLOPS above; GFLOPS here):", "",
               "| SCALE | R_hit | hit_x | S | B/FLOP eq. 1 | B/FLOP measured (link) | W GB/s | F_cache | F_gather "
               "| F_gather/F_cache | measured ratio | E ratio eq. 12 (64-bit idx) | (32-bit idx) | measured E ratio "
