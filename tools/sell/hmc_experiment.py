@@ -114,6 +114,13 @@ def combine(scale, results):
         r[k + "_mflops"] = flops / (ps * 1e-12) / 1e6
         r[k + "_energy_uj"] = get(res["stats"], "energy", "regions", k, "total_pj") / 1e6
         r[k + "_host_s"] = res["host_s"]
+        if k != "csr":
+            # The time's parts (docs/sell_spmv.md): the DMA's descriptors, and the blocks and chunks
+            # the firmware sequences (a block = one stream-in; a chunk = one copy-out of 64 rows).
+            r[k + "_dma_us"] = get(c, "dma", "histograms", "descriptor_time", "sum") / 1e6
+            r[k + "_blocks"] = get(c, "dma", "counters", "descriptors") // 2 if k == "acc_overlap" else get(
+                c, "hmc_ctrl", "counters", "gathers")
+    r["chunks"] = -(-r["rows"] // 64)
     if "acc_overlap" in results and "acc_hmc" in results:
         r["ratio_mem_vs_host"] = r["acc_hmc_mflops"] / r["acc_overlap_mflops"]
         if r["acc_hmc_energy_uj"] > 0:
@@ -227,18 +234,16 @@ def main():
         for r in rows:
             w.writerow({k: ("%.6g" % v if isinstance(v, float) else v) for k, v in r.items()})
     lines = ["| SCALE | nnz | SELL-64-n elements | CPU CSR | ACC, host-side gather | ACC, memory-side gather "
-             "| memory / host side | energy host / memory side (µJ) | gather unit ns/element | merged, buffer hits "
-             "| host s |",
-             "|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| memory / host side | energy host / memory side (µJ) | gather unit ns/element | merged, buffer hits |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        lines.append("| %d | %d | %d | %s | %s | %s | %s | %s / %s = %s | %s | %s, %s | %s |" % (
+        lines.append("| %d | %d | %d | %s | %s | %s | %s | %s / %s = %s | %s | %s, %s |" % (
             r["scale"], r["nnz"], r["padded"], fmt(r.get("csr_mflops"), "%.1f"),
             fmt(r.get("acc_overlap_mflops"), "%.1f"), fmt(r.get("acc_hmc_mflops"), "%.1f"),
             fmt(r.get("ratio_mem_vs_host"), "%.2fx"), fmt(r.get("acc_overlap_energy_uj"), "%.0f"),
             fmt(r.get("acc_hmc_energy_uj"), "%.0f"), fmt(r.get("energy_ratio_host_vs_mem"), "%.2fx"),
             fmt(r.get("mem_gather_ns_per_element"), "%.2f"), fmt(r.get("mem_merged_frac"), "%.2f"),
-            fmt(r.get("mem_buffer_hit_frac"), "%.2f"),
-            fmt(sum(v for k, v in r.items() if k.endswith("_host_s")), "%.1f")))
+            fmt(r.get("mem_buffer_hit_frac"), "%.2f")))
     lines += ["", "Tanabe et al.'s model with the host-side run's measured inputs (MFLOPS above; GFLOPS here):", "",
               "| SCALE | R_hit | hit_x | S | B/FLOP eq. 1 | B/FLOP measured (link) | W GB/s | F_cache | F_gather "
               "| F_gather/F_cache | measured ratio | E ratio eq. 12 (64-bit idx) | (32-bit idx) | measured E ratio "
@@ -255,6 +260,15 @@ def main():
                          r["model_E_ratio_eq12"], r["model_E_ratio_i32"], fmt(r.get("energy_ratio_host_vs_mem"),
                                                                               "%.2fx"),
                          fmt(r.get("host_dma_busy_frac"), "%.2f"), fmt(r.get("mem_dma_busy_frac"), "%.2f")))
+    lines += ["", "Where the accelerator cases' time goes (µs): the DMA's descriptors, and the blocks (stream-ins) "
+              "and chunks (copy-outs of 64 rows) the firmware sequences:", "",
+              "| SCALE | host side: time | DMA | blocks | memory side: time | DMA | blocks | chunks |",
+              "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append("| %d | %s | %s | %s | %s | %s | %s | %d |" % (
+            r["scale"], fmt(r.get("acc_overlap_us"), "%.0f"), fmt(r.get("acc_overlap_dma_us"), "%.0f"),
+            fmt(r.get("acc_overlap_blocks"), "%d"), fmt(r.get("acc_hmc_us"), "%.0f"),
+            fmt(r.get("acc_hmc_dma_us"), "%.0f"), fmt(r.get("acc_hmc_blocks"), "%d"), r["chunks"]))
     lines.append("")
     lines.append("Whole experiment: %.1f s wall." % (time.monotonic() - t0))
     with open(os.path.join(a.out, "hmc.md"), "w") as f:
