@@ -227,6 +227,10 @@ static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uin
     packed[1] = packed[0] + J * C;
     packed[2] = packed[1] + J * C;
     stage = packed[2] + J * C;
+    if ((uintptr_t)(stage + C) > (uintptr_t)__heap_end) {
+        printf("sell_spmv: ERROR: the packed buffers of acc_hmc do not fit the heap\n");
+        return 0;
+    }
     block_t blk[3];          /* blocks i, i+1, i+2 */
     int have[3] = {0, 0, 0}; /* which of them exist */
     blk[0].nj = UINT32_MAX;
