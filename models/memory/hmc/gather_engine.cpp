@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <stdexcept>
 #include <queue>
+#include <stdexcept>
 #include "models/cache/cache.h"
 #include "vp/regs/hmc.h"
 

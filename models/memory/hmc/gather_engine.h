@@ -8,9 +8,11 @@
 //
 // Functional effect: the whole command is validated first (a bad descriptor changes no memory), then
 // performed on the memory's backing store at the doorbell (data are visible at once; firmware waits for
-// DONE, which GS_STATUS reports from the computed completion time on). Timing: internal requests are
-// issued in order, at most `window` element accesses in flight (a ring of their completion times);
-// index blocks are prefetched with their own window of 8. See docs/hmc.md.
+// DONE, which GS_STATUS reports from the computed completion time on). Timing (`engine`): the in-order
+// unit issues one vault access per element in index order, at most `window` in flight (a ring of their
+// completion times); the coalescing unit (gathers) merges a window's reads per block, serves repeats
+// from a hot-burst buffer and queues reads per vault (coalesced_reads). Index blocks are prefetched
+// with their own window of 8. See docs/hmc.md, "Gather units".
 #pragma once
 #include <deque>
 #include <memory>
@@ -95,8 +97,8 @@ private:
     uint32_t irq_enable_ = 0, err_info_ = 0;
     Counter &commands_, &gathers_, &scatters_, &elements_, &errors_, &busy_doorbells_;
     Histogram& cmd_latency_;
-    // The coalescing unit's statistics (zero with the in-order engine, except element_reads and busy).
-    // Registered with the coalescing engine only (the in-order engine's statistics stay as they were).
+    // The coalescing unit's statistics, registered with that engine only (the in-order engine's
+    // statistics stay as they were).
     Counter *element_reads_ = nullptr, *merged_ = nullptr, *buffer_hits_ = nullptr, *busy_ps_ = nullptr;
     std::vector<Counter*> vault_reads_;                          // element reads per vault
     uint32_t last_merged_ = 0, last_hits_ = 0, last_reads_ = 0;  // of the last command (registers)
