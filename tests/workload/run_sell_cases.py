@@ -142,6 +142,38 @@ def test_hmc_gather_units_and_experiment_smoke():
     assert stats["marker"]["counters"]["region.acc_hmc.ps"] / 1e6 > 1.5 * coalescing_us, stats["marker"]
 
 
+def test_hmc_decompose_fits_and_predicts():
+    """tools/sell/hmc_decompose.py: from two runs that differ in blocks it recovers the per-block and
+    per-chunk costs of T = DMA + blocks a + chunks b, and predicts other rows with them; a pair of runs
+    with the same blocks per chunk is refused (exit 2, one line)."""
+    cols = ["scale", "chunks"] + [c + k for c in ("acc_overlap", "acc_hmc") for k in ("_us", "_dma_us", "_blocks")]
+    a = {"acc_overlap": (1.5, 8.0), "acc_hmc": (1.25, 2.0)}
+
+    def write(name, pts):
+        path = os.path.join(WORK, name)
+        with open(path, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=cols)
+            w.writeheader()
+            for scale, chunks, blocks, dma in pts:
+                row = {"scale": scale, "chunks": chunks}
+                for c, (ka, kb) in a.items():
+                    row.update({c + "_dma_us": dma, c + "_blocks": blocks, c + "_us": dma + blocks * ka + chunks * kb})
+                w.writerow(row)
+        return path
+
+    fa = write("fit_a.csv", [(18, 4096, 6594, 12000.0)])
+    fb = write("fit_b.csv", [(18, 4096, 3477, 11000.0)])
+    fp = write("pred.csv", [(12, 64, 125, 220.0), (20, 16384, 25775, 49000.0)])
+    tool = os.path.join(REPO, "tools", "sell", "hmc_decompose.py")
+    p = subprocess.run([sys.executable, tool, fa, fb, fp], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "a = 1.500 us per block, b = 8.000 us per chunk" in p.stdout, p.stdout
+    assert "a = 1.250 us per block, b = 2.000 us per chunk" in p.stdout, p.stdout
+    assert "largest error: 0.0 %" in p.stdout, p.stdout
+    p = subprocess.run([sys.executable, tool, fa, fa, fp], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 2 and "differ in blocks per chunk" in p.stderr and len(p.stderr.splitlines()) == 1, p
+
+
 def test_accelerator_case_skipped_without_accelerator_fails_the_check():
     """Without the accelerator the firmware skips acc_* and the VP's check must fail (exit 5)."""
     if not has_accelerator():
