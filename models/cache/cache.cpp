@@ -25,6 +25,9 @@ void CacheConfig::params(config::Params& p) {
     p.add(geometry.line, "line", Kind::Size, "bytes", "line size (a power of two)");
     p.add(hit_latency, "hit_latency", Kind::Time, "ps",
           "tag + data access on a hit (the L1's is on top of the core's pipelined 1-cycle access)");
+    p.add(lookup_interval, "lookup_interval", Kind::Time, "ps",
+          "time one lookup holds the tag port, i.e. the interval at which a pipelined tag RAM accepts lookups "
+          "(e.g. one clock cycle); 0 = the whole hit_latency (one lookup at a time, unpipelined)");
     p.add(mshrs, "mshrs", Kind::Int, "", "miss status holding registers: outstanding misses (1 = blocking)")
         .range(1, 256);
     p.add(posted_writes, "posted_writes", Kind::Bool, "",
@@ -82,6 +85,7 @@ Cache::Cache(sc_core::sc_module_name name, SimContext& ctx, const CacheConfig& c
       dirty_discards_(stats_.counter("dirty_discards", "count", "dirty lines dropped by an invalidation (data lost)")),
       uncached_(stats_.counter("uncached", "count", "transactions passed through (uncached ranges)")),
       miss_latency_(stats_.histogram("miss_latency", "ps", "miss to fill completion")) {
+    tag_busy_ = cfg.lookup_interval ? cfg.lookup_interval : cfg.hit_latency;
     prio_.max_p = cfg.policy_params.pb_max_priority;
     prio_.period = cfg.policy_params.pb_period;
     prio_.default_prio = cfg.default_priority;

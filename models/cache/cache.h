@@ -44,6 +44,7 @@ class CacheController;
 struct CacheConfig {
     cache::Geometry geometry;
     Tick hit_latency = 0;       // tag + data array access on a hit (and the lookup before a miss)
+    Tick lookup_interval = 0;   // time a lookup holds the tag port (pipelined tag RAM); 0 = hit_latency
     unsigned mshrs = 4;         // outstanding misses; 1 = blocking
     bool posted_writes = true;  // a store miss does not wait for its fill (store buffer)
     std::string policy = "lru";
@@ -218,6 +219,7 @@ private:
     PriorityRegs prio_;
     cache::Mshrs mshrs_;
     Timeline tag_port_;
+    Tick tag_busy_ = 0;                 // what one lookup holds the tag port: lookup_interval, or hit_latency when 0
     std::vector<uint8_t> scratch_;      // the data pointer of timing-only transfers (nothing is copied)
     tlm::tlm_generic_payload payload_;  // the miss span's payload (trace only)
     TxnExt ext_;
@@ -256,7 +258,7 @@ private:
 // cost ~3 % of a cached run's host instructions).
 inline Cache::Lookup Cache::lookup(uint64_t addr, bool write, bool offset0, Tick at, const TxnExt& origin) {
     Tick t = at;
-    if (cfg_.hit_latency) t = tag_port_.reserve(at, cfg_.hit_latency) + cfg_.hit_latency;
+    if (cfg_.hit_latency) t = tag_port_.reserve(at, tag_busy_) + cfg_.hit_latency;
     ctx_.energy.add(e_access_);
     const bool hit = array_.access(addr, write, offset0);
     if (__builtin_expect(addr - win_lo_ < win_span_, 0)) {  // the controller's statistics window

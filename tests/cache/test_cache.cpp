@@ -104,6 +104,31 @@ TEST_CASE("a miss costs lookup + memory, a hit only the lookup; hits + misses = 
     CHECK(f.ctx.energy.pj(EnergyLedger::Kind(fill)) == Approx(2 * 8 * sram_access_pj(4096)));
 }
 
+// 16 hits to one warm line, all issued at 1 us: when does the last complete? (The tag port.)
+static Tick last_of_16_hits(Tick lookup_interval) {
+    CacheConfig cc = small_cache(4096, 4);
+    cc.lookup_interval = lookup_interval;
+    Fixture f(cc);
+    Tick last = 0;
+    f.cpu.body = [&](TestInitiator& cpu) {
+        uint32_t v = 0;
+        cpu.transport(false, 0x100, &v, 4, 0);  // the miss that brings the line
+        for (unsigned k = 0; k < 16; ++k)
+            last = std::max(last, cpu.transport(false, 0x100 + 4 * (k % 16), &v, 4, kUs).end);
+    };
+    sc_core::sc_start();
+    CHECK(f.stat("hits") == 16);
+    return last;
+}
+
+TEST_CASE("tag port, unpipelined (lookup_interval 0): concurrent lookups hold it for hit_latency each") {
+    CHECK(last_of_16_hits(0) == kUs + 16 * kHit);
+}
+
+TEST_CASE("tag port, pipelined (lookup_interval 1 ns): one lookup accepted per ns, each takes hit_latency") {
+    CHECK(last_of_16_hits(1 * kNs) == kUs + 15 * kNs + kHit);
+}
+
 TEST_CASE("SRAM access energy follows Horowitz's points and grows with the size") {
     CHECK(sram_access_pj(8 * 1024) == Approx(10.0));
     CHECK(sram_access_pj(32 * 1024) == Approx(20.0));

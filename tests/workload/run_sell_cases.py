@@ -180,9 +180,75 @@ def test_accelerator_fed_by_the_hmc_gather():
     stats = json.load(open(os.path.join(WORK, "hmc", "stats.json")))["components"]
     g = stats["hmc_ctrl"]["counters"]
     assert g["command_errors"] == 0 and g["gathers"] > 0, g
-    # Every stored SELL element is gathered once by the cube (acc_hmc) and once by the DMA (acc_overlap).
+    # Every stored SELL element is gathered once by the cube (acc_hmc) and once by the DMA (acc_overlap);
+    # the cube also scatters every row's sum through the permutation (one command per chunk).
     padded = int(out.split("padded=")[1].split()[0])
-    assert g["elements"] == padded and stats["dma"]["counters"]["elements"] == padded, (g, padded)
+    rows = int(out.split("rows=")[1].split()[0])
+    assert g["elements"] == padded + rows and stats["dma"]["counters"]["elements"] == padded, (g, padded)
+    assert g["scatters"] == int(out.split("chunks=")[1].split()[0]), g
+    # The coalescing unit (the scenario's): each gathered element is a buffer hit, merged into another
+    # read of its block, or the one read of its block.
+    assert g["merged_reads"] + g["buffer_hits"] + g["element_reads"] == padded, g
+
+
+def test_hmc_gather_units_and_experiment_smoke():
+    """tools/sell/hmc_experiment.py at SCALE 10 (both paths, bit-exact, the model's columns), and the
+    in-order gather unit on the same matrix: the same y bit for bit, slower than the coalescing one."""
+    need_accelerator()
+    out_dir = os.path.join(WORK, "exp")
+    p = subprocess.run([sys.executable, os.path.join(REPO, "tools", "sell", "hmc_experiment.py"), "--vp", VP,
+                        "--out", out_dir, "--scales", "10", "--cases", "acc_overlap", "acc_hmc", "--jobs", "1"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    with open(os.path.join(out_dir, "hmc.csv")) as f:
+        row = list(csv.DictReader(f))[0]
+    assert row["scale"] == "10" and row["mem_engine"] == "coalescing", row
+    for k in ("ratio_mem_vs_host", "energy_ratio_host_vs_mem", "host_hit_x", "host_S", "model_F_ratio",
+              "model_E_ratio_eq12", "model_W_GBps"):
+        assert float(row[k]) > 0, (k, row)
+    assert abs(float(row["model_W_GBps"]) - 4 * 30 * 8 / 9) < 0.01, row  # four links of 16 x 15 Gb/s, RD128
+    assert float(row["ratio_mem_vs_host"]) > 1, row
+    coalescing_us = float(row["acc_hmc_us"])
+    rc, out, err = vp("run", os.path.join(REPO, "scenarios", "sell_hmc.yaml"), "--quiet", "--out",
+                      os.path.join(WORK, "inorder"), "--set", "workload.sell.kronecker_scale=10", "--set",
+                      "workload.sell.sigma=1024", "--set", "workload.sell.cases=[acc_hmc]", "--set",
+                      "platform.hmc_ctrl.engine=in_order")
+    passed("inorder", rc, out, err, ["acc_hmc"])
+    stats = json.load(open(os.path.join(WORK, "inorder", "stats.json")))["components"]
+    assert "merged_reads" not in stats["hmc_ctrl"]["counters"], stats["hmc_ctrl"]  # the in-order unit's stats
+    assert stats["marker"]["counters"]["region.acc_hmc.ps"] / 1e6 > 1.5 * coalescing_us, stats["marker"]
+
+
+def test_hmc_decompose_fits_and_predicts():
+    """tools/sell/hmc_decompose.py: from two runs that differ in blocks it recovers the per-block and
+    per-chunk costs of T = DMA + blocks a + chunks b, and predicts other rows with them; a pair of runs
+    with the same blocks per chunk is refused (exit 2, one line)."""
+    cols = ["scale", "chunks"] + [c + k for c in ("acc_overlap", "acc_hmc") for k in ("_us", "_dma_us", "_blocks")]
+    a = {"acc_overlap": (1.5, 8.0), "acc_hmc": (1.25, 2.0)}
+
+    def write(name, pts):
+        path = os.path.join(WORK, name)
+        with open(path, "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=cols)
+            w.writeheader()
+            for scale, chunks, blocks, dma in pts:
+                row = {"scale": scale, "chunks": chunks}
+                for c, (ka, kb) in a.items():
+                    row.update({c + "_dma_us": dma, c + "_blocks": blocks, c + "_us": dma + blocks * ka + chunks * kb})
+                w.writerow(row)
+        return path
+
+    fa = write("fit_a.csv", [(18, 4096, 6594, 12000.0)])
+    fb = write("fit_b.csv", [(18, 4096, 3477, 11000.0)])
+    fp = write("pred.csv", [(12, 64, 125, 220.0), (20, 16384, 25775, 49000.0)])
+    tool = os.path.join(REPO, "tools", "sell", "hmc_decompose.py")
+    p = subprocess.run([sys.executable, tool, fa, fb, fp], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "a = 1.500 us per block, b = 8.000 us per chunk" in p.stdout, p.stdout
+    assert "a = 1.250 us per block, b = 2.000 us per chunk" in p.stdout, p.stdout
+    assert "largest error: 0.0 %" in p.stdout, p.stdout
+    p = subprocess.run([sys.executable, tool, fa, fa, fp], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.returncode == 2 and "differ in blocks per chunk" in p.stderr and len(p.stderr.splitlines()) == 1, p
 
 
 def test_accelerator_case_skipped_without_accelerator_fails_the_check():

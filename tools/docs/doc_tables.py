@@ -47,6 +47,16 @@ REGISTRY = {
         # the stamp gives instead (the block holds only what every host reproduces).
         "drop_md_lines": r"^(# Table 1|Host time per run)",
     },
+    "sell_hmc": {
+        # docs/sell_spmv.md, the HMC section: SCALE 12-20, both accelerator paths and the CPU's CSR.
+        "command": ["python3", "tools/sell/hmc_experiment.py", "--vp", "{vp}", "--out", "{out}", "--scales", "12",
+                    "14", "16", "18", "20"],
+        "md": "hmc.md",
+        "data": "hmc.csv",
+        "host_columns": ["csr_host_s", "acc_overlap_host_s", "acc_hmc_host_s"],
+        "drop_md_lines": r"^Whole experiment",
+        "rerun": False,  # minutes (SCALE 20); tests/workload/run_sell_cases.py runs the tool at SCALE 10
+    },
     "lapp_experiment": {
         "command": ["python3", "tools/lapp_experiment.py", "--vp", "{vp}", "--out", "{out}"],
         "md": "results.md",

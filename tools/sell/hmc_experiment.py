@@ -1,16 +1,33 @@
 #!/usr/bin/env python3
-"""The SELL kernel on the vector accelerator fed from a Hybrid Memory Cube, with x
-gathered on the host side (acc_overlap: the cascaded DMA reads every x[col] through the L2 and the
-links) or in the memory (acc_hmc: the cube's gather engine packs x, the DMA streams it), and the CPU's
-CSR for reference (scenarios/sell_hmc.yaml). Graph500 Kronecker matrices (docs/hmc.md), SELL-64-n
-(C = 64, rows fully sorted: power-law rows pad too much otherwise).
+"""The SELL kernel on the vector accelerator fed from a Hybrid Memory Cube, with x gathered on the
+host side (acc_overlap: the cascaded DMA reads every x[col] through the L2 and the links) or in the
+memory (acc_hmc: the cube's gather unit packs x, the DMA streams it), and the CPU's CSR for reference
+(scenarios/sell_hmc.yaml). Graph500 Kronecker matrices (docs/hmc.md), SELL-64-n (C = 64, rows fully
+sorted: power-law rows pad too much otherwise).
 
   python3 tools/sell/hmc_experiment.py [--vp build/bin/vp] [--out out/sell_hmc] [--scales 12 14 16]
-                                       [--jobs 2] [--set key=value ...]
+                                       [--cases csr acc_overlap acc_hmc] [--jobs 2] [--set key=value ...]
+                                       [--reuse]
 
-Writes hmc.csv and hmc.md: MFLOPS of each case (2 NNZ / marker-region time), the memory-side /
-host-side ratio, and what bounds each path (per-element times; the gather engine's command time;
-the L2 and DMA statistics). Every run's results are checked bit for bit by the VP.
+Every case of every SCALE is its own `vp run` (so that each run's cache, DMA and HMC statistics are
+that case's alone); every run's y is checked bit for bit by the VP (a failed check fails the tool).
+SCALE >= 19 gets platform.ram.size=1GiB (the matrix does not fit 512 MiB) unless --set gives one.
+
+Writes hmc.csv (every column) and hmc.md (tables): MFLOPS of each case (2 NNZ / marker-region time),
+the memory-side / host-side ratio, the region energies and their ratio, what bounds each path
+(gather unit: ns per element, merged reads, buffer hits; host side: L2 hit rates, link bytes), and
+Tanabe et al.'s model [tanabe-hmc-gather] evaluated with the run's own measured inputs:
+
+  eq. 1   B/FLOP_cache  = 2 + I/2 + (1 - hit_x) * line / S     I = 4-byte indices, line = the L2's
+  eq. 2   F_cache       = W / B/FLOP_cache                      W = links x lanes x rate / 8 x 8/9
+  eq. 3-4 F_gather      = W / 4                                     (RD128 data share of the links)
+  eq. 12  E_cache / E_gather = 35 (1 - R_hit)   (the paper's 64-bit indices)
+          and (1 - R_hit)(2 + 32/S) for 32-bit indices
+
+with hit_x = the L2 hit rate of x in the host-side run, R_hit = the L2 hit rate over all its
+accesses, and S = x reads per x line fill in that run (capped at line/4; an upper bound of the
+paper's S, which counts distinct words per fill). The measured B/FLOP beside it is the host-side
+run's link bytes cube->host per FLOP.
 """
 import argparse
 import concurrent.futures
@@ -25,34 +42,143 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CASES = ["csr", "acc_overlap", "acc_hmc"]
 
 
-def run(vp, scenario, out_dir, scale, extra):
-    d = os.path.join(out_dir, "runs", "scale%d" % scale)
+def run(vp, scenario, out_dir, scale, case, extra, reuse=False):
+    d = os.path.join(out_dir, "runs", "scale%d" % scale, case)
     cmd = [vp, "run", scenario, "--quiet", "--out", d, "--set", "workload.sell.kronecker_scale=%d" % scale,
-           "--set", "workload.sell.sigma=%d" % (1 << scale), "--set", "workload.sell.cases=[%s]" % ", ".join(CASES)]
+           "--set", "workload.sell.sigma=%d" % (1 << scale), "--set", "workload.sell.cases=[%s]" % case]
+    if scale >= 19 and not any(s.startswith("platform.ram.size=") for s in extra):
+        cmd += ["--set", "platform.ram.size=1GiB"]
     for s in extra:
         cmd += ["--set", s]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    if p.returncode != 0:
-        raise RuntimeError("SCALE %d: vp exited %d\n%s%s" % (scale, p.returncode, p.stdout[-2000:], p.stderr[-2000:]))
+    log = os.path.join(d, "stdout.txt")
+    if reuse and os.path.exists(log) and os.path.exists(os.path.join(d, "stats.json")):
+        with open(log) as f:
+            stdout = f.read()  # a finished run of the same command (the caller says so)
+    else:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            raise RuntimeError("SCALE %d %s: vp exited %d\n%s%s" % (scale, case, p.returncode, p.stdout[-2000:],
+                                                                   p.stderr[-2000:]))
+        stdout = p.stdout
+        with open(log, "w") as f:
+            f.write(stdout)
+    return load(d, stdout, scale, case)
+
+
+def load(d, stdout, scale, case):
+    """The results of one finished run in directory d (stats.json, config.json, host.json)."""
     stats = json.load(open(os.path.join(d, "stats.json")))
+    if "bit for bit" not in stats["run"]["stop_reason"] or stats["run"]["exit_code"] != 0:
+        raise RuntimeError("SCALE %d %s: no bit-exact check passed: %s" % (scale, case, stats["run"]["stop_reason"]))
+    config = json.load(open(os.path.join(d, "config.json")))
     host = json.load(open(os.path.join(d, "host.json")))
-    head = [l for l in p.stdout.splitlines() if l.startswith("sell_spmv: rows=")][0]
+    head = [l for l in stdout.splitlines() if l.startswith("sell_spmv: rows=")][0]
     fields = dict(f.split("=") for f in head.split()[1:] if "=" in f)
-    c = stats["components"]
-    r = {"scale": scale, "rows": int(fields["rows"]), "nnz": int(fields["nnz"]), "padded": int(fields["padded"]),
-         "host_s": host["host_seconds"]}
-    for k in CASES:
+    return {"scale": scale, "case": case, "stats": stats, "config": config, "host_s": host["host_seconds"],
+            "rows": int(fields["rows"]), "nnz": int(fields["nnz"]), "padded": int(fields["padded"])}
+
+
+def from_sweep(sweep_dir):
+    """The points of `vp sweep scenarios/sweeps/sell_hmc_scale.yaml` (its post-processing)."""
+    per_scale = {}
+    with open(os.path.join(sweep_dir, "results.csv")) as f:
+        for row in csv.DictReader(f):
+            d = os.path.join(sweep_dir, "points", row["id"])
+            if row["exit_code"] != "0":
+                raise RuntimeError("point %s (%s %s): exit %s %s" % (row["id"], row["size"], row["case"],
+                                                                     row["exit_code"], row["error"]))
+            config = json.load(open(os.path.join(d, "config.json")))
+            scale = int(config["workload"]["sell"]["kronecker_scale"])
+            res = load(d, open(os.path.join(d, "stdout.txt")).read(), scale, row["case"])
+            per_scale.setdefault(scale, {})[row["case"]] = res
+    return per_scale
+
+
+def get(d, *path, default=0):
+    for p in path:
+        if not isinstance(d, dict) or p not in d:
+            return default
+        d = d[p]
+    return d
+
+
+def combine(scale, results):
+    """One row per SCALE from its case runs."""
+    any_r = next(iter(results.values()))
+    r = {"scale": scale, "rows": any_r["rows"], "nnz": any_r["nnz"], "padded": any_r["padded"]}
+    flops = 2.0 * r["nnz"]
+    for k, res in results.items():
+        c = res["stats"]["components"]
         ps = c["marker"]["counters"]["region.%s.ps" % k]
         r[k + "_us"] = ps / 1e6
-        r[k + "_mflops"] = 2.0 * r["nnz"] / (ps * 1e-12) / 1e6
-    r["ratio_hmc_vs_dma"] = r["acc_hmc_mflops"] / r["acc_overlap_mflops"]
-    r["ratio_hmc_vs_csr"] = r["acc_hmc_mflops"] / r["csr_mflops"]
-    lat = c["hmc_ctrl"]["histograms"]["command_latency"]
-    r["gather_ns_per_element"] = lat["sum"] / 1e3 / max(1, c["hmc_ctrl"]["counters"]["elements"])
-    if "l2" in c:
+        r[k + "_mflops"] = flops / (ps * 1e-12) / 1e6
+        r[k + "_energy_uj"] = get(res["stats"], "energy", "regions", k, "total_pj") / 1e6
+        r[k + "_host_s"] = res["host_s"]
+        if k != "csr":
+            # The time's parts (docs/sell_spmv.md): the DMA's descriptors, and the blocks and chunks
+            # the firmware sequences (a block = one stream-in; a chunk = one copy-out of 64 rows).
+            r[k + "_dma_us"] = get(c, "dma", "histograms", "descriptor_time", "sum") / 1e6
+            r[k + "_blocks"] = get(c, "dma", "counters", "descriptors") // 2 if k == "acc_overlap" else get(
+                c, "hmc_ctrl", "counters", "gathers")
+    r["chunks"] = -(-r["rows"] // 64)
+    if "acc_overlap" in results and "acc_hmc" in results:
+        r["ratio_mem_vs_host"] = r["acc_hmc_mflops"] / r["acc_overlap_mflops"]
+        if r["acc_hmc_energy_uj"] > 0:
+            r["energy_ratio_host_vs_mem"] = r["acc_overlap_energy_uj"] / r["acc_hmc_energy_uj"]
+    if "csr" in results and "acc_hmc" in results:
+        r["ratio_mem_vs_csr"] = r["acc_hmc_mflops"] / r["csr_mflops"]
+    if "acc_hmc" in results:
+        res = results["acc_hmc"]
+        c = res["stats"]["components"]
+        g = c["hmc_ctrl"]["counters"]
+        el = max(1, r["padded"])  # gathered elements: every stored SELL element once
+        # The unit's time per element over its gathers and the copy-out scatters (one per chunk).
+        r["mem_gather_ns_per_element"] = c["hmc_ctrl"]["histograms"]["command_latency"]["sum"] / 1e3 / max(
+            1, g["elements"])
+        r["mem_scattered_elements"] = g["elements"] - r["padded"]
+        r["mem_engine"] = get(res["config"], "platform", "hmc_ctrl", "engine", default="?")
+        r["mem_merged_frac"] = g.get("merged_reads", 0) / el
+        r["mem_buffer_hit_frac"] = g.get("buffer_hits", 0) / el
+        r["mem_vault_reads_per_element"] = g.get("element_reads", el) / el
+        r["mem_gather_busy_frac"] = g.get("busy", c["hmc_ctrl"]["histograms"]["command_latency"]["sum"]) / (
+            r["acc_hmc_us"] * 1e6)
+        r["mem_dma_busy_frac"] = get(c, "dma", "histograms", "descriptor_time", "sum") / (r["acc_hmc_us"] * 1e6)
+        r["mem_link_bytes_to_host"] = get(c, "ram.hmc", "derived", "link_response_bytes")
+    if "acc_overlap" in results:
+        res = results["acc_overlap"]
+        c = res["stats"]["components"]
         l2 = c["l2"]["counters"]
-        r["l2_hit"] = l2["hits"] / max(1, l2["accesses"])
+        r["host_R_hit"] = l2["hits"] / max(1, l2["accesses"])
+        xa, xh = l2.get("region.x.accesses", 0), l2.get("region.x.hits", 0)
+        r["host_hit_x"] = xh / max(1, xa)
+        line = get(res["config"], "platform", "caches", "l2", "line", default=64)
+        if isinstance(line, str):
+            line = int(line.rstrip("B").replace("Ki", "")) * (1024 if "Ki" in line else 1)
+        r["l2_line"] = line
+        r["host_S"] = min(line / 4.0, xa / max(1, xa - xh))
+        r["host_dma_busy_frac"] = get(c, "dma", "histograms", "descriptor_time", "sum") / (r["acc_overlap_us"] * 1e6)
+        r["host_link_bytes_to_host"] = get(c, "ram.hmc", "derived", "link_response_bytes")
+        r["host_link_utilization"] = get(c, "ram.hmc", "derived", "link_utilization")
+        r["host_bflop_measured"] = r["host_link_bytes_to_host"] / flops
+        hmc = get(res["config"], "platform", "ram", "hmc", default={})
+        links, lanes = int(hmc.get("links", 4)), int(hmc.get("lanes", 16))
+        rate = hmc.get("lane_rate", 15e9)
+        if isinstance(rate, str):
+            rate = float(rate.rstrip("b/s").rstrip("G")) * 1e9
+        W = links * lanes * rate / 8 * 8 / 9
+        r["model_W_GBps"] = W / 1e9
+        bflop = 2 + 4 / 2 + (1 - r["host_hit_x"]) * line / r["host_S"]
+        r["model_bflop_cache"] = bflop
+        r["model_F_cache_gflops"] = W / bflop / 1e9
+        r["model_F_gather_gflops"] = W / 4 / 1e9
+        r["model_F_ratio"] = (W / 4) / (W / bflop)
+        r["model_E_ratio_eq12"] = 35 * (1 - r["host_R_hit"])
+        r["model_E_ratio_i32"] = (1 - r["host_R_hit"]) * (2 + 32 / r["host_S"])
     return r
+
+
+def fmt(v, spec):
+    return spec % v if isinstance(v, (int, float)) else "-"
 
 
 def main():
@@ -61,34 +187,88 @@ def main():
     ap.add_argument("--scenario", default=os.path.join(REPO, "scenarios", "sell_hmc.yaml"))
     ap.add_argument("--out", default=os.path.join(REPO, "out", "sell_hmc"))
     ap.add_argument("--scales", type=int, nargs="+", default=[12, 14, 16])
+    ap.add_argument("--cases", nargs="+", default=CASES, choices=CASES)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("sweep_dir", nargs="?",
+                    help="post-process the points of a `vp sweep` of scenarios/sweeps/sell_hmc_scale.yaml instead of "
+                         "running (the tables go into that directory)")
+    ap.add_argument("--reuse", action="store_true",
+                    help="take the results of runs already in --out (same command) instead of running them again")
     a = ap.parse_args()
-    os.makedirs(a.out, exist_ok=True)
+    for s in a.set:
+        if "=" not in s:
+            print("hmc_experiment: --set %s: expected key=value" % s, file=sys.stderr)
+            return 2
     t0 = time.monotonic()
-    rows = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
-        futs = [pool.submit(run, a.vp, a.scenario, a.out, s, a.set) for s in sorted(a.scales, reverse=True)]
-        for f in concurrent.futures.as_completed(futs):
-            try:
-                rows.append(f.result())
-            except RuntimeError as e:
-                print("hmc_experiment: FAILED: %s" % e, file=sys.stderr)
-                return 1
-    rows.sort(key=lambda r: r["scale"])
-    keys = list(rows[0].keys())
+    if a.sweep_dir:
+        a.out = a.sweep_dir
+        try:
+            per_scale = from_sweep(a.sweep_dir)
+        except (RuntimeError, OSError, KeyError, ValueError) as e:
+            print("hmc_experiment: %s: %s" % (a.sweep_dir, e), file=sys.stderr)
+            return 1
+    else:
+        os.makedirs(a.out, exist_ok=True)
+        per_scale = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+            # Longest first: the big scales' CSR runs dominate.
+            jobs = [(s, k) for s in sorted(a.scales, reverse=True) for k in a.cases]
+            futs = {pool.submit(run, a.vp, a.scenario, a.out, s, k, a.set, a.reuse): (s, k) for s, k in jobs}
+            for f in concurrent.futures.as_completed(futs):
+                try:
+                    res = f.result()
+                except RuntimeError as e:
+                    print("hmc_experiment: FAILED: %s" % e, file=sys.stderr)
+                    for g in futs:
+                        g.cancel()
+                    return 1
+                per_scale.setdefault(res["scale"], {})[res["case"]] = res
+    rows = [combine(s, per_scale[s]) for s in sorted(per_scale)]
+    keys = []
+    for r in rows:
+        keys += [k for k in r if k not in keys]
     with open(os.path.join(a.out, "hmc.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=keys)
         w.writeheader()
         for r in rows:
             w.writerow({k: ("%.6g" % v if isinstance(v, float) else v) for k, v in r.items()})
-    lines = ["| SCALE | nnz | SELL-64-n elements | CPU CSR MFLOPS | ACC, host-side gather (cascaded DMA) | "
-             "ACC, memory-side gather (HMC) | memory-side / host-side | gather engine ns/element | host s |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| SCALE | nnz | SELL-64-n elements | CPU CSR | ACC, host-side gather | ACC, memory-side gather "
+             "| memory / host side | energy host / memory side (µJ) | gather unit ns/element | merged, buffer hits |",
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        lines.append("| %d | %d | %d | %.1f | %.1f | %.1f | %.2fx | %.1f | %.1f |" % (
-            r["scale"], r["nnz"], r["padded"], r["csr_mflops"], r["acc_overlap_mflops"], r["acc_hmc_mflops"],
-            r["ratio_hmc_vs_dma"], r["gather_ns_per_element"], r["host_s"]))
+        lines.append("| %d | %d | %d | %s | %s | %s | %s | %s / %s = %s | %s | %s, %s |" % (
+            r["scale"], r["nnz"], r["padded"], fmt(r.get("csr_mflops"), "%.1f"),
+            fmt(r.get("acc_overlap_mflops"), "%.1f"), fmt(r.get("acc_hmc_mflops"), "%.1f"),
+            fmt(r.get("ratio_mem_vs_host"), "%.2fx"), fmt(r.get("acc_overlap_energy_uj"), "%.0f"),
+            fmt(r.get("acc_hmc_energy_uj"), "%.0f"), fmt(r.get("energy_ratio_host_vs_mem"), "%.2fx"),
+            fmt(r.get("mem_gather_ns_per_element"), "%.2f"), fmt(r.get("mem_merged_frac"), "%.2f"),
+            fmt(r.get("mem_buffer_hit_frac"), "%.2f")))
+    lines += ["", "Tanabe et al.'s model with the host-side run's measured inputs (MFLOPS above; GFLOPS here):", "",
+              "| SCALE | R_hit | hit_x | S | B/FLOP eq. 1 | B/FLOP measured (link) | W GB/s | F_cache | F_gather "
+              "| F_gather/F_cache | measured ratio | E ratio eq. 12 (64-bit idx) | (32-bit idx) | measured E ratio "
+              "| DMA busy host / memory side |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        if "model_F_ratio" not in r:
+            continue
+        lines.append("| %d | %.3f | %.3f | %.2f | %.2f | %.2f | %.1f | %.2f | %.2f | %.2fx | %s | %.2fx | %.2fx | %s "
+                     "| %s / %s |" % (
+                         r["scale"], r["host_R_hit"], r["host_hit_x"], r["host_S"], r["model_bflop_cache"],
+                         r["host_bflop_measured"], r["model_W_GBps"], r["model_F_cache_gflops"],
+                         r["model_F_gather_gflops"], r["model_F_ratio"], fmt(r.get("ratio_mem_vs_host"), "%.2fx"),
+                         r["model_E_ratio_eq12"], r["model_E_ratio_i32"], fmt(r.get("energy_ratio_host_vs_mem"),
+                                                                              "%.2fx"),
+                         fmt(r.get("host_dma_busy_frac"), "%.2f"), fmt(r.get("mem_dma_busy_frac"), "%.2f")))
+    lines += ["", "Where the accelerator cases' time goes (µs): the DMA's descriptors, and the blocks (stream-ins) "
+              "and chunks (copy-outs of 64 rows) the firmware sequences:", "",
+              "| SCALE | host side: time | DMA | blocks | memory side: time | DMA | blocks | chunks |",
+              "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append("| %d | %s | %s | %s | %s | %s | %s | %d |" % (
+            r["scale"], fmt(r.get("acc_overlap_us"), "%.0f"), fmt(r.get("acc_overlap_dma_us"), "%.0f"),
+            fmt(r.get("acc_overlap_blocks"), "%d"), fmt(r.get("acc_hmc_us"), "%.0f"),
+            fmt(r.get("acc_hmc_dma_us"), "%.0f"), fmt(r.get("acc_hmc_blocks"), "%d"), r["chunks"]))
     lines.append("")
     lines.append("Whole experiment: %.1f s wall." % (time.monotonic() - t0))
     with open(os.path.join(a.out, "hmc.md"), "w") as f:

@@ -26,6 +26,7 @@
  *                cube while the normal DMA streams block b+1's values and packed x into the LM and the
  *                accelerator computes block b. */
 #include <drivers/msgdma.h>
+#include <hal/cache.h>
 #include <hal/mmio.h>
 #include <rt/bootinfo.h>
 #include <rt/runtime.h>
@@ -207,32 +208,64 @@ static void hmc_gather_start(const block_t *b, float *dst) {
     vp_write32(HMC(GS_DOORBELL), 1);
 }
 
-static int hmc_gather_wait(const block_t *b) {
-    if (b->nj * b->lanes == 0) return 1;
+/* Waits for the cube's command (it runs one at a time); 0 on an error status. */
+static int hmc_wait(void) {
     uint32_t s;
     while ((s = vp_read32(HMC(GS_STATUS))) == GS_STATUS_BUSY) {}
-    if (s != GS_STATUS_DONE) printf("sell_spmv: ERROR: HMC gather status %lu\n", (unsigned long)s);
+    if (s != GS_STATUS_DONE) printf("sell_spmv: ERROR: HMC command status %lu\n", (unsigned long)s);
     return s == GS_STATUS_DONE;
 }
 
-/* Streams block b's values and its packed x (in the cube, never touched by the CPU: no cache
- * maintenance) into the LM buffer: two copies queued back to back on the descriptor port. */
-static int stream_in(const block_t *b, const float *packed, const buffer_t *f) {
+static int hmc_gather_wait(const block_t *b) { return b->nj * b->lanes == 0 || hmc_wait(); }
+
+/* The copy-out of chunk c in the memory as well: the DMA copies the chunk's sums from the LM into
+ * `stage` (in the cube) and the cube scatters them through the permutation, y[perm[c C + r]] =
+ * stage[r] (in-memory SCATTER; the CPU moves no y). In row order the DMA copies straight into y.
+ * y has no lines in the caches (the case starts with them cold and nobody reads y through them).
+ * Call with the cube idle; returns when the scatter is done (0 on an error). */
+static int hmc_copy_out(uint32_t c, uint32_t lanes, const float *acc, float *y, float *stage) {
+    const uint32_t C = sd.info->C;
+    if (sd.info->flags & SELL_FLAG_IDENTITY_PERM) return msgdma_memcpy(y + c * C, acc, 4 * lanes, MSGDMA_POLL) == 0;
+    if (msgdma_memcpy(stage, acc, 4 * lanes, MSGDMA_POLL) != 0) return 0;
+    vp_cache_clean_range(stage, 4 * lanes); /* the DMA wrote through the L2; the cube reads memory */
+    vp_write32(HMC(GS_OP), GS_OP_SCATTER | GS_MODE_MEMORY);
+    vp_write32(HMC(GS_ELEM_BASE), (uint32_t)(uintptr_t)y);
+    vp_write32(HMC(GS_INDEX_ADDR), (uint32_t)(uintptr_t)(sd.perm + c * C));
+    vp_write32(HMC(GS_COUNT), lanes);
+    vp_write32(HMC(GS_ELEM_SIZE), 4);
+    vp_write32(HMC(GS_INDEX_SIZE), 4);
+    vp_write32(HMC(GS_DEST), (uint32_t)(uintptr_t)stage);
+    vp_write32(HMC(GS_DOORBELL), 1);
+    return hmc_wait();
+}
+
+/* Streams block b's values and its packed x into the LM buffer: two copies queued back to back on
+ * the descriptor port. The DMA reads through the L2, but the cube writes packed x behind it: while
+ * the copies run, the CPU invalidates the L2 lines of the packed buffer streamed last time
+ * (`old`, `old_bytes`), before the cube fills that buffer again for a later block. */
+static int stream_in(const block_t *b, const float *packed, const buffer_t *f, const float *old, uint32_t old_bytes) {
     const uint32_t off = sd.cptr[b->c] + b->j0 * b->lanes, n = b->nj * b->lanes;
     if (n == 0) return 1;
     msgdma_dev_submit(NDMA, (uint32_t)(uintptr_t)(sd.val + off), (uint32_t)(uintptr_t)f->val, 4 * n, 0);
     msgdma_dev_submit(NDMA, (uint32_t)(uintptr_t)packed, (uint32_t)(uintptr_t)f->xg, 4 * n, 0);
+    if (old_bytes) vp_cache_inval_range(old, old_bytes);
     return dma_ok(msgdma_dev_wait(NDMA, MSGDMA_POLL, 0) | msgdma_dev_wait(NDMA, MSGDMA_POLL, 0));
 }
 
 /* Three stages in flight: the cube gathers block i+2 (into packed[(i+2) % 3]) while the DMA streams
- * block i+1 into the LM and the accelerator computes block i. */
+ * block i+1 into the LM and the accelerator computes block i. A finished chunk's sums leave through
+ * the cube too (hmc_copy_out), between two gathers. */
 static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uint32_t J) {
     const uint32_t C = sd.info->C;
-    float *packed[3];
+    float *packed[3], *stage;
     packed[0] = (float *)(((uintptr_t)__heap_start + sd.info->rows * 4 + 63) & ~(uintptr_t)63);
     packed[1] = packed[0] + J * C;
     packed[2] = packed[1] + J * C;
+    stage = packed[2] + J * C;
+    if ((uintptr_t)(stage + C) > (uintptr_t)__heap_end) {
+        printf("sell_spmv: ERROR: the packed buffers of acc_hmc do not fit the heap\n");
+        return 0;
+    }
     block_t blk[3];          /* blocks i, i+1, i+2 */
     int have[3] = {0, 0, 0}; /* which of them exist */
     blk[0].nj = UINT32_MAX;
@@ -243,25 +276,36 @@ static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uin
     hmc_gather_start(&blk[0], packed[0]);
     if (!hmc_gather_wait(&blk[0])) return 0;
     if (have[1]) hmc_gather_start(&blk[1], packed[1]);
-    if (!stream_in(&blk[0], packed[0], &buf[0])) return 0;
+    if (!stream_in(&blk[0], packed[0], &buf[0], 0, 0)) return 0;
+    const float *streamed = packed[0]; /* the packed buffer streamed last, and its bytes */
+    uint32_t streamed_bytes = 4 * blk[0].nj * blk[0].lanes;
     block_t done_chunk = {0, 0, UINT32_MAX, 0};
     for (uint32_t i = 0;; i++) {
         const block_t cur = blk[0];
         start(&cur, &buf[i & 1], acc[cur.c & 1]);
-        if (done_chunk.nj != UINT32_MAX && !copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y))
-            return 0;
-        done_chunk.nj = UINT32_MAX;
         if (have[1]) {
             blk[2] = blk[1];
             have[2] = next_block(&blk[2], J);
             if (!hmc_gather_wait(&blk[1])) return 0;
+            if (done_chunk.nj != UINT32_MAX &&
+                !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y, stage))
+                return 0;
+            done_chunk.nj = UINT32_MAX;
             if (have[2]) hmc_gather_start(&blk[2], packed[(i + 2) % 3]);
-            if (!stream_in(&blk[1], packed[(i + 1) % 3], &buf[(i + 1) & 1])) return 0;
+            if (!stream_in(&blk[1], packed[(i + 1) % 3], &buf[(i + 1) & 1], streamed, streamed_bytes)) return 0;
+            streamed = packed[(i + 1) % 3];
+            streamed_bytes = 4 * blk[1].nj * blk[1].lanes;
+        } else if (done_chunk.nj != UINT32_MAX &&
+                   !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y, stage)) {
+            return 0;
         }
         if (!finish()) return 0;
         if (cur.j0 + cur.nj == sd.width[cur.c]) done_chunk = cur;
-        if (!have[1])
-            return done_chunk.nj == UINT32_MAX || copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y);
+        if (!have[1]) {
+            vp_cache_inval_range(streamed, streamed_bytes);
+            return done_chunk.nj == UINT32_MAX ||
+                   hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y, stage);
+        }
         blk[0] = blk[1];
         blk[1] = blk[2];
         have[1] = have[2];

@@ -28,25 +28,29 @@
 #ifndef VP_REGS_HMC_H
 #define VP_REGS_HMC_H
 
-#define HMC_ID         0x000u  /* RO: HMC_ID_VALUE */
-#define HMC_CONFIG     0x004u  /* RO: vaults[7:0] banks[15:8] links[19:16] log2(max_block)[27:24] */
-#define GS_OP          0x010u  /* RW: opcode [3:0], mode [8] */
-#define GS_ELEM_BASE   0x014u  /* RW: element array base (bus address) */
-#define GS_INDEX_ADDR  0x018u  /* RW: index array (bus address) */
-#define GS_COUNT       0x01Cu  /* RW: number of elements (> 0) */
-#define GS_ELEM_SIZE   0x020u  /* RW: element size in bytes: 1, 2, 4 or 8 */
-#define GS_INDEX_SIZE  0x024u  /* RW: index size in bytes: 4 or 8 (unsigned, little endian) */
-#define GS_DEST        0x028u  /* RW: packed array: bus address (in-memory) or GS_BUF offset (host) */
-#define GS_DOORBELL    0x02Cu  /* W: 1 = start the command (ignored while BUSY) */
-#define GS_STATUS      0x030u  /* RO: GS_STATUS_* */
-#define GS_IRQ_ENABLE  0x034u  /* RW: bit 0 = raise VP_IRQ_GATHER on completion */
-#define GS_IRQ_PENDING 0x038u  /* RW1C: bit 0 = a command completed */
-#define GS_ERR_INFO    0x03Cu  /* RO: element number of the first bad index (GS_STATUS_ERR_INDEX) */
-#define GS_LAST_NS     0x040u  /* RO: duration of the last command, doorbell to completion, ns */
-#define GS_COMPLETED   0x044u  /* RO: commands completed since reset (DONE or error) */
-#define GS_BUF         0x8000u /* RW: 32 KiB buffer: to-host gather results / from-host scatter data */
-#define GS_BUF_SIZE    0x8000u
-#define HMC_CTRL_SIZE  0x10000u
+#define HMC_ID           0x000u  /* RO: HMC_ID_VALUE */
+#define HMC_CONFIG       0x004u  /* RO: vaults[7:0] banks[15:8] links[19:16] log2(max_block)[27:24] */
+#define GS_OP            0x010u  /* RW: opcode [3:0], mode [8] */
+#define GS_ELEM_BASE     0x014u  /* RW: element array base (bus address) */
+#define GS_INDEX_ADDR    0x018u  /* RW: index array (bus address) */
+#define GS_COUNT         0x01Cu  /* RW: number of elements (> 0) */
+#define GS_ELEM_SIZE     0x020u  /* RW: element size in bytes: 1, 2, 4 or 8 */
+#define GS_INDEX_SIZE    0x024u  /* RW: index size in bytes: 4 or 8 (unsigned, little endian) */
+#define GS_DEST          0x028u  /* RW: packed array: bus address (in-memory) or GS_BUF offset (host) */
+#define GS_DOORBELL      0x02Cu  /* W: 1 = start the command (ignored while BUSY) */
+#define GS_STATUS        0x030u  /* RO: GS_STATUS_* */
+#define GS_IRQ_ENABLE    0x034u  /* RW: bit 0 = raise VP_IRQ_GATHER on completion */
+#define GS_IRQ_PENDING   0x038u  /* RW1C: bit 0 = a command completed */
+#define GS_ERR_INFO      0x03Cu  /* RO: element number of the first bad index (GS_STATUS_ERR_INDEX) */
+#define GS_LAST_NS       0x040u  /* RO: duration of the last command, doorbell to completion, ns */
+#define GS_COMPLETED     0x044u  /* RO: commands completed since reset (DONE or error) */
+#define GS_ENGINE        0x048u  /* RO: the cube's gather unit: GS_ENGINE_* (platform.hmc_ctrl.engine) */
+#define GS_LAST_MERGED   0x04Cu  /* RO: last command: element reads merged into another's vault access */
+#define GS_LAST_BUF_HITS 0x050u  /* RO: last command: element reads served by the hot-burst buffer */
+#define GS_LAST_READS    0x054u  /* RO: last command: vault accesses that read or wrote elements */
+#define GS_BUF           0x8000u /* RW: 32 KiB buffer: to-host gather results / from-host scatter data */
+#define GS_BUF_SIZE      0x8000u
+#define HMC_CTRL_SIZE    0x10000u
 
 #define HMC_ID_VALUE 0x31434D48u /* "HMC1" */
 
@@ -54,6 +58,9 @@
 #define GS_OP_SCATTER  2u
 #define GS_MODE_MEMORY (0u << 8) /* packed array in the cube's memory */
 #define GS_MODE_HOST   (1u << 8) /* packed array in GS_BUF (to-host gather / from-host scatter) */
+
+#define GS_ENGINE_IN_ORDER   0u /* one vault access per element, in index order */
+#define GS_ENGINE_COALESCING 1u /* merge window + hot-burst buffer + per-vault queues (gathers) */
 
 #define GS_STATUS_IDLE      0u
 #define GS_STATUS_BUSY      1u

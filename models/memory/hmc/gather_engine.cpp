@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <queue>
 #include <stdexcept>
+#include "models/cache/cache.h"
 #include "vp/regs/hmc.h"
 
 namespace vp {
@@ -35,7 +37,26 @@ HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, cons
       errors_(stats_.counter("command_errors", "count", "commands ended with an error status (no memory changed)")),
       busy_doorbells_(stats_.counter("busy_doorbells", "count", "doorbells ignored because a command was running")),
       cmd_latency_(stats_.histogram("command_latency", "ps", "doorbell to completion of a command")) {
-    if (cfg_.window == 0) throw std::invalid_argument(name_ + ": window must be >= 1");
+    config::validate(cfg_);  // ranges and rules (a struct built in code); the bounds keep the unit's state bounded
+    if (cfg_.engine == HmcCtrlConfig::Engine::Coalescing) {
+        element_reads_ = &stats_.counter(
+            "element_reads", "count", "vault accesses that read elements (one per block of a window, buffer misses)");
+        merged_ = &stats_.counter("merged_reads", "count",
+                                  "element reads merged into another element's vault access of the same window "
+                                  "(same block: same vault, bank and row)");
+        buffer_hits_ = &stats_.counter("buffer_hits", "count", "element reads served by the hot-burst buffer");
+        busy_ps_ = &stats_.counter("busy", "ps", "time the gather unit worked (doorbell to completion, summed)");
+        for (unsigned v = 0; v < hmc_.config().vaults; ++v)
+            vault_reads_.push_back(&stats_.counter("vault_reads_" + std::to_string(v), "count",
+                                                   "element reads of vault " + std::to_string(v)));
+        if (cfg_.buffer_bytes)
+            hot_ = std::make_unique<cache::CacheArray>(cache::Geometry{cfg_.buffer_bytes, cfg_.buffer_ways, 32}, "lru");
+        // Energy: each index is compared in the merge CAM (searched like an SRAM of its size: one
+        // 32-byte entry per index of the window), each buffer lookup is an access of the buffer's SRAM
+        // (Horowitz's 45 nm figures, sram_access_pj, as for the caches).
+        e_cam_ = ctx.energy.define(name_, "merge_lookup", sram_access_pj(uint64_t(cfg_.merge_window) * 32));
+        if (hot_) e_buf_ = ctx.energy.define(name_, "buffer_lookup", sram_access_pj(cfg_.buffer_bytes));
+    }
     SC_HAS_PROCESS(HmcController);
     SC_METHOD(completion_event);
     sensitive << done_event_;
@@ -89,6 +110,14 @@ HmcController::HmcController(sc_core::sc_module_name name, SimContext& ctx, cons
     regs_.add("GS_LAST_NS", GS_LAST_NS, 4).reads([this](const RegAccess& a) -> uint64_t {
         return completed_ && a.at >= done_at_ ? (done_at_ - started_at_) / kNs : 0;
     });
+    regs_.add("GS_ENGINE", GS_ENGINE, 4)
+        .reads(ro(cfg_.engine == HmcCtrlConfig::Engine::Coalescing ? GS_ENGINE_COALESCING : GS_ENGINE_IN_ORDER));
+    auto last = [this](uint32_t HmcController::*m) {
+        return [this, m](const RegAccess& a) -> uint64_t { return completed_ && a.at >= done_at_ ? this->*m : 0; };
+    };
+    regs_.add("GS_LAST_MERGED", GS_LAST_MERGED, 4).reads(last(&HmcController::last_merged_));
+    regs_.add("GS_LAST_BUF_HITS", GS_LAST_BUF_HITS, 4).reads(last(&HmcController::last_hits_));
+    regs_.add("GS_LAST_READS", GS_LAST_READS, 4).reads(last(&HmcController::last_reads_));
     regs_.add("GS_COMPLETED", GS_COMPLETED, 4).reads([this](const RegAccess& a) -> uint64_t {
         return commands_.value - (completed_ && a.at < done_at_ ? 1 : 0);
     });
@@ -168,6 +197,7 @@ uint32_t HmcController::run(const Descriptor& d, Tick at) {
     }
     std::vector<uint64_t> idx;
     err_info_ = 0;
+    last_merged_ = last_hits_ = last_reads_ = 0;
     const uint32_t st = validate(d, idx);
     Tick done;
     if (st != GS_STATUS_DONE) {
@@ -201,6 +231,7 @@ uint32_t HmcController::run(const Descriptor& d, Tick at) {
     ctx_.initiator_busy_until(done);  // the command works in the cube until `done`
     cleared_ = false;
     cmd_latency_.add(done - at);
+    if (busy_ps_) *busy_ps_ += done - at;
     update_irq(at);
     const Tick now = sim_now();
     done_event_.cancel();
@@ -264,7 +295,9 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
     std::vector<Tick> out_ready(gather ? packed_blocks : 0, 0);
     Tick last = cube;    // in the logic layer: last element / block done
     Tick last_host = 0;  // to-host gather: last data packet at the host
-    for (uint64_t i = 0; i < n; ++i) {
+    const bool coalescing = gather && cfg_.engine == HmcCtrlConfig::Engine::Coalescing;
+    if (coalescing) coalesced_reads(d, idx, idx_ready, cube, out_ready, parent);
+    for (uint64_t i = 0; i < (coalescing ? 0 : n); ++i) {
         // A huge command must not outlive the run's host limits: the timing stops where it is
         // (the run is ending anyway); the data have already moved.
         if ((i & 0xFFFF) == 0 && ctx_.interrupted()) break;
@@ -275,6 +308,7 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
         const uint64_t ea = uint64_t(d.elem_base) - ram_base_ + idx[i] * es;
         const Tick done = hmc_.vault_access(!gather, ea, unsigned(es), l, issue, parent);
         ring[i % cfg_.window] = done;
+        ++last_reads_;
         if (gather)
             out_ready[pb] = std::max(out_ready[pb], done);
         else
@@ -298,6 +332,117 @@ Tick HmcController::time_command(const Descriptor& d, const std::vector<uint64_t
     const Tick end = std::max(hmc_.send_response(l, 1, last), last_host);
     hmc_.release_tag(end);
     return end;
+}
+
+// The coalescing gather unit (docs/hmc.md, "Gather units"). Indices stream in from their blocks; the
+// unit takes `indices_per_cycle` of them per logic-layer cycle (tCK) and works on windows of
+// `merge_window` consecutive indices. For each index of a window, in order:
+//   1. the hot-burst buffer (LRU, 32-byte lines, cleared at the command's start: it never holds data
+//      older than the command) answers a repeat: a buffer hit, one cycle after the lookup (or when the
+//      burst it holds arrives, if that read is still in flight);
+//   2. otherwise the merge CAM groups it with the window's other reads of the same block (max_block:
+//      one vault, one bank, one row): the first read of a block opens a group, later ones merge;
+// then every group is one vault access covering its bursts from the lowest to the highest touched
+// (one activation, consecutive column reads: gem5's close_adaptive vault controller), issued when
+// both a slot of the unit (`window` reads in flight) and one of the vault's controller queue
+// (`vault_queue`) are free — a slow bank holds only its own vault's slots, not the whole unit. The
+// bursts read enter the buffer. Functionally nothing changes: the data come from the memory.
+void HmcController::coalesced_reads(const Descriptor& d, const std::vector<uint64_t>& idx,
+                                    const std::vector<Tick>& idx_ready, Tick cube, std::vector<Tick>& out_ready,
+                                    const HmcTiming::TraceParent* parent) {
+    const HmcConfig& h = hmc_.config();
+    const uint64_t n = d.count, es = d.elem_size, is = d.index_size, blk = h.max_block, line = 32;
+    const uint64_t ib = d.index_addr, packed_base = d.dest, eb = uint64_t(d.elem_base) - ram_base_;
+    const unsigned l = 0;
+    const uint64_t W = cfg_.merge_window;
+    using MinHeap = std::priority_queue<Tick, std::vector<Tick>, std::greater<Tick>>;
+    MinHeap in_flight;                     // completion times of the unit's reads (at most `window`)
+    std::vector<MinHeap> queue(h.vaults);  // per vault controller (at most `vault_queue`)
+    if (hot_) {
+        for (const auto& e : hot_ready_) hot_->invalidate(e.first);
+        hot_ready_.clear();
+    }
+    struct Group {
+        uint64_t lo, hi;  // byte span in the memory
+        Tick done;
+    };
+    std::vector<Group> groups;
+    std::unordered_map<uint64_t, uint32_t> group_of;  // block -> group of this window
+    std::vector<uint32_t> elem_group(std::min<uint64_t>(W, n));
+    std::vector<Tick> elem_ready(elem_group.size());
+    constexpr uint32_t kFromBuffer = ~0u;
+    Tick unit = cube;  // the unit has taken the indices up to here
+    uint64_t merged = 0, hits = 0, reads = 0, lookups = 0;
+    for (uint64_t w0 = 0; w0 < n; w0 += W) {
+        if (((w0 / W) & 0xFF) == 0 && ctx_.interrupted()) break;  // the run is ending (see time_command)
+        const uint64_t w1 = std::min(n, w0 + W);
+        Tick t = unit;
+        for (uint64_t b = (ib + w0 * is) / blk; b <= (ib + (w1 - 1) * is) / blk; ++b)
+            t = std::max(t, idx_ready[b - ib / blk]);
+        unit = t + ((w1 - w0 + cfg_.indices_per_cycle - 1) / cfg_.indices_per_cycle) * h.tCK;
+        groups.clear();
+        group_of.clear();
+        for (uint64_t i = w0; i < w1; ++i) {
+            const uint64_t ea = eb + idx[i] * es, ln = ea / line * line;
+            ++lookups;
+            if (hot_ && hot_->access(ln, false, true)) {
+                ++hits;
+                elem_group[i - w0] = kFromBuffer;
+                elem_ready[i - w0] = std::max(unit + h.tCK, hot_ready_[ln]);
+                continue;
+            }
+            const auto [it, fresh] = group_of.try_emplace(ea / blk, uint32_t(groups.size()));
+            if (fresh) {
+                groups.push_back({ea, ea + es, 0});
+            } else {
+                ++merged;
+                Group& g = groups[it->second];
+                g.lo = std::min(g.lo, ea);
+                g.hi = std::max(g.hi, ea + es);
+            }
+            elem_group[i - w0] = it->second;
+        }
+        for (Group& g : groups) {
+            const unsigned v = hmc_.decode(g.lo).vault;
+            Tick issue = unit;
+            if (queue[v].size() >= cfg_.vault_queue) {
+                issue = std::max(issue, queue[v].top());
+                queue[v].pop();
+            }
+            if (in_flight.size() >= cfg_.window) {
+                issue = std::max(issue, in_flight.top());
+                in_flight.pop();
+            }
+            g.done = hmc_.vault_access(false, g.lo, unsigned(g.hi - g.lo), l, issue, parent);
+            queue[v].push(g.done);
+            in_flight.push(g.done);
+            ++reads;
+            ++*vault_reads_[v];
+            if (hot_) {
+                for (uint64_t a = g.lo / line * line; a < g.hi; a += line) {
+                    if (!hot_->contains(a)) {
+                        const cache::Eviction ev = hot_->fill(a, false, true, 0);
+                        if (ev.valid) hot_ready_.erase(ev.addr);
+                    }
+                    hot_ready_[a] = g.done;
+                }
+            }
+        }
+        for (uint64_t i = w0; i < w1; ++i) {
+            const uint32_t gi = elem_group[i - w0];
+            const Tick r = gi == kFromBuffer ? elem_ready[i - w0] : groups[gi].done;
+            const uint64_t pb = (packed_base + i * es) / blk - packed_base / blk;
+            out_ready[pb] = std::max(out_ready[pb], r);
+        }
+    }
+    *merged_ += merged;
+    *buffer_hits_ += hits;
+    *element_reads_ += reads;
+    last_merged_ = uint32_t(merged);
+    last_hits_ = uint32_t(hits);
+    last_reads_ = uint32_t(reads);
+    ctx_.energy.add(e_cam_, lookups);
+    if (hot_) ctx_.energy.add(e_buf_, lookups);
 }
 
 }  // namespace vp

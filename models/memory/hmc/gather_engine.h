@@ -8,12 +8,17 @@
 //
 // Functional effect: the whole command is validated first (a bad descriptor changes no memory), then
 // performed on the memory's backing store at the doorbell (data are visible at once; firmware waits for
-// DONE, which GS_STATUS reports from the computed completion time on). Timing: internal requests are
-// issued in order, at most `window` element accesses in flight (a ring of their completion times);
-// index blocks are prefetched with their own window of 8. See docs/hmc.md.
+// DONE, which GS_STATUS reports from the computed completion time on). Timing (`engine`): the in-order
+// unit issues one vault access per element in index order, at most `window` in flight (a ring of their
+// completion times); the coalescing unit (gathers) merges a window's reads per block, serves repeats
+// from a hot-burst buffer and queues reads per vault (coalesced_reads). Index blocks are prefetched
+// with their own window of 8. See docs/hmc.md, "Gather units".
 #pragma once
 #include <deque>
+#include <memory>
+#include <unordered_map>
 #include <vector>
+#include "models/cache/cache_array.h"
 #include "models/common/irq.h"
 #include "models/memory/hmc/hmc_timing.h"
 #include "models/memory/memory.h"
@@ -23,8 +28,20 @@
 namespace vp {
 struct HmcCtrlConfig : MmioPort {
     HmcCtrlConfig() : MmioPort{VP_HMC_CTRL_BASE} {}
-    unsigned window = 256;         // element accesses in flight in the logic layer's gather unit (= banks of the cube)
-    unsigned irq = VP_IRQ_GATHER;  // PLIC source
+    // The gather unit in the cube's logic layer (docs/hmc.md, "Gather units"):
+    //   InOrder     one vault access per element, in index order (the first engine);
+    //   Coalescing  merges the element reads of a window of indices that fall into the same block
+    //               (same vault, bank and row: one activation), serves repeats from a small buffer
+    //               of hot bursts, and keeps reads in flight per vault.
+    enum class Engine { InOrder, Coalescing };
+    Engine engine = Engine::InOrder;
+    unsigned window = 256;          // element accesses in flight in the logic layer's gather unit (= banks of the cube)
+    unsigned merge_window = 256;    // coalescing: indices examined together (the merge CAM's entries)
+    uint64_t buffer_bytes = 32768;  // coalescing: hot-burst buffer (32-byte lines, per command); 0 = none
+    unsigned buffer_ways = 8;       // coalescing: its associativity (LRU)
+    unsigned vault_queue = 32;      // coalescing: reads in flight per vault controller (gem5 HMC read buffer)
+    unsigned indices_per_cycle = 8;  // coalescing: indices the unit takes per logic-layer cycle (tCK)
+    unsigned irq = VP_IRQ_GATHER;    // PLIC source
 
     void params(config::Params& p);
 };
@@ -55,6 +72,10 @@ public:
 
 private:
     uint32_t validate(const Descriptor& d, std::vector<uint64_t>& idx);
+    // Element reads of a gather through the coalescing unit (from `cube`, the command's arrival): fills
+    // out_ready (per packed block: when its elements are in the logic layer).
+    void coalesced_reads(const Descriptor& d, const std::vector<uint64_t>& idx, const std::vector<Tick>& idx_ready,
+                         Tick cube, std::vector<Tick>& out_ready, const HmcTiming::TraceParent* parent);
     Tick time_command(const Descriptor& d, const std::vector<uint64_t>& idx, Tick at,
                       const HmcTiming::TraceParent* parent);
     void completion_event();
@@ -76,6 +97,14 @@ private:
     uint32_t irq_enable_ = 0, err_info_ = 0;
     Counter &commands_, &gathers_, &scatters_, &elements_, &errors_, &busy_doorbells_;
     Histogram& cmd_latency_;
+    // The coalescing unit's statistics, registered with that engine only (the in-order engine's
+    // statistics stay as they were).
+    Counter *element_reads_ = nullptr, *merged_ = nullptr, *buffer_hits_ = nullptr, *busy_ps_ = nullptr;
+    std::vector<Counter*> vault_reads_;                          // element reads per vault
+    uint32_t last_merged_ = 0, last_hits_ = 0, last_reads_ = 0;  // of the last command (registers)
+    std::unique_ptr<cache::CacheArray> hot_;                     // coalescing: the hot-burst buffer (tags)
+    std::unordered_map<uint64_t, Tick> hot_ready_;               // its lines' data arrival times
+    EnergyLedger::Kind e_cam_ = 0, e_buf_ = 0;
 };
 
 }  // namespace vp
