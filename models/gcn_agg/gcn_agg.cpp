@@ -37,29 +37,18 @@ GcnAgg::GcnAgg(sc_core::sc_module_name name, SimContext& ctx, const GcnAggConfig
       e_mac_(ctx.energy.define(name_, "mac", cfg.e_mac)),
       e_line_(ctx.energy.define(name_, "line", cfg.e_line)) {
     config::validate(cfg);
-    struct R {
-        const char* name;
-        uint64_t off;
-        uint32_t Job::*field;
-    };
-    static const R job_regs[] = {{"colptr", GCN_AGG_COLPTR, &Job::colptr},
-                                 {"rowidx", GCN_AGG_ROWIDX, &Job::rowidx},
-                                 {"weight", GCN_AGG_WEIGHT, &Job::weight},
-                                 {"x", GCN_AGG_X, &Job::x},
-                                 {"y", GCN_AGG_Y, &Job::y},
-                                 {"cursor", GCN_AGG_CURSOR, &Job::cursor},
-                                 {"n", GCN_AGG_N, &Job::n},
-                                 {"nnz", GCN_AGG_NNZ, &Job::nnz},
-                                 {"width", GCN_AGG_WIDTH, &Job::width},
-                                 {"d0", GCN_AGG_D0, &Job::d0},
-                                 {"d1", GCN_AGG_D1, &Job::d1},
-                                 {"side", GCN_AGG_SIDE, &Job::side}};
-    for (const R& r : job_regs) {
-        uint32_t Job::*f = r.field;
-        regs_.add(r.name, r.off, 4)
-            .reads([this, f](const RegAccess&) -> uint64_t { return reg_.*f; })
-            .writes([this, f](uint64_t v, const RegAccess&) { reg_.*f = uint32_t(v); });
-    }
+    add_job_registers(reg_, {{"colptr", GCN_AGG_COLPTR, &Job::colptr},
+                             {"rowidx", GCN_AGG_ROWIDX, &Job::rowidx},
+                             {"weight", GCN_AGG_WEIGHT, &Job::weight},
+                             {"x", GCN_AGG_X, &Job::x},
+                             {"y", GCN_AGG_Y, &Job::y},
+                             {"cursor", GCN_AGG_CURSOR, &Job::cursor},
+                             {"n", GCN_AGG_N, &Job::n},
+                             {"nnz", GCN_AGG_NNZ, &Job::nnz},
+                             {"width", GCN_AGG_WIDTH, &Job::width},
+                             {"d0", GCN_AGG_D0, &Job::d0},
+                             {"d1", GCN_AGG_D1, &Job::d1},
+                             {"side", GCN_AGG_SIDE, &Job::side}});
     regs_.add("id", GCN_AGG_ID, 4).reads([](const RegAccess&) -> uint64_t { return GCN_AGG_ID_VALUE; });
     regs_.add("config", GCN_AGG_CONFIG, 4).reads([this](const RegAccess&) -> uint64_t {
         return (cfg_.cores & 0xFFu) | (cfg_.lanes & 0xFFFFu) << 8;

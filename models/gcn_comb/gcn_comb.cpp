@@ -29,26 +29,15 @@ GcnComb::GcnComb(sc_core::sc_module_name name, SimContext& ctx, const GcnCombCon
       e_mac_(ctx.energy.define(name_, "mac", cfg.e_mac)),
       e_line_(ctx.energy.define(name_, "line", cfg.e_line)) {
     config::validate(cfg);
-    struct R {
-        const char* name;
-        uint64_t off;
-        uint32_t Job::*field;
-    };
-    static const R job_regs[] = {{"x", GCN_COMB_X, &Job::x},
-                                 {"w", GCN_COMB_W, &Job::w},
-                                 {"z", GCN_COMB_Z, &Job::z},
-                                 {"m", GCN_COMB_M, &Job::m},
-                                 {"k", GCN_COMB_K, &Job::k},
-                                 {"n", GCN_COMB_N, &Job::n},
-                                 {"x_stride", GCN_COMB_X_STRIDE, &Job::xs},
-                                 {"w_stride", GCN_COMB_W_STRIDE, &Job::ws},
-                                 {"z_stride", GCN_COMB_Z_STRIDE, &Job::zs}};
-    for (const R& r : job_regs) {
-        uint32_t Job::*f = r.field;
-        regs_.add(r.name, r.off, 4)
-            .reads([this, f](const RegAccess&) -> uint64_t { return reg_.*f; })
-            .writes([this, f](uint64_t v, const RegAccess&) { reg_.*f = uint32_t(v); });
-    }
+    add_job_registers(reg_, {{"x", GCN_COMB_X, &Job::x},
+                             {"w", GCN_COMB_W, &Job::w},
+                             {"z", GCN_COMB_Z, &Job::z},
+                             {"m", GCN_COMB_M, &Job::m},
+                             {"k", GCN_COMB_K, &Job::k},
+                             {"n", GCN_COMB_N, &Job::n},
+                             {"x_stride", GCN_COMB_X_STRIDE, &Job::xs},
+                             {"w_stride", GCN_COMB_W_STRIDE, &Job::ws},
+                             {"z_stride", GCN_COMB_Z_STRIDE, &Job::zs}});
     regs_.add("id", GCN_COMB_ID, 4).reads([](const RegAccess&) -> uint64_t { return GCN_COMB_ID_VALUE; });
     regs_.add("config", GCN_COMB_CONFIG, 4).reads([this](const RegAccess&) -> uint64_t {
         return (cfg_.rows & 0xFFFFu) | (cfg_.cols & 0xFFFFu) << 16;

@@ -7,6 +7,7 @@
 // this class declares them once for every such device.
 #pragma once
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <systemc>
 #include "models/common/irq.h"
@@ -45,6 +46,24 @@ protected:
     // job is more than a quantum ahead. Returns false when the job must stop (ABORT, the run's end).
     bool checkpoint(Tick t);
     Tick cycles(uint64_t n) const { return n * period_; }
+
+    // The job's parameter registers: 32-bit, read/write, each backed by a field of `job` (the
+    // registers as software last wrote them; latch() copies them at START).
+    template <class Job>
+    struct JobRegister {
+        const char* name;
+        uint64_t offset;
+        uint32_t Job::*field;
+    };
+    template <class Job>
+    void add_job_registers(Job& job, std::initializer_list<JobRegister<Job>> registers) {
+        for (const JobRegister<Job>& r : registers) {
+            uint32_t Job::*f = r.field;
+            regs_.add(r.name, r.offset, 4)
+                .reads([&job, f](const RegAccess&) -> uint64_t { return job.*f; })
+                .writes([&job, f](uint64_t v, const RegAccess&) { job.*f = uint32_t(v); });
+        }
+    }
 
     IrqLine irq_;
     Counter &jobs_, &job_errors_, &job_aborts_, &busy_cycles_, &start_ignored_;
