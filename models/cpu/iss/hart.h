@@ -407,7 +407,9 @@ class Hart {
   // value may be read, indexed like insn_reads()'s numbering plus kNotRead (a field that is not
   // read indexes an entry that stays 0); results_busy_until_: the latest of them, so that the
   // executor looks at the table only while some result is still on its way.
-  uint64_t result_ready_[256] = {};
+  // (An extension's instruction may put any byte in its operand fields: an index goes up to 255 +
+  // kNotRead.)
+  uint64_t result_ready_[256 + kNotRead] = {};
   uint64_t results_busy_until_ = 0;
   void forget_result_latency();  // a pipeline flush (trap entry, an extension that redirected pc)
   uint32_t exec_cycles_[unsigned(TimingClass::Count)] = {};  // per TimingClass
