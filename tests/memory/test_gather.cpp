@@ -440,7 +440,7 @@ TEST_CASE("coalescing gather: a hub element read over and over is not bank-bound
     REQUIRE(merged.reads < 64);
 }
 
-TEST_CASE("coalescing gather: bad descriptors answer with an error status, bad parameters are refused") {
+TEST_CASE("coalescing gather: bad descriptors answer with an error status") {
     Bench b(coalescing());
     std::vector<uint32_t> idx = {1, 2, 0x7FFFFFFF};
     b.put(INDEX, idx);
@@ -458,9 +458,12 @@ TEST_CASE("coalescing gather: bad descriptors answer with an error status, bad p
     std::memcpy(&before[DEST - RAM], &after[DEST - RAM], 8);  // the good gather's 8 bytes
     REQUIRE(after == before);
     REQUIRE(b.stat("element_reads") == 1);  // elements 1 and 2 share a block
+}
 
-    // Parameters are checked where they are declared (the platform reports a ParamError as a
-    // scenario error naming the key).
+// (Apart from the simulation above: an exception thrown after sc_start confuses AddressSanitizer
+// about SystemC's coroutine stacks in the sanitizer build.)
+TEST_CASE("coalescing gather: bad parameters are refused where they are declared") {
+    // The platform reports a ParamError as a scenario error naming the key.
     HmcCtrlConfig c = coalescing();
     c.buffer_bytes = 1000;  // not ways x 32 B x a power of two
     REQUIRE_THROWS_AS(config::validate(c), config::ParamError);
