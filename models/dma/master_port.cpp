@@ -35,6 +35,10 @@ Tick MasterPort::access(bool write, uint64_t addr, uint8_t* data, unsigned len, 
     p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     ext_.trace_id = parent;
     ext_.trace_component = parent ? initiator_ : 0;
+    // The block that issues the access is the initiator the fabric sees: DMA 2 of the cascade (its
+    // own track) is an Avalon-MM read master of its own, as in Kashimata et al.'s cascade of two
+    // mSGDMAs, so a memory with several ports gives it a port apart from DMA 1's (bus.h).
+    ext_.initiator = track ? track : initiator_;
     Tick end;
     {
         TraceSpan span(ctx_.tracer, track, p, issue);

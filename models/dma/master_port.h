@@ -20,7 +20,8 @@ public:
     MasterPort& operator=(const MasterPort&) = delete;
 
     // One access of `len` bytes issued at `issue` (clamped to sim_now()), traced on `track` as a child
-    // of span `parent` (0: none). Returns its completion time; `ok` is false on an error response.
+    // of span `parent` (0: none); `track` (the issuing block: the DMA, or DMA 2 of the cascade) is the
+    // initiator the bus sees. Returns its completion time; `ok` is false on an error response.
     Tick access(bool write, uint64_t addr, uint8_t* data, unsigned len, Tick issue, uint16_t track, uint64_t parent,
                 bool& ok);
     uint16_t initiator() const { return initiator_; }
