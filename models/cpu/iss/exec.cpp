@@ -43,6 +43,8 @@ void Hart::run_block() {
   uint32_t pc = pc_;  // the current instruction's (pc_ is stored only when something outside looks)
   uint64_t cycle = cycle_, instret = instret_, next_event = next_event_;
   uint64_t busy = results_busy_until_;  // some result is not ready before this cycle
+  // (Fixed while the loop runs: set_timing() is called from outside it.)
+  const bool late_results = tc.late_result > 0, predictor = !bht_.empty();
 #define SPILL()  (cycle_ = cycle, instret_ = instret, pc_ = pc, results_busy_until_ = busy)
 #define RELOAD() (cycle = cycle_, instret = instret_, next_event = next_event_, busy = results_busy_until_)
 // Register `reg`'s new value can be read `latency` cycles after now (the producer's end).
@@ -155,7 +157,7 @@ void Hart::run_block() {
     }
 
     // Shifts, mul/div, CSR reads, multi-cycle FP with TimingConfig::late_result (decode sets the flag).
-    if (__builtin_expect(d.flags & DecodedInsn::kLateResult, 0))
+    if (__builtin_expect(late_results, 0) && (d.flags & DecodedInsn::kLateResult))
       RESULT_AFTER(kOpDestBase[unsigned(d.op)] + d.rd, tc.late_result);
 
     // d.length() without a branch: the flag's value is what a compressed instruction is shorter by.
@@ -182,7 +184,7 @@ void Hart::run_block() {
 #define BRANCH(cond)                                           \
   {                                                            \
     const bool taken_ = (cond);                                \
-    if (__builtin_expect(!bht_.empty(), 0)) {                  \
+    if (__builtin_expect(predictor, 0)) {                      \
       const uint32_t p_ = predicted_branch_cycles(pc, taken_); \
       if (taken_) JUMP_TO(pc + uint32_t(d.imm), p_, (void)0);  \
       cycle += p_;                                             \
