@@ -281,3 +281,19 @@ TEST_CASE("community graphs (pokec_sbm): exact sizes, the in-degree law, planted
     b.mixing = 1.5;
     CHECK_THROWS_WITH(community_graph(b), Catch::Contains("mixing"));
 }
+
+// Hidden (run by name: test_gcn "[pokec-full]"): the full-size Pokec stand-in, about a minute and
+// ~0.5 GB of host memory.
+TEST_CASE("community graphs: the full-size Pokec stand-in has Pokec's counts", "[.][pokec-full]") {
+    CommunityStats st;
+    const CommunitySpec s = pokec_community_spec();
+    const GcnGraph g = community_graph(s, &st);
+    CHECK(g.n == 1632803);
+    CHECK(g.arcs == 30622564);
+    CHECK(g.nnz() == 30622564ull + 1632803ull);
+    const DegreeStats d = degree_stats(g);
+    CHECK(std::abs(int64_t(d.max) - 10000) <= 1);
+    CHECK(double(st.intra_arcs) / double(s.edges) == Approx(1.0 - s.mixing).margin(0.02));
+    WARN("communities " << st.communities << ", exponent " << st.exponent << ", intra "
+                        << double(st.intra_arcs) / double(s.edges) << ", isolated (in) " << d.isolated);
+}
