@@ -53,6 +53,10 @@ DATASETS = {
     # --grid (each spec replays 15 M arcs: about 4x a pokec8 spec); not in the default --datasets.
     "pokec2": (["workload.gcn.graph=pokec", "workload.gcn.scale_down=2"],
                ["--graph", "pokec", "--scale-down", "2"], 128),
+    # Pokec with planted communities (docs/gcn.md, "Pokec with communities") / 8; not in the default
+    # --datasets (each spec replays 3.8 M arcs, as pokec8).
+    "pokec_sbm8": (["workload.gcn.graph=pokec_sbm", "workload.gcn.scale_down=8"],
+                   ["--graph", "pokec_sbm", "--scale-down", "8"], 128),
     "kron16": (["workload.gcn.graph=kronecker", "workload.gcn.kronecker_scale=16"],
                ["--graph", "kronecker", "--kronecker-scale", "16"], 128),
     # A dense graph (50 nonzeros per column; issue #35: with a model fitted on sparse graphs only, the
@@ -613,7 +617,8 @@ def write_summary(args, rows, title):
         w = csv.DictWriter(f, fieldnames=SUMMARY_COLUMNS)
         w.writeheader()
         w.writerows(rows)
-    lines = [title, "", "| data set | L2 (MiB) | time | class | best config | gain over baseline | ATM % of static best |",
+    lines = [title, "",
+             "| data set | L2 (MiB) | time | class | best config | gain over baseline | ATM % of static best |",
              "|---|---:|---|---|---|---:|---:|"]
     for r in rows:
         atm = f"{r['atm_%_of_static_best']:.1f} %" if r["atm_%_of_static_best"] != "" else ""
@@ -980,7 +985,8 @@ def main():
         args.datasets = [d for d in args.datasets.split(",") if d]
         for d in args.datasets:
             if d not in QUICK_DATASETS:
-                print(f"sweep.py: --datasets: '{d}' is not one of {','.join(QUICK_DATASETS)} (--quick)", file=sys.stderr)
+                print(f"sweep.py: --datasets: '{d}' is not one of {','.join(QUICK_DATASETS)} (--quick)",
+                      file=sys.stderr)
                 sys.exit(2)
         if not os.path.exists(args.vp):
             print(f"sweep.py: --vp: {args.vp} does not exist (build the target vp)", file=sys.stderr)
@@ -1002,7 +1008,8 @@ def main():
                 os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
             os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
         sys.exit("sweep.py needs numpy and matplotlib (scripts/setup.sh installs python3-numpy, python3-matplotlib)")
-    args.datasets = [d for d in args.datasets.split(",") if d] or [d for d in DATASETS if d != "pokec2"]
+    args.datasets = [d for d in args.datasets.split(",") if d] or [d for d in DATASETS
+                                                                     if d not in ("pokec2", "pokec_sbm8")]
     try:
         args.grid = {**DEFAULT_GRIDS, **{g.split("=", 1)[0]: g.split("=", 1)[1].split(",") for g in args.grid}}
     except IndexError:
