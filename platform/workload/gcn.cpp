@@ -226,6 +226,190 @@ std::vector<Edge> powerlaw_arcs(const PowerLawSpec& s, double* exponent_used) {
     return arcs;
 }
 
+CommunitySpec pokec_community_spec(uint32_t scale_down, uint64_t seed) {
+    if (scale_down < 1) bad("scale_down", "must be at least 1");
+    CommunitySpec s;
+    s.vertices = 1632803;
+    s.edges = 30622564;
+    s.max_degree = 10000;  // as the `pokec` preset: our assumption (the data set's tail is not at hand)
+    s.seed = seed;
+    if (scale_down > 1) {
+        // Same in-degree exponent as the full-size graph: the top in-degree shrinks with the ranks.
+        const double a = 1.0 / (calibrate_exponent(s.vertices, s.edges, true, s.max_degree) - 1.0);
+        s.vertices = std::max<uint32_t>(2, uint32_t(std::llround(double(s.vertices) / scale_down)));
+        s.edges = std::max<uint64_t>(1, uint64_t(std::llround(double(s.edges) / scale_down)));
+        s.max_degree = std::max<uint32_t>(1, uint32_t(std::llround(double(s.edges) / power_sum(s.vertices, a))));
+    }
+    return s;
+}
+
+namespace {
+// Vose's alias table over w[0..n) into prob/alias (local indices), as WeightedSampler.
+void build_alias(const double* w, size_t n, double* prob, uint32_t* alias, std::vector<uint32_t>& small,
+                 std::vector<uint32_t>& large, std::vector<double>& scaled) {
+    double total = 0;
+    for (size_t i = 0; i < n; ++i) total += w[i];
+    scaled.resize(n);
+    small.clear();
+    large.clear();
+    for (size_t i = 0; i < n; ++i) {
+        scaled[i] = w[i] * double(n) / total;
+        (scaled[i] < 1.0 ? small : large).push_back(uint32_t(i));
+    }
+    while (!small.empty() && !large.empty()) {
+        const uint32_t sm = small.back(), l = large.back();
+        small.pop_back();
+        prob[sm] = scaled[sm];
+        alias[sm] = l;
+        scaled[l] = (scaled[l] + scaled[sm]) - 1.0;
+        if (scaled[l] < 1.0) {
+            large.pop_back();
+            small.push_back(l);
+        }
+    }
+    for (uint32_t i : large) prob[i] = 1.0, alias[i] = i;
+    for (uint32_t i : small) prob[i] = 1.0, alias[i] = i;
+}
+
+uint32_t draw_alias(Xoshiro256& rng, const double* prob, const uint32_t* alias, size_t n) {
+    const uint32_t i = uint32_t(rng.below(n));
+    return rng.unit() < prob[i] ? i : alias[i];
+}
+
+void normalise(GcnGraph& g) {
+    g.weight.resize(g.rowidx.size());
+    for (uint32_t v = 0; v < g.n; ++v) {
+        const double dv = double(g.colptr[v + 1] - g.colptr[v]);
+        for (uint32_t k = g.colptr[v]; k < g.colptr[v + 1]; ++k) {
+            const uint32_t u = g.rowidx[k];
+            const double du = double(g.colptr[u + 1] - g.colptr[u]);
+            g.weight[k] = float(1.0 / std::sqrt(du * dv));
+        }
+    }
+}
+}  // namespace
+
+GcnGraph community_graph(const CommunitySpec& s, CommunityStats* stats) {
+    if (s.vertices < 2) bad("vertices", "must be at least 2");
+    if (s.edges < 1) bad("edges", "must be at least 1");
+    if (double(s.edges) > double(s.vertices) * double(s.vertices - 1) / 4)
+        bad("edges", std::to_string(s.edges) + " is more than a quarter of all possible arcs");
+    if (s.max_degree < 1 || s.max_degree > s.vertices / 2) bad("max_degree", "must be between 1 and half the vertices");
+    if (!(s.mixing >= 0.0 && s.mixing <= 1.0)) bad("mixing", "must be in [0, 1]");
+    if (!(s.community_exponent > 1.0)) bad("community_exponent", "must be greater than 1");
+    if (s.min_community < 2 || s.max_community < s.min_community)
+        bad("min_community", "needs 2 <= min_community <= max_community");
+    const uint32_t n = s.vertices;
+    Xoshiro256 rng(s.seed);
+
+    // Communities: LFR-like power-law sizes (inverse CDF of the continuous law), until they cover n.
+    std::vector<uint32_t> cstart{0};
+    {
+        const double t = 1.0 - s.community_exponent, lo = std::pow(double(s.min_community), t),
+                     hi = std::pow(double(s.max_community) + 1.0, t);
+        uint64_t covered = 0;
+        while (covered < n) {
+            uint64_t size = uint64_t(std::pow(lo + (hi - lo) * rng.unit(), 1.0 / t));
+            size = std::clamp<uint64_t>(size, s.min_community, s.max_community);
+            size = std::min<uint64_t>(size, n - covered);
+            if (size < s.min_community && cstart.size() > 1) cstart.pop_back();  // joins its predecessor
+            covered += size;
+            cstart.push_back(uint32_t(covered));
+        }
+        cstart.back() = n;
+    }
+    const uint32_t ncomm = uint32_t(cstart.size() - 1);
+    // Members: vertex numbers community by community, or a random permutation of them.
+    std::vector<uint32_t> member(n), comm(n);
+    std::iota(member.begin(), member.end(), 0u);
+    if (!s.community_order)
+        for (uint32_t i = n - 1; i > 0; --i) std::swap(member[i], member[rng.below(uint64_t(i) + 1)]);
+    for (uint32_t c = 0; c < ncomm; ++c)
+        for (uint32_t i = cstart[c]; i < cstart[c + 1]; ++i) comm[member[i]] = c;
+
+    // In-degrees: a power law over a random ranking, cumulatively rounded to sum to `edges` exactly.
+    const double exponent = calibrate_exponent(n, s.edges, true, s.max_degree);
+    const double a = 1.0 / (exponent - 1.0);
+    auto ranking = [&]() {
+        std::vector<uint32_t> r(n);
+        std::iota(r.begin(), r.end(), 0u);
+        for (uint32_t i = n - 1; i > 0; --i) std::swap(r[i], r[rng.below(uint64_t(i) + 1)]);
+        return r;
+    };
+    GcnGraph g;
+    g.n = n;
+    g.colptr.assign(size_t(n) + 1, 0);
+    {
+        const std::vector<uint32_t> r = ranking();
+        double total = 0;
+        for (uint32_t k = 0; k < n; ++k) total += std::pow(double(k) + 1.0, -a);
+        double cum = 0;
+        uint64_t prev = 0;
+        for (uint32_t k = 0; k < n; ++k) {
+            cum += std::pow(double(k) + 1.0, -a);
+            const uint64_t upto =
+                k + 1 == n ? s.edges
+                           : std::min<uint64_t>(s.edges, uint64_t(std::llround(double(s.edges) * cum / total)));
+            g.colptr[r[k] + 1] = uint32_t(std::min<uint64_t>(upto - prev, n - 1));
+            prev = upto;
+        }
+    }
+    uint64_t arcs = 0;
+    for (uint32_t v = 0; v < n; ++v) arcs += g.colptr[v + 1];
+    if (arcs != s.edges) bad("edges", "an in-degree would exceed the vertices; lower max_degree");
+    for (uint32_t v = 0; v < n; ++v) g.colptr[v + 1] += g.colptr[v] + 1;  // + the self-loop
+    if (g.colptr[n] != s.edges + n || s.edges + n > 0xFFFFFFFFull) bad("edges", "more than 2^32 - 1 nonzeros");
+    g.arcs = s.edges;
+
+    // Sources: out-weights by an independent ranking; alias tables per community (over its members)
+    // and over all vertices.
+    std::vector<double> wout(n);
+    {
+        const std::vector<uint32_t> r = ranking();
+        for (uint32_t k = 0; k < n; ++k) wout[r[k]] = std::pow(double(k) + 1.0, -a);
+    }
+    std::vector<double> cprob(n), gprob(n), tmpw(n);
+    std::vector<uint32_t> calias(n), galias(n), small, large;
+    std::vector<double> scaled;
+    build_alias(wout.data(), n, gprob.data(), galias.data(), small, large, scaled);
+    for (uint32_t i = 0; i < n; ++i) tmpw[i] = wout[member[i]];
+    for (uint32_t c = 0; c < ncomm; ++c)
+        build_alias(tmpw.data() + cstart[c], cstart[c + 1] - cstart[c], cprob.data() + cstart[c],
+                    calias.data() + cstart[c], small, large, scaled);
+    std::vector<double>().swap(wout);
+    std::vector<double>().swap(tmpw);
+
+    g.rowidx.resize(g.colptr[n]);
+    std::vector<uint32_t> stamp(n, 0);  // stamp[u] == v + 1: u is already a source of column v
+    uint64_t intra = 0;
+    for (uint32_t v = 0; v < n; ++v) {
+        const uint32_t c = comm[v], c0 = cstart[c], cn = cstart[c + 1] - c0;
+        uint32_t* col = g.rowidx.data() + g.colptr[v];
+        const uint32_t d = g.colptr[v + 1] - g.colptr[v] - 1;
+        stamp[v] = v + 1;  // no self-loop among the arcs
+        col[0] = v;
+        for (uint32_t j = 1; j <= d; ++j) {
+            uint32_t u = v;
+            bool inside = rng.unit() >= s.mixing;
+            for (int tries = 0; inside && tries < 16 && stamp[u] == v + 1; ++tries)
+                u = member[c0 + draw_alias(rng, cprob.data() + c0, calias.data() + c0, cn)];
+            while (stamp[u] == v + 1) u = draw_alias(rng, gprob.data(), galias.data(), n);
+            stamp[u] = v + 1;
+            intra += comm[u] == c;
+            col[j] = u;
+        }
+        std::sort(col, col + d + 1);
+    }
+    normalise(g);
+    if (stats) {
+        stats->communities = ncomm;
+        stats->intra_arcs = intra;
+        stats->exponent = exponent;
+        stats->community = std::move(comm);
+    }
+    return g;
+}
+
 std::vector<Edge> kronecker_arcs(const KroneckerOptions& opt) {
     const CsrMatrix m = kronecker_csr(opt);
     std::vector<Edge> arcs;
@@ -271,15 +455,7 @@ GcnGraph build_gcn_graph(uint32_t n, const std::vector<Edge>& in) {
             g.rowidx[next[(*arcs)[i].second]++] = u;
         }
     }
-    g.weight.resize(g.rowidx.size());
-    for (uint32_t v = 0; v < n; ++v) {
-        const double dv = double(g.colptr[v + 1] - g.colptr[v]);
-        for (uint32_t k = g.colptr[v]; k < g.colptr[v + 1]; ++k) {
-            const uint32_t u = g.rowidx[k];
-            const double du = double(g.colptr[u + 1] - g.colptr[u]);
-            g.weight[k] = float(1.0 / std::sqrt(du * dv));
-        }
-    }
+    normalise(g);
     return g;
 }
 

@@ -49,6 +49,41 @@ std::vector<Edge> powerlaw_arcs(const PowerLawSpec& spec, double* exponent_used 
 // Arcs of a Graph500 Kronecker graph (kronecker_csr: symmetric, no self-loops, merged duplicates).
 std::vector<Edge> kronecker_arcs(const KroneckerOptions& opt);
 
+// A directed graph with planted communities and power-law degrees, built straight into Â's CSC
+// (community_graph below): a degree-corrected stochastic block model whose blocks have LFR-like
+// power-law sizes (Lancichinetti, Fortunato, Radicchi 2008). The stand-in for Pokec (`pokec_sbm`):
+//   - community sizes s ~ s^-community_exponent in [min_community, max_community], drawn until they
+//     cover every vertex (the last one takes the rest; one below min_community joins its predecessor);
+//   - in-degrees: a power-law sequence over a random ranking, d_k ~ (k+1)^(-1/(exponent-1)) rounded
+//     cumulatively so that they sum to exactly `edges`; the exponent is calibrated so that the top
+//     vertex gets `max_degree` (the largest in-degree is max_degree, up to rounding);
+//   - the sources of v's in-arcs: with probability 1 - mixing from v's community, else from all
+//     vertices, each weighted by a second, independent power-law ranking (Chung-Lu out-degrees); no
+//     self-loop, no repeat (a community that runs out of new sources hands the draw to all vertices);
+//   - vertex numbers: community by community (community_order) or a random permutation.
+// Column by column: host memory is the CSC plus O(vertices) words, no list of arcs. Deterministic
+// for a seed. Throws std::invalid_argument naming the field when the counts cannot be met.
+struct CommunitySpec {
+    uint32_t vertices = 1000;
+    uint64_t edges = 10000;  // arcs
+    uint32_t max_degree = 100;
+    double mixing = 0.2;
+    double community_exponent = 1.5;
+    uint32_t min_community = 32;
+    uint32_t max_community = 4096;
+    bool community_order = false;
+    uint64_t seed = 1;
+};
+struct CommunityStats {
+    uint32_t communities = 0;
+    uint64_t intra_arcs = 0;          // arcs whose source is in the target's community
+    double exponent = 0;              // the in-degree exponent used
+    std::vector<uint32_t> community;  // community of each vertex
+};
+// The Pokec stand-in's spec: 1,632,803 vertices, 30,622,564 arcs, `scale_down` dividing both (and
+// the top in-degree, keeping the full-size exponent) as preset_graph does.
+CommunitySpec pokec_community_spec(uint32_t scale_down = 1, uint64_t seed = 1);
+
 // Â = normalised adjacency with self-loops, CSC: column v holds the sources u of the arcs u -> v and
 // v itself, rows ascending; weight(u, v) = 1 / sqrt(d(u) d(v)) (double, rounded to float) with d the
 // column length (in-degree + 1; for undirected graphs the degree + 1: Kipf and Welling's
@@ -63,6 +98,9 @@ struct GcnGraph {
 };
 // Throws std::invalid_argument when an arc names a vertex >= n or nnz does not fit 32 bits.
 GcnGraph build_gcn_graph(uint32_t n, const std::vector<Edge>& arcs);
+
+// The community graph of `spec` as Â (see CommunitySpec); `stats` (optional) receives what was planted.
+GcnGraph community_graph(const CommunitySpec& spec, CommunityStats* stats = nullptr);
 
 // Degree statistics of a graph's columns without the self-loop (in-degrees).
 struct DegreeStats {

@@ -18,11 +18,17 @@ const std::vector<std::string> kKernels = {"baseline", "vt", "fs", "fsvt", "atm"
 
 void GcnConfig::params(config::Params& p) {
     using config::Kind;
-    p.choice(graph, "graph", {"cora", "citeseer", "pokec", "powerlaw", "kronecker"},
-             "cora, citeseer, pokec: power-law stand-ins with the data sets' vertex and edge counts; powerlaw: "
-             "vertices/edges/...; kronecker: Graph500 (kronecker_scale, edgefactor)");
-    p.add(scale_down, "scale_down", Kind::Int, "", "cora/citeseer/pokec: divide the vertex and edge counts by this")
+    p.choice(graph, "graph", {"cora", "citeseer", "pokec", "pokec_sbm", "powerlaw", "kronecker"},
+             "cora, citeseer, pokec: power-law stand-ins with the data sets' vertex and edge counts; pokec_sbm: "
+             "Pokec's counts with planted communities (degree-corrected block model, LFR-like community sizes; "
+             "docs/gcn.md); powerlaw: vertices/edges/...; kronecker: Graph500 (kronecker_scale, edgefactor)");
+    p.add(scale_down, "scale_down", Kind::Int, "",
+          "cora/citeseer/pokec/pokec_sbm: divide the vertex and edge counts by this")
         .range(1, 1 << 20);
+    p.add(mixing, "mixing", Kind::Float, "", "pokec_sbm: fraction of in-arcs drawn from outside the community")
+        .range(0, 1);
+    p.add(community_order, "community_order", Kind::Bool, "",
+          "pokec_sbm: number the vertices community by community (false: a random numbering)");
     p.add(powerlaw.vertices, "vertices", Kind::Int, "", "powerlaw: vertices").range(2, 1u << 31);
     p.add(powerlaw.edges, "edges", Kind::Int, "", "powerlaw: edges (undirected: vertex pairs; directed: arcs)")
         .range(2, 1e12);
@@ -61,6 +67,15 @@ WorkloadCost GcnConfig::cost() const {
         n = uint64_t(1) << kronecker_scale;
         m = 2 * n * edgefactor;  // symmetrised, before duplicates are merged
         scratch = 24;
+    } else if (graph == "pokec_sbm") {
+        try {
+            const workload::CommunitySpec s = workload::pokec_community_spec(scale_down, graph_seed);
+            n = s.vertices;
+            m = s.edges;
+        } catch (const std::invalid_argument&) {
+            return {};
+        }
+        scratch = 0;  // built straight into the CSC: no arcs; per vertex below
     } else {
         workload::PowerLawSpec s = powerlaw;
         if (graph != "powerlaw") {
@@ -80,7 +95,8 @@ WorkloadCost GcnConfig::cost() const {
     c.image_bytes = 4 * (n + 1) + 8 * (m + n) + 8 * nf + 4 * n;
     // the image and its copy in simulated memory; on the host the arcs (and a sorted copy), the graph,
     // X, the reference Y, the sliced X; per vertex the generator's rankings, weights and samplers
-    c.host_bytes = 2 * c.image_bytes + 16 * m + scratch * m + 12 * (m + n) + 12 * nf + 96 * n;
+    c.host_bytes =
+        2 * c.image_bytes + (graph == "pokec_sbm" ? 0 : 16 * m) + scratch * m + 12 * (m + n) + 12 * nf + 96 * n;
     return c;
 }
 
@@ -88,7 +104,14 @@ GcnWorkload::GcnWorkload(const GcnConfig& c) {
     std::vector<workload::Edge> arcs;
     uint32_t n = 0;
     try {
-        if (c.graph == "kronecker") {
+        if (c.graph == "pokec_sbm") {
+            workload::CommunitySpec s = workload::pokec_community_spec(c.scale_down, c.graph_seed);
+            s.mixing = c.mixing;
+            s.community_order = c.community_order;
+            graph_ = workload::community_graph(s);
+            n = s.vertices;
+            source_ = "pokec-sbm" + (c.scale_down > 1 ? " / " + std::to_string(c.scale_down) : std::string());
+        } else if (c.graph == "kronecker") {
             workload::KroneckerOptions o;
             o.scale = c.kronecker_scale;
             o.edgefactor = c.edgefactor;
@@ -111,7 +134,7 @@ GcnWorkload::GcnWorkload(const GcnConfig& c) {
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(std::string("gcn.") + e.what());
     }
-    graph_ = workload::build_gcn_graph(n, arcs);
+    if (c.graph != "pokec_sbm") graph_ = workload::build_gcn_graph(n, arcs);
     f_ = c.features;
     for (uint32_t i = 0; i < kKernels.size(); ++i)
         if (c.kernel == kKernels[i]) run_.kernel = i;

@@ -9,8 +9,10 @@
 namespace vp {
 
 struct GcnConfig {
-    std::string graph = "cora";  // cora, citeseer, pokec (stand-ins), powerlaw, kronecker
+    std::string graph = "cora";  // cora, citeseer, pokec, pokec_sbm (stand-ins), powerlaw, kronecker
     uint32_t scale_down = 1;
+    double mixing = 0.2;              // pokec_sbm: fraction of in-arcs from outside the community
+    bool community_order = false;     // pokec_sbm: vertices numbered community by community
     workload::PowerLawSpec powerlaw;  // graph: powerlaw (its seed is graph_seed)
     uint32_t kronecker_scale = 10, edgefactor = 16;
     uint64_t graph_seed = 1;

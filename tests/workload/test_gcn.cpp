@@ -196,3 +196,104 @@ TEST_CASE("cost model: eq. 6 by hand, eq. 2 and 3 as its special cases, FS beats
     for (double f : {4.0, 9.0})
         CHECK(gcn_cost_fs(1000, 10000, f, 4, 0.3).total() > gcn_cost_vt(1000, 10000, f, 4, 0.3).total());
 }
+
+TEST_CASE("community graphs (pokec_sbm): exact sizes, the in-degree law, planted communities, determinism") {
+    // The full-size spec has Pokec's counts; the generator itself is checked on Pokec / 64.
+    const CommunitySpec full = pokec_community_spec();
+    CHECK(full.vertices == 1632803);
+    CHECK(full.edges == 30622564);
+    CHECK(full.max_degree == 10000);
+    const CommunitySpec s = pokec_community_spec(64, 7);
+    CHECK(s.vertices == 25513);
+    CHECK(s.edges == 478478);
+    CommunityStats st;
+    const GcnGraph g = community_graph(s, &st);
+    CHECK(g.n == s.vertices);
+    CHECK(g.arcs == s.edges);
+    CHECK(g.nnz() == s.edges + s.vertices);  // + one self-loop per column
+    // Every column: rows strictly ascending (no repeat), its self-loop, no other v -> v.
+    for (uint32_t v = 0; v < g.n; ++v) {
+        bool self = false;
+        for (uint32_t k = g.colptr[v]; k < g.colptr[v + 1]; ++k) {
+            if (k > g.colptr[v]) REQUIRE(g.rowidx[k] > g.rowidx[k - 1]);
+            self |= g.rowidx[k] == v;
+        }
+        REQUIRE(self);
+    }
+    // In-degrees: mean exactly |E|/|V|; the top one is the target (cumulative rounding: +-1); the law
+    // is a power law with the calibrated exponent: the count of vertices with in-degree >= d falls as
+    // d^-(exponent - 1) (checked between d = 2x and 8x the minimum, within 15 %).
+    const DegreeStats d = degree_stats(g);
+    CHECK(d.mean == Approx(double(s.edges) / s.vertices));
+    CHECK(std::abs(int64_t(d.max) - int64_t(s.max_degree)) <= 1);
+    CHECK(st.exponent > 2.5);
+    CHECK(st.exponent < 3.5);
+    std::vector<uint32_t> in(g.n);
+    uint32_t dmin = UINT32_MAX;
+    for (uint32_t v = 0; v < g.n; ++v) dmin = std::min(dmin, in[v] = g.colptr[v + 1] - g.colptr[v] - 1);
+    auto at_least = [&](double x) {
+        return double(std::count_if(in.begin(), in.end(), [&](uint32_t y) { return y >= x; }));
+    };
+    const double lo = 2.0 * dmin, hi = 8.0 * dmin;
+    CHECK(at_least(lo) / at_least(hi) == Approx(std::pow(hi / lo, st.exponent - 1)).epsilon(0.15));
+    // Out-degrees are heavy-tailed too (Chung-Lu weights): the top source has many times the mean.
+    std::vector<uint32_t> out(g.n, 0);
+    for (uint32_t k = 0; k < g.nnz(); ++k) ++out[g.rowidx[k]];
+    CHECK(double(*std::max_element(out.begin(), out.end())) > 20.0 * (1.0 + d.mean));
+    // Communities: LFR-like sizes within the bounds; 1 - mixing of the arcs stay inside (within 0.02;
+    // the rest can land inside by chance, and a small community hands draws to all vertices).
+    CHECK(st.communities > 10);
+    std::vector<uint32_t> size(st.communities, 0);
+    for (uint32_t c : st.community) ++size[c];
+    for (uint32_t z : size) {
+        CHECK(z >= s.min_community);
+        CHECK(z <= s.max_community + s.min_community);
+    }
+    const double intra = double(st.intra_arcs) / double(s.edges);
+    CHECK(intra == Approx(1.0 - s.mixing).margin(0.02));
+    uint64_t counted = 0;  // the reported count is what the graph holds
+    for (uint32_t v = 0; v < g.n; ++v)
+        for (uint32_t k = g.colptr[v]; k < g.colptr[v + 1]; ++k)
+            counted += g.rowidx[k] != v && st.community[g.rowidx[k]] == st.community[v];
+    CHECK(counted == st.intra_arcs);
+    // Determinism: same seed, same graph (bits of the weights too); another seed, another graph.
+    const GcnGraph again = community_graph(s);
+    CHECK(again.colptr == g.colptr);
+    CHECK(again.rowidx == g.rowidx);
+    CHECK(std::memcmp(again.weight.data(), g.weight.data(), g.weight.size() * 4) == 0);
+    CHECK(community_graph(pokec_community_spec(64, 8)).rowidx != g.rowidx);
+    // Weights: Â's normalisation, as build_gcn_graph (1 / sqrt of the two column lengths).
+    const uint32_t v = g.rowidx[g.colptr[100]], u = 100;
+    CHECK(g.weight[g.colptr[100]] ==
+          float(1.0 / std::sqrt(double(g.colptr[v + 1] - g.colptr[v]) * double(g.colptr[u + 1] - g.colptr[u]))));
+    // Community order: members of a community are consecutive vertex numbers.
+    CommunitySpec o = s;
+    o.community_order = true;
+    CommunityStats so;
+    community_graph(o, &so);
+    CHECK(std::is_sorted(so.community.begin(), so.community.end()));
+    CHECK(!std::is_sorted(st.community.begin(), st.community.end()));
+    // Bad specs name the field.
+    CommunitySpec b = s;
+    b.max_degree = s.vertices;
+    CHECK_THROWS_WITH(community_graph(b), Catch::Contains("max_degree"));
+    b = s;
+    b.mixing = 1.5;
+    CHECK_THROWS_WITH(community_graph(b), Catch::Contains("mixing"));
+}
+
+// Hidden (run by name: test_gcn "[pokec-full]"): the full-size Pokec stand-in, about 5 s and
+// 0.35 GB of host memory.
+TEST_CASE("community graphs: the full-size Pokec stand-in has Pokec's counts", "[.][pokec-full]") {
+    CommunityStats st;
+    const CommunitySpec s = pokec_community_spec();
+    const GcnGraph g = community_graph(s, &st);
+    CHECK(g.n == 1632803);
+    CHECK(g.arcs == 30622564);
+    CHECK(g.nnz() == 30622564ull + 1632803ull);
+    const DegreeStats d = degree_stats(g);
+    CHECK(std::abs(int64_t(d.max) - 10000) <= 1);
+    CHECK(double(st.intra_arcs) / double(s.edges) == Approx(1.0 - s.mixing).margin(0.02));
+    WARN("communities " << st.communities << ", exponent " << st.exponent << ", intra "
+                        << double(st.intra_arcs) / double(s.edges) << ", isolated (in) " << d.isolated);
+}

@@ -57,6 +57,14 @@ REGISTRY = {
         "drop_md_lines": r"^Whole experiment",
         "rerun": False,  # minutes (SCALE 20); tests/workload/run_sell_cases.py runs the tool at SCALE 10
     },
+    "gcn_quick": {
+        # docs/gcn.md: the GCN experiment's quick form on the engines (Cora, Citeseer, Pokec-sbm / 64).
+        "command": ["python3", "tools/gcn/sweep.py", "--quick", "--vp", "{vp}", "--out", "{out}"],
+        "md": "summary.md",
+        "data": "summary.csv",
+        "drop_md_lines": r"^Quick run on the engines",
+        "rerun": False,  # minutes; tests/workload/run_gcn_quick.py runs the tool on a 300-vertex graph
+    },
     "lapp_experiment": {
         "command": ["python3", "tools/lapp_experiment.py", "--vp", "{vp}", "--out", "{out}"],
         "md": "results.md",

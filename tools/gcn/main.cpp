@@ -114,9 +114,16 @@ int main(int argc, char** argv) {
 #else
     std::string elf_path;
 #endif
-    bool no_slices = false;
-    app.add_option("--graph", graph, "cora, citeseer, pokec (stand-ins), powerlaw or kronecker")->capture_default_str();
-    app.add_option("--scale-down", scale_down, "cora/citeseer/pokec: divide vertices and edges")->capture_default_str();
+    bool no_slices = false, community_order = false;
+    double mixing = 0.2;
+    app.add_option("--graph", graph, "cora, citeseer, pokec, pokec_sbm (stand-ins), powerlaw or kronecker")
+        ->capture_default_str();
+    app.add_option("--mixing", mixing, "pokec_sbm: fraction of in-arcs from outside the community")
+        ->capture_default_str();
+    app.add_option("--community-order", community_order, "pokec_sbm: number vertices community by community")
+        ->capture_default_str();
+    app.add_option("--scale-down", scale_down, "cora/citeseer/pokec/pokec_sbm: divide vertices and edges")
+        ->capture_default_str();
     app.add_option("--vertices", pl.vertices, "powerlaw: vertices")->capture_default_str();
     app.add_option("--edges", pl.edges, "powerlaw: edges")->capture_default_str();
     app.add_option("--directed", pl.directed, "powerlaw: directed arcs")->capture_default_str();
@@ -183,7 +190,19 @@ int main(int argc, char** argv) {
         uint32_t n = 0;
         double exponent = 0;
         json gj;
-        if (graph == "kronecker") {
+        workload::GcnGraph sbm;
+        if (graph == "pokec_sbm") {
+            workload::CommunitySpec s = workload::pokec_community_spec(scale_down, graph_seed);
+            s.mixing = mixing;
+            s.community_order = community_order;
+            workload::CommunityStats st;
+            sbm = workload::community_graph(s, &st);
+            n = s.vertices;
+            gj["source"] = "pokec_sbm" + (scale_down > 1 ? " / " + std::to_string(scale_down) : std::string());
+            gj["exponent"] = st.exponent;
+            gj["communities"] = st.communities;
+            gj["intra_fraction"] = double(st.intra_arcs) / double(s.edges);
+        } else if (graph == "kronecker") {
             kr.seed = graph_seed;
             arcs = workload::kronecker_arcs(kr);
             n = uint32_t(1u << kr.scale);
@@ -198,7 +217,7 @@ int main(int argc, char** argv) {
             gj["source"] = graph + (graph != "powerlaw" && scale_down > 1 ? " / " + std::to_string(scale_down) : "");
             gj["exponent"] = exponent;
         }
-        const workload::GcnGraph g = workload::build_gcn_graph(n, arcs);
+        const workload::GcnGraph g = graph == "pokec_sbm" ? std::move(sbm) : workload::build_gcn_graph(n, arcs);
         arcs.clear();
         arcs.shrink_to_fit();
         const workload::DegreeStats d = workload::degree_stats(g);

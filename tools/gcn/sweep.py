@@ -16,10 +16,14 @@ Stages (each writes CSVs into --out; --stages picks a subset, later stages reuse
   sweep      vp-gcn-sim over the data sets, L2 8 and 16 MiB, every (B_F, B_V) (or a restricted grid:
              --grid DS=SPEC,...; pokec2 has one by default), ATM at every B_F >= 4;
              time = fitted CPU cycles ("cpu") and DRAM line transfers ("mem", a memory-bound engine)
-             -> results.csv, summary.csv, cost_model.csv
+             -> results.csv, summary.csv (SUMMARY_COLUMNS), summary_by_metric.csv, cost_model.csv
   width      feature-width sensitivity (F = 16 .. 512) -> width.csv
   atm        ATM slice by slice on a Pokec-like graph with 32 slices, or (--traj DS:B_F) the sweep's
              ATM runs of DS at B_F -> atm_trajectory.csv
+  --quick    instead of the stages: full platform runs on the aggregation engine
+             (scenarios/gcn_engines.yaml) over QUICK_DATASETS (Cora, Citeseer, Pokec-sbm / 64 with the L2 / 64),
+             a small B_F x B_V grid and ATM, both L2 sizes; every Y checked bit for bit
+             -> results.csv, summary.csv (the full run's columns), summary.md (minutes)
   plots      fig8_speedup.png, fig9_width.png, fig10_missrate.png, fig11_sensitivity.png, fig12_atm.png
 """
 import argparse
@@ -49,6 +53,10 @@ DATASETS = {
     # --grid (each spec replays 15 M arcs: about 4x a pokec8 spec); not in the default --datasets.
     "pokec2": (["workload.gcn.graph=pokec", "workload.gcn.scale_down=2"],
                ["--graph", "pokec", "--scale-down", "2"], 128),
+    # Pokec with planted communities (docs/gcn.md, "Pokec with communities") / 8; not in the default
+    # --datasets (each spec replays 3.8 M arcs, as pokec8).
+    "pokec_sbm8": (["workload.gcn.graph=pokec_sbm", "workload.gcn.scale_down=8"],
+                   ["--graph", "pokec_sbm", "--scale-down", "8"], 128),
     "kron16": (["workload.gcn.graph=kronecker", "workload.gcn.kronecker_scale=16"],
                ["--graph", "kronecker", "--kronecker-scale", "16"], 128),
     # A dense graph (50 nonzeros per column; issue #35: with a model fitted on sparse graphs only, the
@@ -122,7 +130,7 @@ SLICE_RE = re.compile(r"gcn: slice (\d+) cycles (\d+) instret (\d+) strips (\d+)
                       r"(?: phase (\S+) action (\S+))?")
 
 
-def platform(args, name, graph_sets, features, l2, spec):
+def platform(args, name, graph_sets, features, l2, spec, scenario="gcn_platform.yaml", extra=()):
     out = os.path.join(args.out, "platform", name)
     done = os.path.join(out, "console.txt")
     if not (args.reuse and os.path.exists(done)):
@@ -130,17 +138,19 @@ def platform(args, name, graph_sets, features, l2, spec):
         # only when it holds nothing but what vp wrote (docs/reliability.md), so it goes first.
         if os.path.exists(done):
             os.remove(done)
-        cmd = [args.vp, "run", os.path.join(REPO, "scenarios", "gcn_platform.yaml"), "--out", out]
+        cmd = [args.vp, "run", os.path.join(REPO, "scenarios", scenario), "--out", out]
         for s in graph_sets + [f"workload.gcn.features={features}", f"platform.caches.l2.size={l2 // KIB}KiB"] + \
-                run_sets(spec):
+                run_sets(spec) + list(extra):
             cmd += ["--set", s]
         stdout, stderr = run(cmd, args.timing, f"platform {name}")
         if "result check passed" not in stderr + stdout:
             sys.exit(f"sweep.py: {name}: the result check did not pass\n{stderr[-2000:]}")
         with open(done, "w") as f:
-            f.write(stdout)
+            f.write(stdout + "\n" + "".join(ln + "\n" for ln in stderr.splitlines() if "result check" in ln))
     with open(done) as f:
         text = f.read()
+    check = re.search(r"result check passed: (Y matches the host reference bit for bit[^\n]*?\))", text)
+    total = re.search(r"gcn: total cycles (\d+) .*?engine_cycles (\d+)", text)
     slices = []
     for m in SLICE_RE.finditer(text):
         slices.append({"slice": int(m[1]), "cycles": int(m[2]), "instret": int(m[3]), "widths": m[5],
@@ -149,7 +159,8 @@ def platform(args, name, graph_sets, features, l2, spec):
         stats = json.load(f)
     with open(os.path.join(out, "host.json")) as f:
         host = json.load(f)
-    return {"slices": slices, "stats": stats, "host": host}
+    return {"slices": slices, "stats": stats, "host": host, "y_check": check[1] if check else "",
+            "engine_cycles": int(total[2]) if total else None}
 
 
 def emulate(args, name, graph_flags, features, l2s, specs, model):
@@ -547,9 +558,149 @@ def summarize(args, rows):
             merged.setdefault((r["metric"], r["l2_size"]), {"metric": r["metric"], "dataset": "geomean",
                                                              "l2_size": r["l2_size"]}).update(r)
     out = [r for r in out if r["dataset"] != "geomean"] + list(merged.values())
-    write_csv(os.path.join(args.out, "summary.csv"), out)
+    write_csv(os.path.join(args.out, "summary_by_metric.csv"), out)
     for r in out:
         log("summary " + ", ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in r.items()))
+    full_summary(args, rows)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# summary.csv: one row per (data set, L2, time, configuration class), the same columns for the full
+# run (emulator: time = cpu / mem) and the quick run (engines: time = engine cycles)
+
+SUMMARY_COLUMNS = ["dataset", "l2_mib", "time", "config_class", "best_config", "gain_%", "atm_%_of_static_best"]
+
+
+def class_summary(groups):
+    """groups: {(dataset, l2_mib, time): (static rows, atm rows, key)} -> summary rows, geomeans last.
+    VT = the best run with B_F = 1 and B_V > 1; FS = B_F > 1, B_V = 1; FS+VT = the best static run of
+    all (as Lee et al.'s "best of the B_F x B_V sweep"); ATM = the best ATM run, and its
+    atm_%_of_static_best = 100 x (the static best's time) / (ATM's time, warm-up included)."""
+    out, geo = [], {}
+    for (ds, l2, tm), (st, at, key) in groups.items():
+        base = [r for r in st if r["B_F"] == 1 and r["B_V"] == 1]
+        if not base:
+            continue
+        base = base[0][key]
+        classes = [("VT", [r for r in st if r["B_F"] == 1 and r["B_V"] > 1]),
+                   ("FS", [r for r in st if r["B_F"] > 1 and r["B_V"] == 1]),
+                   ("FS+VT", st), ("ATM", at)]
+        best_static = min(st, key=lambda r: r[key])
+        for name, rs in classes:
+            if not rs:
+                continue
+            b = min(rs, key=lambda r: r[key])
+            row = {"dataset": ds, "l2_mib": l2, "time": tm, "config_class": name, "best_config": b["spec"],
+                   "gain_%": round(100 * (base / b[key] - 1), 2), "atm_%_of_static_best": ""}
+            if name == "ATM":
+                row["atm_%_of_static_best"] = round(100 * best_static[key] / b[key], 2)
+                geo.setdefault((l2, tm, "atm"), []).append(row["atm_%_of_static_best"])
+            geo.setdefault((l2, tm, name), []).append(row["gain_%"])
+            out.append(row)
+    for (l2, tm, name), vals in sorted(geo.items(), key=lambda kv: (kv[0][0], kv[0][1])):
+        if name == "atm":
+            continue
+        g = 100 * (math.exp(sum(math.log(1 + v / 100) for v in vals) / len(vals)) - 1)
+        row = {"dataset": f"geomean ({len(vals)})", "l2_mib": l2, "time": tm, "config_class": name,
+               "best_config": "", "gain_%": round(g, 2), "atm_%_of_static_best": ""}
+        if name == "ATM" and (l2, tm, "atm") in geo:
+            a = geo[(l2, tm, "atm")]
+            row["atm_%_of_static_best"] = round(100 * math.exp(sum(math.log(v / 100) for v in a) / len(a)), 2)
+        out.append(row)
+    return out
+
+
+def write_summary(args, rows, title):
+    """summary.csv (SUMMARY_COLUMNS) and summary.md (the same as a table, beside Lee et al.'s numbers)."""
+    with open(os.path.join(args.out, "summary.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=SUMMARY_COLUMNS)
+        w.writeheader()
+        w.writerows(rows)
+    lines = [title, "",
+             "| data set | L2 (MiB) | time | class | best config | gain over baseline | ATM % of static best |",
+             "|---|---:|---|---|---|---:|---:|"]
+    for r in rows:
+        atm = f"{r['atm_%_of_static_best']:.1f} %" if r["atm_%_of_static_best"] != "" else ""
+        lines.append(f"| {r['dataset']} | {r['l2_mib']} | {r['time']} | {r['config_class']} | {r['best_config']} | "
+                     f"{r['gain_%']:+.1f} % | {atm} |")
+    lines += ["| Lee et al. (geomean, their accelerator and data sets) | 16 | time | VT / FS / FS+VT / ATM | | "
+              "+7.9 / +18.9 / +40.1 % | 97.0 % |",
+              "| Lee et al. | 8 | time | FS / FS+VT | | +11.1 / +30.6 % | |"]
+    with open(os.path.join(args.out, "summary.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def full_summary(args, rows):
+    """The full (emulated) sweep's rows in summary.csv's columns: time cpu and mem."""
+    groups = {}
+    for metric, key in (("cpu", "cycles"), ("mem", "dram")):
+        for ds in sorted({r["dataset"] for r in rows}):
+            for l2 in L2_SIZES:
+                st = [r for r in rows if r["dataset"] == ds and r["l2_size"] == l2 and r["kernel"] != "atm"
+                      and r["metric"] == "cpu"]
+                at = [r for r in rows if r["dataset"] == ds and r["l2_size"] == l2 and r["kernel"] == "atm"
+                      and r["metric"] == metric]
+                if st:
+                    groups[(ds, l2 // MIB, metric)] = (st, at, key)
+    write_summary(args, class_summary(groups), "Full sweep (vp-gcn-sim; cpu = fitted CPU cycles, mem = DRAM line "
+                                               "transfers)")
+
+
+# The quick form (--quick): full platform runs on the engines (scenarios/gcn_engines.yaml), time = the
+# aggregation engine's cycles. Data set -> (workload keys, F, L2 divisor, B_F values, B_V values, ATM B_F).
+# Cora and Citeseer at full size with the paper's L2 sizes; Pokec as pokec_sbm / 64 (25,513 vertices,
+# 478,478 arcs) with the L2 divided by 64 too (128 / 256 KiB): the feature matrix (13 MB) to L2 ratio,
+# and a slice's at each B_F, stay the full graph's at 8 / 16 MiB. `tiny` is the smoke test's.
+QUICK_DATASETS = {
+    "cora": (["workload.gcn.graph=cora"], 1440, 1, [1, 6, 30, 90], [1, 2, 4, 8], [30, 90]),
+    "citeseer": (["workload.gcn.graph=citeseer"], 3712, 1, [1, 8, 29, 58], [1, 2, 4, 8], [29, 58]),
+    "pokec": (["workload.gcn.graph=pokec_sbm", "workload.gcn.scale_down=64"], 128, 64, [1, 2, 4, 8],
+              [1, 2, 4, 8, 16], [8]),
+    # Not in the default list: the same graph with vertices numbered community by community (what a
+    # locality-preserving reordering would give; the real graph's numbering is not known here).
+    "pokec_ordered": (["workload.gcn.graph=pokec_sbm", "workload.gcn.scale_down=64",
+                       "workload.gcn.community_order=true"], 128, 64, [1, 2, 4, 8], [1, 2, 4, 8, 16], [8]),
+    "tiny": (["workload.gcn.graph=powerlaw", "workload.gcn.vertices=300", "workload.gcn.edges=1200"], 64, 512,
+             [1, 2, 4], [1, 2, 4], [4]),
+}
+
+
+def quick(args):
+    names = args.datasets or [d for d in QUICK_DATASETS if d not in ("tiny", "pokec_ordered")]
+    jobs = []
+    for ds in names:
+        sets, f, div, bfs, bvs, atms = QUICK_DATASETS[ds]
+        for l2 in L2_SIZES:
+            specs = grid_specs(f, bfs, bvs) + [f"atm:{bf}" for bf in atms]
+            for spec in specs:
+                name = f"quick_{ds}_{l2 // MIB}MiB_{spec.replace(':', '_')}"
+                jobs.append(lambda ds=ds, sets=sets, f=f, l2=l2, div=div, spec=spec, name=name: (
+                    ds, f, l2, div, spec, platform(args, name, sets, f, l2 // div, spec, "gcn_engines.yaml",
+                                                   ["platform.ram.size=512MiB"])))
+    rows = []
+    for ds, f, l2, div, spec, res in parallel(args, jobs):
+        k = spec.split(":")[0]
+        rows.append({"dataset": ds, "features": f, "l2_mib": l2 // MIB, "l2_simulated_kib": l2 // div // KIB,
+                     "spec": spec, "kernel": k, "B_F": spec_bf(spec),
+                     "B_V": 1 if k in ("baseline", "fs", "atm") else int(spec.split(":")[1].split("x")[-1]),
+                     "engine_cycles": res["engine_cycles"], "slices": len(res["slices"]),
+                     "tilings": " ".join(s["widths"] for s in res["slices"]) if k == "atm" else "",
+                     "host_s": res["host"].get("host_seconds", res["host"].get("wall_seconds", "")),
+                     "y_check": res["y_check"]})
+        if not res["y_check"] or res["engine_cycles"] is None:
+            sys.exit(f"sweep.py: quick {ds} {spec}: no bit-exact check or engine cycles in its output")
+    write_csv(os.path.join(args.out, "results.csv"), rows)
+    groups = {}
+    for ds in names:
+        for l2 in L2_SIZES:
+            st = [r for r in rows if r["dataset"] == ds and r["l2_mib"] == l2 // MIB and r["kernel"] != "atm"]
+            at = [r for r in rows if r["dataset"] == ds and r["l2_mib"] == l2 // MIB and r["kernel"] == "atm"]
+            groups[(ds, l2 // MIB, "engine")] = (st, at, "engine_cycles")
+    out = class_summary(groups)
+    write_summary(args, out, "Quick run on the engines (time = aggregation engine cycles; every Y checked bit for bit)")
+    for r in out:
+        log("summary " + ", ".join(f"{k}={v}" for k, v in r.items()))
     return out
 
 
@@ -690,7 +841,7 @@ def plots(args):
     except ImportError:
         log("matplotlib missing: no plots (scripts/setup.sh installs python3-matplotlib)")
         return
-    summ = read_csv(os.path.join(args.out, "summary.csv"))
+    summ = read_csv(os.path.join(args.out, "summary_by_metric.csv"))
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.2))
     for ax, metric, title in ((axes[0], "cpu", "CPU time (cycles, fitted to the platform)"),
                               (axes[1], "mem", "DRAM line transfers (memory-bound engine)")):
@@ -819,6 +970,9 @@ def main():
                     help="atm: the trajectories of the sweep's ATM runs of DS at B_F instead of a new "
                          "Pokec-like / 16 run")
     ap.add_argument("--full-pokec", action="store_true", help="also emulate the full-size Pokec-like graph (slow)")
+    ap.add_argument("--quick", action="store_true",
+                    help="the quick form on the engines (minutes): results.csv, summary.csv, summary.md; "
+                         "--datasets picks from " + ",".join(QUICK_DATASETS))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--reuse", action="store_true", help="reuse platform runs and emulator outputs found in --out")
     ap.add_argument("--vp", default=os.path.join(REPO, "build", "bin", "vp"))
@@ -827,6 +981,25 @@ def main():
                     help="gcn.elf: vp-gcn-sim places the data at its __loader_start, as the platform does")
     ap.add_argument("--base", default="", help="place the emulated data here instead (default: from --elf)")
     args = ap.parse_args()
+    if args.quick:
+        args.datasets = [d for d in args.datasets.split(",") if d]
+        for d in args.datasets:
+            if d not in QUICK_DATASETS:
+                print(f"sweep.py: --datasets: '{d}' is not one of {','.join(QUICK_DATASETS)} (--quick)",
+                      file=sys.stderr)
+                sys.exit(2)
+        if not os.path.exists(args.vp):
+            print(f"sweep.py: --vp: {args.vp} does not exist (build the target vp)", file=sys.stderr)
+            sys.exit(2)
+        args.timing = []
+        os.makedirs(os.path.join(args.out, "platform"), exist_ok=True)
+        t0 = time.time()
+        quick(args)
+        args.timing.append({"what": "total", "seconds": round(time.time() - t0, 1)})
+        with open(os.path.join(args.out, "timing.json"), "w") as f:
+            json.dump(args.timing, f, indent=1)
+        log(f"done in {time.time() - t0:.0f} s: {args.out}")
+        return
     try:
         import numpy  # noqa: F401
         import matplotlib  # noqa: F401
@@ -835,7 +1008,8 @@ def main():
                 os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
             os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
         sys.exit("sweep.py needs numpy and matplotlib (scripts/setup.sh installs python3-numpy, python3-matplotlib)")
-    args.datasets = [d for d in args.datasets.split(",") if d] or [d for d in DATASETS if d != "pokec2"]
+    args.datasets = [d for d in args.datasets.split(",") if d] or [d for d in DATASETS
+                                                                     if d not in ("pokec2", "pokec_sbm8")]
     try:
         args.grid = {**DEFAULT_GRIDS, **{g.split("=", 1)[0]: g.split("=", 1)[1].split(",") for g in args.grid}}
     except IndexError:
