@@ -317,6 +317,7 @@ void Platform::check_workload_cost() {
     } catch (const std::exception&) {
         return;  // a configuration the workload rejects: prepare_workload reports it, as before
     }
+    workload_image_bytes_ = c.image_bytes;
     if (c.image_bytes > (uint64_t(1) << 32))
         scenario_.fail(key, "the data set would need " + config::format_bytes(c.image_bytes) +
                                 " of simulated memory: more than the 32-bit platform addresses (4 GiB)");
@@ -625,7 +626,10 @@ void Platform::load_images() {
                 }
             }
         }
-        if (auto s = elf->symbol("__loader_start"); s && !data_base_) data_base_ = *s;
+        if (auto s = elf->symbol("__loader_start"); s && !data_base_) {
+            data_base_ = *s;
+            if (auto e = elf->symbol("__loader_end")) data_end_ = *e;
+        }
         m.elves.push_back(std::move(elf));
     }
     if (m.cpu && m.elves.empty() && !loaded_binary)
@@ -648,11 +652,34 @@ void Platform::prepare_workload() {
     }
     std::vector<cache::Region> regions;
     if (m.workload) {
-        const uint64_t base = w.at("base").get<uint64_t>() ? w.at("base").get<uint64_t>()
-                              : data_base_                 ? data_base_
-                                                           : 0x84000000ull;
+        const uint64_t given = w.at("base").get<uint64_t>();
+        uint64_t base = given ? given : data_base_ ? data_base_ : 0x84000000ull;
+        // A data set larger than the firmware's loader area (below its stack and the boot-info page)
+        // goes above the first 128 MiB, where the RAM reaches that far.
+        const uint64_t above = uint64_t(VP_RAM_BASE) + VP_RAM_DEFAULT_SIZE;
+        const uint64_t ram_base = scenario_.at("platform.ram.base").get<uint64_t>();
+        const uint64_t ram_end = ram_base + scenario_.at("platform.ram.size").get<uint64_t>();
+        const bool too_big = !given && data_base_ && data_end_ && base + workload_image_bytes_ > data_end_;
+        if (too_big && ram_base <= above && ram_end >= above + workload_image_bytes_) base = above;
         try {
-            const workload::Image img = m.workload->build_image(base);
+            workload::Image img = m.workload->build_image(base);
+            auto extent = [&] {
+                uint64_t end = base;
+                for (const workload::ImageBlob& b : img.blobs) end = std::max<uint64_t>(end, b.addr + b.data.size());
+                return end - base;
+            };
+            if (!given && base == data_base_ && data_end_ && base + extent() > data_end_) {
+                const uint64_t need = extent();  // (more than the estimate said)
+                if (ram_base > above || ram_end < above + need)
+                    scenario_.fail("platform.ram.size",
+                                   "the data set needs " + config::format_bytes(need) + ": more than the loader area [" +
+                                       hex(data_base_) + ", " + hex(data_end_) +
+                                       ") below the firmware's stack and the boot-info page; with RAM reaching " +
+                                       hex(above + need) + " it goes above the first 128 MiB instead");
+                base = above;
+                img = workload::Image{};  // (one image at a time in host memory)
+                img = m.workload->build_image(base);
+            }
             for (const workload::ImageBlob& b : img.blobs) {
                 m.loader->write(b.addr, b.data.data(), b.data.size(), "workload blob '" + b.name + "'");
                 m.loader->add_bootinfo(b.name, uint32_t(b.addr), uint32_t(b.data.size()));
@@ -660,6 +687,8 @@ void Platform::prepare_workload() {
                 bootinfo_required_ = true;
             }
             for (const workload::ImageRegion& r : img.regions) regions.push_back({r.name, r.lo, r.hi});
+        } catch (const config::ScenarioError&) {
+            throw;
         } catch (const std::exception& e) {
             scenario_.fail("workload.base", e.what());
         }

@@ -462,5 +462,23 @@ def test_semihosting_files_stay_in_the_sandbox():
     outside_untouched()
 
 
+BIG_DATA = ("load:\n  - elf: ${firmware}/spmv.elf\n"
+            "workload:\n  kind: spmv\n  spmv: {rows: 64, cols: 30000000, nnz_per_row: 4}\n")  # x: 114 MiB
+
+
+def test_a_data_set_larger_than_the_loader_area_goes_above_the_first_128_mib():
+    """114 MiB of x do not fit between the firmware and its stack below the boot-info page: with RAM
+    that reaches far enough they go above the first 128 MiB and the run's result is checked."""
+    rc, out, err = vp("run", scenario(BIG_DATA), "--out", os.path.join(WORK, "big"),
+                      "--set", "platform.ram.size=512MiB")
+    assert rc == 0, f"exit {rc}; stderr: {err}"
+    assert "result check passed" in out + err, out + err
+
+
+def test_a_data_set_larger_than_the_loader_area_and_the_ram_is_an_error_naming_its_size():
+    expect_error(BIG_DATA, r"platform\.ram\.size: the data set needs 114 MiB: more than the loader area .* "
+                 r"with RAM reaching 0x8f27")
+
+
 if __name__ == "__main__":
     sys.exit(cli_test_runner.run(globals(), "vp_cli_"))
