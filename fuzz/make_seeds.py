@@ -431,11 +431,28 @@ def hmc_gather_seeds():
           + w(BELL, 1) + w(BELL, 1) + r(0x8123))
 
 
+# --------------------------------------------------------------------------------------------
+# matrix_market: small Matrix Market files of every accepted kind, and one refused
+
+def matrix_market_seeds():
+    files = {
+        "general_real": "%%MatrixMarket matrix coordinate real general\n% a comment\n3 3 4\n1 1 1.5\n2 1 -2\n"
+                        "3 3 0\n1 3 4e-3\n",
+        "symmetric_pattern": "%%MatrixMarket matrix coordinate pattern symmetric\n4 4 3\n1 1\n3 1\n4 2\n",
+        "skew_integer_crlf": "%%MatrixMarket matrix coordinate integer skew-symmetric\r\n3 3 2\r\n2 1 7\r\n3 2 -1\r\n",
+        "blank_lines": "%%MatrixMarket Matrix Coordinate REAL General\n\n2 2 1\n\n% x\n2 2 1e38\n",
+        "array_refused": "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
+    }
+    for name, text in files.items():
+        write("matrix_market", name, text.encode())
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--firmware", default=os.path.join(HERE, "..", "build", "firmware", "bin"))
     a = ap.parse_args()
-    for t in ["iss_exec", "rsp", "semihosting", "elf_loader", "quantity", "access_log", "msgdma", "hmc_gather"]:
+    for t in ["iss_exec", "rsp", "semihosting", "elf_loader", "quantity", "access_log", "msgdma", "hmc_gather",
+              "matrix_market"]:
         shutil.rmtree(os.path.join(HERE, "corpus", t), ignore_errors=True)
     iss_seeds()
     rsp_seeds()
@@ -445,6 +462,7 @@ def main():
     access_log_seeds()
     msgdma_seeds()
     hmc_gather_seeds()
+    matrix_market_seeds()
 
 
 if __name__ == "__main__":

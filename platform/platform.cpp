@@ -672,8 +672,8 @@ void Platform::prepare_workload() {
                 const uint64_t need = extent();  // (more than the estimate said)
                 if (ram_base > above || ram_end < above + need)
                     scenario_.fail("platform.ram.size",
-                                   "the data set needs " + config::format_bytes(need) + ": more than the loader area [" +
-                                       hex(data_base_) + ", " + hex(data_end_) +
+                                   "the data set needs " + config::format_bytes(need) +
+                                       ": more than the loader area [" + hex(data_base_) + ", " + hex(data_end_) +
                                        ") below the firmware's stack and the boot-info page; with RAM reaching " +
                                        hex(above + need) + " it goes above the first 128 MiB instead");
                 base = above;

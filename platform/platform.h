@@ -108,8 +108,8 @@ private:
     // that cannot be written is then a set-up error (platform.ram.size), else a warning.
     bool bootinfo_required_ = false;
     std::string bootinfo_required_what_;
-    uint64_t data_base_ = 0;  // the first ELF's __loader_start: where workload data go by default
-    uint64_t data_end_ = 0;   // ... and its __loader_end (0: unknown)
+    uint64_t data_base_ = 0;             // the first ELF's __loader_start: where workload data go by default
+    uint64_t data_end_ = 0;              // ... and its __loader_end (0: unknown)
     uint64_t workload_image_bytes_ = 0;  // WorkloadCost::image_bytes (0: not estimated)
 };
 
