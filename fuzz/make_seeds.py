@@ -9,6 +9,7 @@ Seeds are small, valid examples of each input so that the fuzzer starts from the
 parts of the format instead of guessing magic numbers and checksums.
 """
 import argparse
+import gzip
 import json
 import os
 import shutil
@@ -447,12 +448,24 @@ def matrix_market_seeds():
         write("matrix_market", name, text.encode())
 
 
+# --------------------------------------------------------------------------------------------
+# ntriples: small N-Triples files, plain and gzip-compressed (the reader takes both)
+
+def ntriples_seeds():
+    text = (b"# a comment\n<http://a/s> <http://a/p> <http://a/o> .\n"
+            b"_:b1 <http://a/p> \"lit\"@en .\n<http://a/s> <http://a/q> \"7\"^^<http://www.w3.org/2001/XMLSchema#int> .\n"
+            b"<http://a/s> <http://a/p> <http://a/o> .\r\n")
+    write("ntriples", "plain", text)
+    write("ntriples", "gzip", gzip.compress(text, mtime=0))
+    write("ntriples", "bad_iri", b"<http://a/s p> <http://a/p> <http://a/o> .\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--firmware", default=os.path.join(HERE, "..", "build", "firmware", "bin"))
     a = ap.parse_args()
     for t in ["iss_exec", "rsp", "semihosting", "elf_loader", "quantity", "access_log", "msgdma", "hmc_gather",
-              "matrix_market"]:
+              "matrix_market", "ntriples"]:
         shutil.rmtree(os.path.join(HERE, "corpus", t), ignore_errors=True)
     iss_seeds()
     rsp_seeds()
@@ -463,6 +476,7 @@ def main():
     msgdma_seeds()
     hmc_gather_seeds()
     matrix_market_seeds()
+    ntriples_seeds()
 
 
 if __name__ == "__main__":
