@@ -46,15 +46,15 @@ struct TimingConfig {
   uint32_t trap = 2;           // trap entry, mret
 };
 
-// The preset a TimingConfig was made from (platform.cpu.timing.profile; keys given beside it
-// override its values).
+// The values of a named preset (platform.cpu.timing.profile; keys a scenario gives beside it
+// override them; timing.cpp cites the sources of each).
 TimingConfig timing_profile(TimingProfile p);
 
 struct HartStats {
   uint64_t cycles = 0;       // total, == Hart::cycles()
   uint64_t instret = 0;      // retired instructions
   uint64_t stall_fetch = 0;  // instruction memory cycles + branch/jump refill penalties
-  uint64_t stall_data = 0;   // data memory cycles + load-use penalties
+  uint64_t stall_data = 0;   // data memory cycles + result-latency waits (load-use, late results)
   uint64_t stall_exec = 0;   // multi-cycle execution (mul/div/FP)
   uint64_t idle = 0;         // cycles spent waiting in WFI
   uint64_t traps = 0;        // exceptions + interrupts taken
