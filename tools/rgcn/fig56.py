@@ -266,11 +266,13 @@ def main():
         extra = ["AC_vs_LRU_%", "PB_vs_LRU_%", "AC_vs_unsorted_%", "PB_vs_unsorted_%", "LRU_vs_unsorted_%",
                  "OPT_vs_LRU_%", "AC_L2only_vs_LRU_%", "AC_platform_vs_LRU_%", "AC_Xonly_vs_LRU_%"]
         w.writerow(["l2_size"] + labels + extra)
-        pct = lambda a, b: round(100.0 * (b - a) / b, 2) if b else 0.0
+        # A configuration that was not replayed (--configs) has no count: its cells stay empty rather
+        # than claiming "100 % fewer misses".
+        pct = lambda a, b: round(100.0 * (b - a) / b, 2) if a is not None and b else ""
         for s in args.sizes:
-            g = lambda l: summary.get((l, s), 0)
+            g = lambda l: summary.get((l, s))
             lru, uns = g("LRU"), g("LRU_w/o_sort")
-            w.writerow([s] + [g(l) for l in labels] +
+            w.writerow([s] + ["" if g(l) is None else g(l) for l in labels] +
                        [pct(g("AC"), lru), pct(g("PB"), lru), pct(g("AC"), uns), pct(g("PB"), uns), pct(lru, uns),
                         pct(g("OPT"), lru), pct(g("AC_L2only"), lru), pct(g("AC_platform"), lru),
                         pct(g("AC_Xonly"), lru)])
