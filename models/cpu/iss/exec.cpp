@@ -296,7 +296,7 @@ void Hart::run_block() {
       case Op::AND: x[d.rd] = rs1v & x[d.rs2]; break;
       case Op::FENCE: break;
       case Op::FENCE_I: OUT(flush_decode_cache()); break;
-      case Op::ECALL: OUT(take_trap(kEcallM, 0)); goto resume;
+      case Op::ECALL: OUT(take_trap(ecall_cause(), 0)); goto resume;
       case Op::EBREAK:
         if (cfg_.semihosting && !(d.flags & DecodedInsn::kCompressed) && semihost_->is_call_site(pc)) {
           SPILL();
@@ -309,8 +309,20 @@ void Hart::run_block() {
         }
         OUT(take_trap(kBreakpointCause, pc));
         goto resume;
-      case Op::MRET: OUT(do_mret()); JUMP_TO(mepc_, tc.trap, (void)0);
+      case Op::MRET:
+        if (!mret_allowed()) goto illegal;
+        OUT(do_mret());
+        JUMP_TO(mepc_, tc.trap, (void)0);
+      case Op::SRET:
+        if (!sret_allowed()) goto illegal;
+        OUT(do_sret());
+        JUMP_TO(sepc_, tc.trap, (void)0);
+      case Op::SFENCE_VMA:
+        if (!sfence_allowed()) goto illegal;
+        OUT(flush_tlbs());  // the translations the fast paths hold
+        break;
       case Op::WFI:
+        if (!wfi_allowed()) goto illegal;
         if ((mip() & mie_) == 0) {
           waiting_ = true;
           OUT(end_block());
@@ -556,9 +568,8 @@ void Hart::run_block() {
       case Op::CBO_CLEAN:
       case Op::CBO_FLUSH:
       case Op::CBO_INVAL: {
-        const CacheOp op = d.op == Op::CBO_CLEAN   ? CacheOp::Clean
-                           : d.op == Op::CBO_FLUSH ? CacheOp::Flush
-                                                   : CacheOp::Inval;
+        CacheOp op = d.op == Op::CBO_CLEAN ? CacheOp::Clean : d.op == Op::CBO_FLUSH ? CacheOp::Flush : CacheOp::Inval;
+        if (priv_ != kPrivM && !cbo_allowed(op)) goto illegal;
         uint64_t cycles = 0;
         SPILL();
         {

@@ -66,6 +66,9 @@ void Hart::reset() {
   mstatus_ = kMppM | ((cfg_.fpu_on_at_reset && (cfg_.misa & kMisaF)) ? kFsInitial : 0);
   mtvec_ = cfg_.reset_mtvec;
   mepc_ = mcause_ = mtval_ = mscratch_ = mie_ = 0;
+  mip_sw_ = medeleg_ = mideleg_ = mcounteren_ = scounteren_ = menvcfg_ = senvcfg_ = 0;
+  stvec_ = sscratch_ = sepc_ = scause_ = stval_ = satp_ = 0;
+  priv_ = kPrivM;
   reservation_valid_ = false;
   waiting_ = false;
   forget_result_latency();
@@ -150,11 +153,22 @@ void Hart::recompute_next_event() {
 
 bool Hart::take_pending_interrupt() {
   const uint32_t pending = mip() & mie_;
-  if (!pending || !(mstatus_ & kMstatusMIE)) return false;
-  // Standard priority: MEI > MSI > MTI.
-  const uint32_t cause = (pending & kMEIP) ? 11 : (pending & kMSIP) ? 3 : 7;
-  take_trap(kInterrupt | cause, 0);
-  return true;
+  if (!pending) return false;
+  // An interrupt M keeps is taken below M always, in M while MIE; a delegated one below S always,
+  // in S while SIE, never in M (privileged spec, "Machine Interrupt Registers").
+  const bool m_on = priv_ < kPrivM || (mstatus_ & kMstatusMIE);
+  const bool s_on = priv_ < kPrivS || (priv_ == kPrivS && (mstatus_ & kMstatusSIE));
+  const uint32_t take = (m_on ? pending & ~mideleg_ : 0) | (s_on ? pending & mideleg_ : 0);
+  if (!take) return false;
+  // Standard priority: MEI > MSI > MTI > SEI > SSI > STI.
+  static constexpr uint8_t kOrder[] = {11, 3, 7, 9, 1, 5};
+  for (uint8_t bit : kOrder) {
+    if (take & (1u << bit)) {
+      take_trap(kInterrupt | bit, 0);
+      return true;
+    }
+  }
+  return false;
 }
 
 StopReason Hart::run(uint64_t cycle_limit) {
@@ -216,17 +230,32 @@ void Hart::raise_exception(uint32_t cause, uint32_t tval) { take_trap(cause, tva
 void Hart::take_trap(uint32_t cause, uint32_t tval) {
   last_trap_ = TrapInfo{cause, tval, pc_, 0, true};
   const bool interrupt = cause & kInterrupt;
-  uint32_t handler = mtvec_ & ~3u;
-  if (interrupt && (mtvec_ & 3) == 1) handler += 4 * (cause & ~kInterrupt);
+  const uint32_t code = cause & ~kInterrupt;
+  // A trap taken in S or U mode goes to S when M delegated its cause (medeleg / mideleg).
+  const bool to_s = priv_ <= kPrivS && code < 32 && (((interrupt ? mideleg_ : medeleg_) >> code) & 1);
+  const uint32_t tvec = to_s ? stvec_ : mtvec_;
+  uint32_t handler = tvec & ~3u;
+  if (interrupt && (tvec & 3) == 1) handler += 4 * code;
   if (!interrupt && ((cause < 32 && (cfg_.stop_on_exceptions >> cause) & 1) || pc_ == handler)) {
     // Either asked to stop here, or the handler's own first instruction faults (a loop).
     request_stop(StopReason::Trap);
     return;
   }
-  mepc_ = pc_;
-  mcause_ = cause;
-  mtval_ = tval;
-  mstatus_ = (mstatus_ & ~(kMstatusMPIE | kMstatusMIE)) | ((mstatus_ & kMstatusMIE) ? kMstatusMPIE : 0) | kMppM;
+  if (to_s) {
+    sepc_ = pc_;
+    scause_ = cause;
+    stval_ = tval;
+    mstatus_ = (mstatus_ & ~(kMstatusSPIE | kMstatusSIE | kMstatusSPP)) |
+               ((mstatus_ & kMstatusSIE) ? kMstatusSPIE : 0) | (priv_ == kPrivS ? kMstatusSPP : 0);
+    set_priv(kPrivS);
+  } else {
+    mepc_ = pc_;
+    mcause_ = cause;
+    mtval_ = tval;
+    mstatus_ = (mstatus_ & ~(kMstatusMPIE | kMstatusMIE | kMstatusMPP)) |
+               ((mstatus_ & kMstatusMIE) ? kMstatusMPIE : 0) | (uint32_t(priv_) << kMstatusMPPShift);
+    set_priv(kPrivM);
+  }
   pc_ = handler;
   forget_result_latency();
   waiting_ = false;
@@ -237,8 +266,47 @@ void Hart::take_trap(uint32_t cause, uint32_t tval) {
 
 void Hart::do_mret() {
   const bool mpie = mstatus_ & kMstatusMPIE;
-  mstatus_ = (mstatus_ & ~kMstatusMIE) | (mpie ? kMstatusMIE : 0) | kMstatusMPIE | kMppM;
+  const uint8_t mpp = uint8_t((mstatus_ & kMstatusMPP) >> kMstatusMPPShift);
+  // MPP becomes the least privileged mode there is; leaving M clears MPRV.
+  const uint32_t least = has_u() ? 0 : kMppM;
+  mstatus_ = (mstatus_ & ~(kMstatusMIE | kMstatusMPP)) | (mpie ? kMstatusMIE : 0) | kMstatusMPIE | least;
+  if (mpp != kPrivM) mstatus_ &= ~kMstatusMPRV;
+  set_priv(mpp);
   end_block();  // MIE may have turned on: look at pending interrupts
+}
+
+void Hart::do_sret() {
+  const bool spie = mstatus_ & kMstatusSPIE;
+  const uint8_t spp = (mstatus_ & kMstatusSPP) ? kPrivS : kPrivU;
+  mstatus_ = (mstatus_ & ~(kMstatusSIE | kMstatusSPP | kMstatusMPRV)) | (spie ? kMstatusSIE : 0) | kMstatusSPIE;
+  set_priv(spp);
+  end_block();
+}
+
+void Hart::set_mstatus(uint32_t v) {
+  constexpr uint32_t kDataContext = kMstatusMPRV | kMstatusMPP | kMstatusSUM | kMstatusMXR;
+  const bool flush = ((mstatus_ ^ v) & kDataContext) &&
+                     ((mstatus_ | v) & kMstatusMPRV || ((mstatus_ ^ v) & (kMstatusSUM | kMstatusMXR)));
+  mstatus_ = v;
+  if (flush) flush_tlbs();
+  end_block();
+}
+
+bool Hart::write_satp(uint32_t v) {
+  // Only Bare for now: a write that selects another mode has no effect (the spec's WARL rule);
+  // no ASID bits.
+  if (v >> 31) return true;
+  satp_ = v & 0x003fffffu;
+  flush_tlbs();
+  return true;
+}
+
+void Hart::set_priv(uint8_t p) {
+  if (p == priv_) return;
+  priv_ = p;
+  // The fast paths (TLBs, decoded pages) hold what the PMP allowed the old mode: start over.
+  flush_tlbs();
+  end_block();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -296,7 +364,8 @@ bool Hart::check_watch(uint32_t addr, unsigned len, bool write) {
 
 bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
   const bool amo = kind == AccessKind::AmoLoad;
-  if (!pmp_allows(addr, len, amo ? Pmp::kR | Pmp::kW : Pmp::kR)) {
+  const uint8_t dpriv = data_priv();
+  if (!pmp_allows(addr, len, amo ? Pmp::kR | Pmp::kW : Pmp::kR, dpriv)) {
     take_trap(amo ? kStoreAccessFault : kLoadAccessFault, addr);
     return false;
   }
@@ -314,7 +383,7 @@ bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
     stall_data_ += c;
     const uint32_t page_base = page << kPageBits;
     if (page == last_page && !(pf & kWatchReadPage) && find_region(page_base, kPageSize) == r &&
-        pmp_allows(page_base, kPageSize, Pmp::kR)) {
+        pmp_allows(page_base, kPageSize, Pmp::kR, dpriv)) {
       rtlb_[page % kTlbEntries] = TlbEntry{page, r->read_cycles, r->host + (page_base - r->base)};
     }
     return true;
@@ -341,7 +410,8 @@ bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
 }
 
 bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind) {
-  if (!pmp_allows(addr, len, Pmp::kW)) {
+  const uint8_t dpriv = data_priv();
+  if (!pmp_allows(addr, len, Pmp::kW, dpriv)) {
     take_trap(kStoreAccessFault, addr);
     return false;
   }
@@ -360,7 +430,7 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
     stall_data_ += c;
     const uint32_t page_base = page << kPageBits;
     if (page == last_page && pf == 0 && find_region(page_base, kPageSize) == r &&
-        pmp_allows(page_base, kPageSize, Pmp::kW)) {
+        pmp_allows(page_base, kPageSize, Pmp::kW, dpriv)) {
       wtlb_[page % kTlbEntries] = TlbEntry{page, r->write_cycles, r->host + (page_base - r->base)};
     }
   } else if (addr % len) {
@@ -503,7 +573,10 @@ Hart::DecodedPage* Hart::decoded_page(uint32_t page) {
   if (c.page == page) return c.p;
   DecodedPage* p = nullptr;
   const FastRegion* r = find_region(page << kPageBits, kPageSize);
-  if (r && r->exec) {
+  // Decoded instructions skip the fetch's PMP check: only a page the current mode may execute
+  // whole is cached (a change of mode or of the rules flushes this cache).
+  if (r && r->exec &&
+      (priv_ == kPrivM && !pmp_.active() ? true : pmp_allows(page << kPageBits, kPageSize, Pmp::kX, priv_))) {
     auto& slot = pages_[page];
     if (!slot) slot = std::make_unique<DecodedPage>();
     p = slot.get();
@@ -544,7 +617,7 @@ void Hart::flush_decode_cache() {
 
 // Fetches `len` (2 or 4) instruction bytes at addr, adding the memory cycles to `cycles`.
 bool Hart::fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles) {
-  if (!pmp_allows(addr, len, Pmp::kX)) return false;  // (an instruction access fault)
+  if (!pmp_allows(addr, len, Pmp::kX, priv_)) return false;  // (an instruction access fault)
   const FastRegion* r = find_region(addr, len);
   if (r && r->exec) {
     std::memcpy(bytes, r->host + (addr - r->base), len);

@@ -1,4 +1,4 @@
-// A RISC-V hart (RV32 machine mode) as a plain C++ object: architectural state, the run loop,
+// A RISC-V hart (RV32, machine, supervisor and user modes) as a plain C++ object: architectural state, the run loop,
 // traps and interrupts, the decode cache and the fast-path memory. No SystemC in here; a TLM
 // wrapper implements HartEnv and calls run() once per quantum.
 #pragma once
@@ -24,7 +24,9 @@ namespace vp::iss {
 class Semihosting;
 
 struct HartConfig {
-  uint32_t misa = kMisaI | kMisaM | kMisaA | kMisaF | kMisaC;  // standard extensions (I always)
+  // Standard extensions (I always) and the modes below M (S, U: as QEMU's virt; without them the hart
+  // is M-mode only: mstatus.MPP stays M, no supervisor CSRs).
+  uint32_t misa = kMisaI | kMisaM | kMisaA | kMisaF | kMisaC | kMisaS | kMisaU;
   bool zicsr = true, zifencei = true, zicntr = true, zicbom = true;
   uint32_t hartid = 0;
   uint32_t reset_pc = 0x80000000;
@@ -62,11 +64,17 @@ enum Cause : uint32_t {
   kLoadAccessFault = 5,
   kStoreMisaligned = 6,
   kStoreAccessFault = 7,
+  kEcallU = 8,
+  kEcallS = 9,
   kEcallM = 11,
+  kInsnPageFault = 12,
+  kLoadPageFault = 13,
+  kStorePageFault = 15,
   kInterrupt = 0x80000000u,
 };
 // mip/mie bits
-constexpr uint32_t kMSIP = 1u << 3, kMTIP = 1u << 7, kMEIP = 1u << 11;
+constexpr uint32_t kSSIP = 1u << 1, kMSIP = 1u << 3, kSTIP = 1u << 5, kMTIP = 1u << 7, kSEIP = 1u << 9,
+                   kMEIP = 1u << 11;
 
 enum class WatchKind { Read = 1, Write = 2, Access = 3 };
 
@@ -123,12 +131,17 @@ class Hart {
   void idle_until(uint64_t cycle);
 
   // ---- interrupts ----
-  // Level of an interrupt line: bit is 3 (MSIP), 7 (MTIP as a plain level) or 11 (MEIP).
+  // Level of an interrupt line: bit is 3 (MSIP), 7 (MTIP as a plain level), 9 (SEIP: the PLIC's
+  // supervisor context) or 11 (MEIP).
   void set_irq_pending(unsigned bit, bool level);
   // MTIP is high while cycles() >= deadline (~0 = never). Exact regardless of the run() limit.
   void set_timer_deadline(uint64_t cycle);
   uint64_t timer_deadline() const { return timer_deadline_; }
-  uint32_t mip() const { return mip_lines_ | (cycle_ >= timer_deadline_ ? kMTIP : 0); }
+  // mip: the interrupt lines, the supervisor bits software set (SSIP, STIP, SEIP) and the timer.
+  uint32_t mip() const { return mip_lines_ | mip_sw_ | (cycle_ >= timer_deadline_ ? kMTIP : 0); }
+  // The privilege mode the hart runs in (kPrivM, kPrivS, kPrivU); a debugger may change it.
+  uint8_t priv() const { return priv_; }
+  void set_priv(uint8_t p);
 
   // ---- memory ----
   // Installs a direct host-memory window (from TLM DMI). Regions must not overlap.
@@ -338,6 +351,31 @@ class Hart {
   void end_block() { next_event_ = 0; }
   bool do_semihosting_ebreak();
   void do_mret();
+  void do_sret();
+  // The legality checks of the privileged instructions in the current mode (false: illegal).
+  bool mret_allowed() const { return priv_ == kPrivM; }
+  bool sret_allowed() const { return priv_ == kPrivM || (priv_ == kPrivS && !(mstatus_ & kMstatusTSR)); }
+  bool wfi_allowed() const {
+    return priv_ == kPrivM || (!(mstatus_ & kMstatusTW) && priv_ == kPrivS);  // U: illegal when S exists
+  }
+  bool sfence_allowed() const { return priv_ == kPrivM || (priv_ == kPrivS && !(mstatus_ & kMstatusTVM)); }
+  // Zicbom below M: menvcfg (and in U senvcfg) enable each operation; CBIE = 01 makes an inval a
+  // flush. False: illegal.
+  bool cbo_allowed(CacheOp& op) const {
+    const auto field = [&](uint32_t cfg, unsigned shift, unsigned bits) { return (cfg >> shift) & ((1u << bits) - 1); };
+    if (op == CacheOp::Inval) {
+      const uint32_t m = field(menvcfg_, 4, 2), s = priv_ == kPrivU ? field(senvcfg_, 4, 2) : 3;
+      if (m == 0 || m == 2 || s == 0 || s == 2) return false;
+      if (m == 1 || s == 1) op = CacheOp::Flush;
+      return true;
+    }
+    return field(menvcfg_, 6, 1) && (priv_ != kPrivU || field(senvcfg_, 6, 1));
+  }
+  uint32_t ecall_cause() const { return priv_ == kPrivU ? kEcallU : priv_ == kPrivS ? kEcallS : kEcallM; }
+  // The mode loads and stores use: mstatus.MPP while MPRV is set, else the current one.
+  uint8_t data_priv() const {
+    return (mstatus_ & kMstatusMPRV) ? uint8_t((mstatus_ & kMstatusMPP) >> kMstatusMPPShift) : priv_;
+  }
   bool run_entry_hook(uint32_t pc);  // true: the owning extension executed from pc
   void mark_entry_hook(uint32_t pc, bool on);
   bool csr_op(const DecodedInsn& d, uint32_t src, bool write_always);
@@ -345,15 +383,19 @@ class Hart {
   // ---- CSRs (csr.cpp) ----
   bool csr_read(uint16_t csr, uint32_t& v);
   bool csr_write(uint16_t csr, uint32_t v);
+  // mstatus = v; a change of what loads and stores may do (MPRV, MPP, SUM, MXR) flushes the TLBs.
+  void set_mstatus(uint32_t v);
+  bool write_satp(uint32_t v);  // false: not a legal write (never; WARL)
 
   // ---- PMP and triggers: checked on slow paths only ----
   // PMP rules changed: fast paths (TLBs, decoded code) were filled under the old ones.
   void pmp_changed();
   // Trigger settings changed: re-flag decoded instructions and watched pages.
   void triggers_changed();
-  // The access [addr, addr + len) may be put in a TLB / decode page under the current PMP rules.
-  bool pmp_allows(uint32_t addr, uint32_t len, uint8_t perm) const {
-    return !pmp_.active() || pmp_.allows(addr, len, perm);
+  // The access [addr, addr + len) in mode `priv` passes the PMP (also: may be put in a TLB / decode
+  // page under the current rules, which every change of mode or rules flushes).
+  bool pmp_allows(uint32_t addr, uint32_t len, uint8_t perm, uint8_t priv) const {
+    return priv == kPrivM ? (!pmp_.active() || pmp_.allows(addr, len, perm)) : pmp_.allows_su(addr, len, perm);
   }
   // An instruction flagged kBreakpoint: a gdb breakpoint or halt trigger stops the hart, an
   // exception trigger traps.
@@ -383,7 +425,13 @@ class Hart {
   uint32_t pc_ = 0;
   uint32_t fflags_ = 0, frm_ = 0;
   uint32_t mstatus_ = 0, mtvec_ = 0, mepc_ = 0, mcause_ = 0, mtval_ = 0, mscratch_ = 0;
-  uint32_t mie_ = 0, mip_lines_ = 0;
+  uint32_t mie_ = 0, mip_lines_ = 0, mip_sw_ = 0;
+  uint8_t priv_ = kPrivM;
+  // Supervisor state (misa S) and delegation; mcounteren/scounteren gate the counters below M.
+  uint32_t medeleg_ = 0, mideleg_ = 0, mcounteren_ = 0, scounteren_ = 0, menvcfg_ = 0, senvcfg_ = 0;
+  uint32_t stvec_ = 0, sscratch_ = 0, sepc_ = 0, scause_ = 0, stval_ = 0, satp_ = 0;
+  bool has_s() const { return cfg_.misa & kMisaS; }
+  bool has_u() const { return cfg_.misa & kMisaU; }
   uint64_t mcycle_offset_ = 0;
   bool reservation_valid_ = false;
   uint32_t reservation_addr_ = 0;
