@@ -293,11 +293,11 @@ void Hart::set_mstatus(uint32_t v) {
 }
 
 bool Hart::write_satp(uint32_t v) {
-  // Only Bare for now: a write that selects another mode has no effect (the spec's WARL rule);
-  // no ASID bits.
-  if (v >> 31) return true;
-  satp_ = v & 0x003fffffu;
+  // MODE Bare or Sv32, PPN; no ASID bits (they read 0). Translation below M starts with the next
+  // access (the fast paths start over).
+  satp_ = v & 0x803fffffu;
   flush_tlbs();
+  end_block();
   return true;
 }
 
@@ -345,7 +345,20 @@ void Hart::flush_tlbs() {
 
 void Hart::set_page_flag(uint32_t page, uint8_t flag) {
   page_flags_.get()[page] |= flag;
-  // The inline paths never see a watched page: drop it from the TLBs.
+  // The inline paths never see a watched page: drop it from the TLBs. (Their entries are virtual
+  // pages; under translation any of them may map this physical page: look at each.)
+  if (satp_ >> 31) {
+    const uint32_t base = page << kPageBits;
+    for (TlbEntry& e : wtlb_) {
+      if (e.page != ~0u && (e.page << kPageBits) + e.delta == base) e.page = ~0u;
+    }
+    if (flag & kWatchReadPage) {
+      for (TlbEntry& e : rtlb_) {
+        if (e.page != ~0u && (e.page << kPageBits) + e.delta == base) e.page = ~0u;
+      }
+    }
+    return;
+  }
   if (wtlb_[page % kTlbEntries].page == page) wtlb_[page % kTlbEntries].page = ~0u;
   if ((flag & kWatchReadPage) && rtlb_[page % kTlbEntries].page == page) rtlb_[page % kTlbEntries].page = ~0u;
 }
@@ -362,11 +375,25 @@ bool Hart::check_watch(uint32_t addr, unsigned len, bool write) {
   return false;
 }
 
-bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
+bool Hart::load_slow(uint32_t va, void* data, unsigned len, AccessKind kind) {
   const bool amo = kind == AccessKind::AmoLoad;
   const uint8_t dpriv = data_priv();
+  uint32_t addr = va;  // the physical address
+  if (translating(dpriv)) {
+    if ((va & (kPageSize - 1)) + len > kPageSize) {  // misaligned across two pages: byte by byte
+      for (unsigned i = 0; i < len; ++i) {
+        if (!load_slow(va + i, static_cast<uint8_t*>(data) + i, 1, kind)) return false;
+      }
+      return true;
+    }
+    uint32_t cause;
+    if (!translate(va, amo ? Access::Write : Access::Read, dpriv, addr, cause)) {
+      take_trap(cause, va);
+      return false;
+    }
+  }
   if (!pmp_allows(addr, len, amo ? Pmp::kR | Pmp::kW : Pmp::kR, dpriv)) {
-    take_trap(amo ? kStoreAccessFault : kLoadAccessFault, addr);
+    take_trap(amo ? kStoreAccessFault : kLoadAccessFault, va);
     return false;
   }
   const uint32_t page = addr >> kPageBits, last_page = (addr + len - 1) >> kPageBits;
@@ -384,13 +411,15 @@ bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
     const uint32_t page_base = page << kPageBits;
     if (page == last_page && !(pf & kWatchReadPage) && find_region(page_base, kPageSize) == r &&
         pmp_allows(page_base, kPageSize, Pmp::kR, dpriv)) {
-      rtlb_[page % kTlbEntries] = TlbEntry{page, r->read_cycles, r->host + (page_base - r->base)};
+      const uint32_t vpage = va >> kPageBits;
+      rtlb_[vpage % kTlbEntries] =
+          TlbEntry{vpage, r->read_cycles, r->host + (page_base - r->base), page_base - (vpage << kPageBits)};
     }
     return true;
   }
   if (addr % len) {  // misaligned outside a fast region: split into bytes (as QEMU does)
     for (unsigned i = 0; i < len; ++i) {
-      if (!load_slow(addr + i, static_cast<uint8_t*>(data) + i, 1, kind)) return false;
+      if (!load_slow(va + i, static_cast<uint8_t*>(data) + i, 1, kind)) return false;
     }
     return true;
   }
@@ -403,16 +432,30 @@ bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
   cycle_ += cycles;
   stall_data_ += cycles;
   if (st != MemStatus::Ok) {
-    take_trap(kind == AccessKind::AmoLoad ? kStoreAccessFault : kLoadAccessFault, addr);
+    take_trap(kind == AccessKind::AmoLoad ? kStoreAccessFault : kLoadAccessFault, va);
     return false;
   }
   return true;
 }
 
-bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind) {
+bool Hart::store_slow(uint32_t va, const void* data, unsigned len, AccessKind kind) {
   const uint8_t dpriv = data_priv();
+  uint32_t addr = va;  // the physical address
+  if (translating(dpriv)) {
+    if ((va & (kPageSize - 1)) + len > kPageSize) {  // misaligned across two pages: byte by byte
+      for (unsigned i = 0; i < len; ++i) {
+        if (!store_slow(va + i, static_cast<const uint8_t*>(data) + i, 1, kind)) return false;
+      }
+      return true;
+    }
+    uint32_t cause;
+    if (!translate(va, Access::Write, dpriv, addr, cause)) {
+      take_trap(cause, va);
+      return false;
+    }
+  }
   if (!pmp_allows(addr, len, Pmp::kW, dpriv)) {
-    take_trap(kStoreAccessFault, addr);
+    take_trap(kStoreAccessFault, va);
     return false;
   }
   const uint32_t page = addr >> kPageBits, last_page = (addr + len - 1) >> kPageBits;
@@ -431,11 +474,13 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
     const uint32_t page_base = page << kPageBits;
     if (page == last_page && pf == 0 && find_region(page_base, kPageSize) == r &&
         pmp_allows(page_base, kPageSize, Pmp::kW, dpriv)) {
-      wtlb_[page % kTlbEntries] = TlbEntry{page, r->write_cycles, r->host + (page_base - r->base)};
+      const uint32_t vpage = va >> kPageBits;
+      wtlb_[vpage % kTlbEntries] =
+          TlbEntry{vpage, r->write_cycles, r->host + (page_base - r->base), page_base - (vpage << kPageBits)};
     }
   } else if (addr % len) {
     for (unsigned i = 0; i < len; ++i) {
-      if (!store_slow(addr + i, static_cast<const uint8_t*>(data) + i, 1, kind)) return false;
+      if (!store_slow(va + i, static_cast<const uint8_t*>(data) + i, 1, kind)) return false;
     }
     return true;
   } else {
@@ -448,7 +493,7 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
     cycle_ += cycles;
     stall_data_ += cycles;
     if (st != MemStatus::Ok) {
-      take_trap(kStoreAccessFault, addr);
+      take_trap(kStoreAccessFault, va);
       return false;
     }
   }
@@ -568,10 +613,25 @@ void Hart::set_mem_timing(MemTiming* t) {
   end_block();  // the executor picks its loop (with or without hooks) per block
 }
 
-Hart::DecodedPage* Hart::decoded_page(uint32_t page) {
-  PageCacheEntry& c = page_cache_[page % 64];
-  if (c.page == page) return c.p;
+Hart::DecodedPage* Hart::decoded_page(uint32_t vpage) {
+  PageCacheEntry& c = page_cache_[vpage % 64];
+  if (c.page == vpage) {
+    fetch_delta_ = c.delta;
+    return c.p;
+  }
   DecodedPage* p = nullptr;
+  // Decoded pages are physical (shared by every mapping of one); the cache above is virtual.
+  uint32_t page = vpage;
+  if (translating(priv_)) {
+    uint32_t pa, cause;
+    const uint64_t cyc = cycle_, stall = stall_data_;
+    const bool ok = translate(vpage << kPageBits, Access::Exec, priv_, pa, cause);
+    cycle_ = cyc;  // (the walk is timed when the fetch itself translates)
+    stall_data_ = stall;
+    if (!ok) return nullptr;  // the fetch raises the fault
+    page = pa >> kPageBits;
+  }
+  fetch_delta_ = (page - vpage) << kPageBits;
   const FastRegion* r = find_region(page << kPageBits, kPageSize);
   // Decoded instructions skip the fetch's PMP check: only a page the current mode may execute
   // whole is cached (a change of mode or of the rules flushes this cache).
@@ -581,7 +641,7 @@ Hart::DecodedPage* Hart::decoded_page(uint32_t page) {
     if (!slot) slot = std::make_unique<DecodedPage>();
     p = slot.get();
   }
-  c = PageCacheEntry{page, p};
+  c = PageCacheEntry{vpage, p, (page - vpage) << kPageBits};
   return p;
 }
 
@@ -615,14 +675,18 @@ void Hart::flush_decode_cache() {
   scratch_ = DecodedInsn{};
 }
 
-// Fetches `len` (2 or 4) instruction bytes at addr, adding the memory cycles to `cycles`.
-bool Hart::fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles) {
-  if (!pmp_allows(addr, len, Pmp::kX, priv_)) return false;  // (an instruction access fault)
+// Fetches `len` (2 or 4) instruction bytes at virtual address va (in one page), adding the memory
+// cycles to `cycles`; 0 or the fault's cause.
+uint32_t Hart::fetch(uint32_t va, void* bytes, unsigned len, uint32_t& cycles, uint32_t& addr) {
+  uint32_t cause;
+  addr = va;
+  if (translating(priv_) && !translate(va, Access::Exec, priv_, addr, cause)) return cause;
+  if (!pmp_allows(addr, len, Pmp::kX, priv_)) return kInsnAccessFault;
   const FastRegion* r = find_region(addr, len);
   if (r && r->exec) {
     std::memcpy(bytes, r->host + (addr - r->base), len);
     if (!mem_timing_) cycles += r->read_cycles;  // with a cache model the executor times fetches per line
-    return true;
+    return 0;
   }
   uint64_t c = 0;
   MemStatus st;
@@ -631,7 +695,7 @@ bool Hart::fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles) {
     st = env_.access(AccessKind::Fetch, addr, bytes, len, c);
   }
   cycles += uint32_t(c);
-  return st == MemStatus::Ok;
+  return st == MemStatus::Ok ? 0u : uint32_t(kInsnAccessFault);
 }
 
 // Fetches and decodes the instruction at pc into d. On a fetch fault raises the exception and
@@ -642,17 +706,21 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
   uint32_t cycles = 0;
   uint16_t lo = 0, hi = 0;
   uint32_t word = 0;
-  if ((pc & 3) == 0 && fetch(pc, &word, 4, cycles)) {
+  uint32_t pa = pc, pa_hi = pc + 2;  // physical addresses of the two halves
+  if ((pc & 3) == 0 && fetch(pc, &word, 4, cycles, pa) == 0) {
     lo = uint16_t(word);
     hi = uint16_t(word >> 16);
+    pa_hi = pa + 2;
   } else {
-    if (!fetch(pc, &lo, 2, cycles)) {
-      take_trap(kInsnAccessFault, pc);
+    if (const uint32_t cause = fetch(pc, &lo, 2, cycles, pa)) {
+      take_trap(cause, pc);
       return false;
     }
-    if ((lo & 3) == 3 && !fetch(pc + 2, &hi, 2, cycles)) {
-      take_trap(kInsnAccessFault, pc + 2);
-      return false;
+    if ((lo & 3) == 3) {
+      if (const uint32_t cause = fetch(pc + 2, &hi, 2, cycles, pa_hi)) {
+        take_trap(cause, pc + 2);
+        return false;
+      }
     }
   }
   decode_parcels(lo, hi, d);
@@ -665,8 +733,9 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
     d.flags |= DecodedInsn::kBreakpoint;
   }
   if (has_entry_hook(pc)) d.flags |= DecodedInsn::kEntryHook;
-  // Remember that this memory holds decoded code, so stores to it take the checked path.
-  const uint32_t page = pc >> kPageBits, last_page = (pc + d.length() - 1) >> kPageBits;
+  // Remember that this memory holds decoded code, so stores to it take the checked path. (The
+  // physical pages: under translation each half of the instruction was fetched from its own.)
+  const uint32_t page = pa >> kPageBits, last_page = (d.length() == 4 ? pa_hi : pa) >> kPageBits;
   if (!(page_flags_.get()[page] & kCodePage)) set_page_flag(page, kCodePage);
   if (!(page_flags_.get()[last_page] & kCodePage)) set_page_flag(last_page, kCodePage);
   return true;

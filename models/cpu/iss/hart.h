@@ -273,10 +273,11 @@ class Hart {
   // ---- memory internals ----
   static constexpr unsigned kPageBits = 12, kPageSize = 1u << kPageBits;
   static constexpr unsigned kTlbEntries = 256;
-  struct TlbEntry {  // a page of a fast region the inline load/store path may use directly
-    uint32_t page = ~0u;
+  struct TlbEntry {       // a page of a fast region the inline load/store path may use directly
+    uint32_t page = ~0u;  // the virtual page (the physical one without translation)
     uint32_t cycles = 0;
     uint8_t* host = nullptr;  // host address of the page start
+    uint32_t delta = 0;       // physical - virtual address (what the caches are asked about)
   };
   enum PageFlag : uint8_t { kCodePage = 1, kWatchReadPage = 2, kWatchWritePage = 4, kTohostPage = 8 };
   struct DecodedPage {
@@ -291,11 +292,23 @@ class Hart {
   bool load(uint32_t addr, T& v);
   template <typename T>
   bool store(uint32_t addr, T v);
-  uint8_t* tlb_host(const TlbEntry* tlb, uint32_t addr, unsigned size, uint32_t& region_cycles) const;
+  uint8_t* tlb_host(const TlbEntry* tlb, uint32_t addr, unsigned size, uint32_t& region_cycles, uint32_t& pa) const;
   // The cycles of a fast-region data access with a MemTiming attached (a granted repeat: 0).
   uint32_t timed_data(AccessKind kind, uint32_t addr, unsigned len, uint32_t region_cycles);
   bool load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind);
   bool store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind);
+  // ---- Sv32 (satp.MODE = 1), mmu.cpp ----
+  enum class Access : uint8_t { Read, Write, Exec };
+  bool translating(uint8_t priv) const { return priv != kPrivM && (satp_ >> 31); }
+  // The physical address of `va` for an access in mode `priv` (the page walk reads the page table
+  // through the caches and counts its cycles); false with the exception cause to raise: a page
+  // fault, or an access fault of the page table or of a physical address beyond 32 bits.
+  bool translate(uint32_t va, Access access, uint8_t priv, uint32_t& pa, uint32_t& cause);
+  // A cbo's block address: read or write permission; a fault is a store/AMO page or access fault
+  // (raised; false).
+  bool cbo_translate(uint32_t va, uint32_t& pa);
+  // One page-table entry, read as the walker reads it; false: an access fault.
+  bool read_pte(uint32_t addr, uint32_t& pte);
   bool amo_access(uint32_t addr, uint32_t& old, uint32_t newval_if_swap, bool write);
   const FastRegion* find_region(uint32_t addr, uint32_t len) const;
   void flush_tlbs();
@@ -314,7 +327,9 @@ class Hart {
   DecodedPage* decoded_page(uint32_t page);
   bool fetch_and_decode(uint32_t pc, DecodedInsn& d);
   void decode_parcels(uint16_t lo, uint16_t hi, DecodedInsn& d);
-  bool fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles);
+  // 0, or the cause of the fault (instruction access or page fault).
+  // `pa`: the physical address fetched.
+  uint32_t fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles, uint32_t& pa);
 
   // ---- execution ----
   void execute_block();  // the hot loop, in exec.cpp
@@ -493,8 +508,9 @@ class Hart {
   WatchHit watch_hit_;
   std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
   struct PageCacheEntry {
-    uint32_t page = ~0u;
+    uint32_t page = ~0u;  // virtual
     DecodedPage* p = nullptr;
+    uint32_t delta = 0;  // physical - virtual address
   };
   PageCacheEntry page_cache_[64];
   // The page the executor is in, when its instructions are decoded (else ~0u: cur_page_ is then null).
@@ -503,6 +519,8 @@ class Hart {
   // The host address just past cur_page_'s last slot (0 without a current page): the executor's
   // next slot lies in the page while its address is below (one compare, no pc arithmetic).
   uintptr_t cur_page_end_ = 0;
+  // physical - virtual address of the page the executor is in (the I-cache sees physical lines).
+  uint32_t fetch_delta_ = 0;
   // The executor moves to `page`; false (and no current page) if its memory is not cacheable.
   bool enter_page(uint32_t page) {
     cur_page_ = decoded_page(page);
