@@ -1,7 +1,7 @@
 // iss-run: runs a bare-metal RV32 ELF on the ISS with flat RAM at 0x80000000 (128 MiB),
 // semihosting, a UART transmit register and the sifive_test finisher. Prints MIPS to stderr.
 //
-//   iss-run [--no-dmi] [--trace] [--max-insns N] [--misa imafc] [--files DIR] [--pmp-g G] program.elf [args...]
+//   iss-run [--no-dmi] [--trace] [--max-insns N] [--misa imafcsu] [--files DIR] [--pmp-g G] program.elf [args...]
 // --files DIR: the semihosting file sandbox (default: no file access). --pmp-g G: PMP granularity
 // 2^(G+2) bytes (default 4 bytes). --csr NUM=VALUE (repeatable): write a CSR before the first
 // instruction, as firmware would (e.g. --csr 0x3b0=0xffffffff --csr 0x3a0=0x9f: a locked PMP entry).
@@ -40,7 +40,7 @@ int usage() {
 int main(int argc, char** argv) {
     bool dmi = true, tracing = false;
     uint64_t max_cycles = ~0ull;
-    std::string misa = "imafc", files;
+    std::string misa = "imafcsu", files;
     unsigned pmp_g = 0;
     std::vector<std::pair<uint16_t, uint32_t>> csr_writes;
     int i = 1;

@@ -1,5 +1,6 @@
-// Control and status registers (machine mode only). Unimplemented CSRs make csr_read/csr_write
-// return false, which the executor turns into an illegal-instruction exception.
+// Control and status registers (machine and, with misa S, supervisor). Unimplemented CSRs make
+// csr_read/csr_write return false, which the executor turns into an illegal-instruction exception;
+// csr_op adds the privilege checks of an instruction's access.
 #include <cfenv>
 
 #include "models/cpu/iss/csr.h"
@@ -38,7 +39,12 @@ const char* csr_name(uint16_t csr) {
 }
 
 namespace {
-constexpr uint32_t kMieWritable = kMSIP | kMTIP | kMEIP;
+constexpr uint32_t kMInterrupts = kMSIP | kMTIP | kMEIP, kSInterrupts = kSSIP | kSTIP | kSEIP;
+// Exceptions M may delegate to S: all but ecall from M (and the reserved causes).
+constexpr uint32_t kDelegableExceptions = 0xb3ffu;  // 0-9, 12, 13, 15
+// menvcfg / senvcfg: CBIE (5:4) and CBCFE (6), the Zicbom enables below M.
+constexpr uint32_t kEnvcfgCbo = 0x70;
+bool is_counter(uint16_t csr) { return (csr >= 0xc00 && csr <= 0xc1f) || (csr >= 0xc80 && csr <= 0xc9f); }
 }  // namespace
 
 bool Hart::csr_read(uint16_t csr, uint32_t& v) {
@@ -103,11 +109,48 @@ bool Hart::csr_read(uint16_t csr, uint32_t& v) {
       return true;
     }
     case kCsr_mstatush:
-    case kCsr_menvcfg:
     case kCsr_menvcfgh: v = 0; return true;
+    case kCsr_menvcfg: v = menvcfg_; return true;
     case kCsr_misa: v = 0x40000000u | cfg_.misa; return true;
     case kCsr_mie: v = mie_; return true;
     case kCsr_mip: v = mip(); return true;
+    case kCsr_medeleg:
+    case kCsr_mideleg:
+      if (!has_s()) return false;
+      v = csr == kCsr_medeleg ? medeleg_ : mideleg_;
+      return true;
+    case kCsr_mcounteren:
+      if (!has_u()) return false;
+      v = mcounteren_;
+      return true;
+    case kCsr_sstatus:
+    case kCsr_sie:
+    case kCsr_sip:
+    case kCsr_stvec:
+    case kCsr_scounteren:
+    case kCsr_senvcfg:
+    case kCsr_sscratch:
+    case kCsr_sepc:
+    case kCsr_scause:
+    case kCsr_stval:
+    case kCsr_satp: {
+      if (!has_s()) return false;
+      const bool dirty = (mstatus_ & kFsMask) == kFsDirty;
+      switch (csr) {
+        case kCsr_sstatus: v = (mstatus_ | (dirty ? kMstatusSD : 0)) & kSstatusMask; break;
+        case kCsr_sie: v = mie_ & mideleg_; break;
+        case kCsr_sip: v = mip() & mideleg_; break;
+        case kCsr_stvec: v = stvec_; break;
+        case kCsr_scounteren: v = scounteren_; break;
+        case kCsr_senvcfg: v = senvcfg_; break;
+        case kCsr_sscratch: v = sscratch_; break;
+        case kCsr_sepc: v = sepc_; break;
+        case kCsr_scause: v = scause_; break;
+        case kCsr_stval: v = stval_; break;
+        default: v = satp_; break;
+      }
+      return true;
+    }
     case kCsr_mtvec: v = mtvec_; return true;
     case kCsr_mscratch: v = mscratch_; return true;
     case kCsr_mepc: v = mepc_; return true;
@@ -157,19 +200,87 @@ bool Hart::csr_write(uint16_t csr, uint32_t v) {
     case kCsr_mstatus: {
       uint32_t keep = kMstatusMIE | kMstatusMPIE;
       if (has_f) keep |= kFsMask;
-      mstatus_ = (v & keep) | kMppM;  // MPP is fixed to M: there is no other mode
-      end_block();
+      if (has_u()) keep |= kMstatusMPRV | kMstatusTW;
+      if (has_s())
+        keep |= kMstatusSIE | kMstatusSPIE | kMstatusSPP | kMstatusSUM | kMstatusMXR | kMstatusTVM | kMstatusTSR;
+      // MPP is WARL: a mode the hart does not have keeps the old value (M only: always M).
+      const uint8_t mpp = uint8_t((v & kMstatusMPP) >> kMstatusMPPShift);
+      const bool mpp_ok = mpp == kPrivM || (mpp == kPrivS && has_s()) || (mpp == kPrivU && has_u());
+      set_mstatus((v & keep) | ((mpp_ok ? v : mstatus_) & kMstatusMPP));
       return true;
     }
     case kCsr_mstatush:
-    case kCsr_menvcfg:
     case kCsr_menvcfgh:
-    case kCsr_misa:
-    case kCsr_mip: return true;  // WARL with nothing writable (mip bits are driven by the interrupt lines)
-    case kCsr_mie:
-      mie_ = v & kMieWritable;
+    case kCsr_misa: return true;  // WARL with nothing writable
+    case kCsr_menvcfg: menvcfg_ = has_u() ? v & kEnvcfgCbo : 0; return true;
+    case kCsr_mip:
+      // Software sets the supervisor bits (M's own bits are driven by the interrupt lines).
+      mip_sw_ = has_s() ? v & kSInterrupts : 0;
       end_block();
       return true;
+    case kCsr_mie:
+      mie_ = v & (kMInterrupts | (has_s() ? kSInterrupts : 0));
+      end_block();
+      return true;
+    case kCsr_medeleg:
+    case kCsr_mideleg:
+      if (!has_s()) return false;
+      if (csr == kCsr_medeleg)
+        medeleg_ = v & kDelegableExceptions;
+      else
+        mideleg_ = v & kSInterrupts;
+      end_block();
+      return true;
+    case kCsr_mcounteren:
+      if (!has_u()) return false;
+      mcounteren_ = v & 7;  // CY, TM, IR (the hpm counters read as zero in every mode)
+      return true;
+    case kCsr_sstatus:
+      if (!has_s()) return false;
+      set_mstatus((mstatus_ & ~(kSstatusMask & ~kMstatusSD)) |
+                  (v & (kSstatusMask & ~kMstatusSD) & (has_f ? ~0u : ~kFsMask)));
+      return true;
+    case kCsr_sie:
+      if (!has_s()) return false;
+      mie_ = (mie_ & ~mideleg_) | (v & mideleg_);
+      end_block();
+      return true;
+    case kCsr_sip:
+      if (!has_s()) return false;
+      mip_sw_ = (mip_sw_ & ~(kSSIP & mideleg_)) | (v & kSSIP & mideleg_);  // only SSIP is writable here
+      end_block();
+      return true;
+    case kCsr_stvec:
+      if (!has_s()) return false;
+      stvec_ = (v & 3) >= 2 ? (v & ~3u) : v;
+      return true;
+    case kCsr_scounteren:
+      if (!has_s()) return false;
+      scounteren_ = v & 7;
+      return true;
+    case kCsr_senvcfg:
+      if (!has_s()) return false;
+      senvcfg_ = v & kEnvcfgCbo;
+      return true;
+    case kCsr_sscratch:
+      if (!has_s()) return false;
+      sscratch_ = v;
+      return true;
+    case kCsr_sepc:
+      if (!has_s()) return false;
+      sepc_ = v & ((cfg_.misa & kMisaC) ? ~1u : ~3u);
+      return true;
+    case kCsr_scause:
+      if (!has_s()) return false;
+      scause_ = v;
+      return true;
+    case kCsr_stval:
+      if (!has_s()) return false;
+      stval_ = v;
+      return true;
+    case kCsr_satp:
+      if (!has_s()) return false;
+      return write_satp(v);
     case kCsr_mtvec: mtvec_ = (v & 3) >= 2 ? (v & ~3u) : v; return true;  // reserved modes -> direct
     case kCsr_mscratch: mscratch_ = v; return true;
     case kCsr_mepc: mepc_ = v & ((cfg_.misa & kMisaC) ? ~1u : ~3u); return true;
@@ -199,6 +310,13 @@ bool Hart::csr_op(const DecodedInsn& d, uint32_t src, bool is_write_op) {
   const uint16_t csr = uint16_t(d.imm & 0xfff);
   const bool writes = is_write_op || d.rs1 != 0;
   if (writes && (csr >> 10) == 3) return false;  // read-only CSR
+  if (((csr >> 8) & 3) > priv_) return false;    // a CSR of a more privileged mode
+  if (priv_ < kPrivM && is_counter(csr)) {
+    // Below M a counter needs its bit in mcounteren, and in U also in scounteren.
+    const uint32_t bit = 1u << (csr & 31);
+    if (!(mcounteren_ & bit) || (priv_ == kPrivU && has_s() && !(scounteren_ & bit))) return false;
+  }
+  if (csr == kCsr_satp && priv_ == kPrivS && (mstatus_ & kMstatusTVM)) return false;
   uint32_t old = 0;
   // csrrw with rd = x0 does not read (no read side effects), but the CSR must still exist.
   if (!(is_write_op && d.rd == kSinkReg)) {

@@ -186,6 +186,10 @@ void decode32(uint32_t insn, const DecodeFeatures& f, DecodedInsn& d) {
           op = Op::MRET;
         else if (insn == 0x10500073)
           op = Op::WFI;
+        else if (insn == 0x10200073 && (f.misa & kMisaS))
+          op = Op::SRET;
+        else if ((insn & 0xfe007fffu) == 0x12000073u && (f.misa & kMisaS))
+          op = Op::SFENCE_VMA;  // rs1 = virtual address, rs2 = ASID (both optional)
       } else if (f3 != 4 && f.zicsr) {
         static constexpr Op kCsr[8] = {Op::Illegal, Op::CSRRW,  Op::CSRRS,  Op::CSRRC,
                                        Op::Illegal, Op::CSRRWI, Op::CSRRSI, Op::CSRRCI};

@@ -41,7 +41,8 @@ enum class Fmt : uint8_t {
   XFF,
   FXrm,
   FX,
-  Cbo
+  Cbo,
+  Sfence  // sfence.vma rs1, rs2
 };
 
 // Selects the extra execute latency (TimingConfig) of an operation.
@@ -138,8 +139,9 @@ inline constexpr OperandReads kOperandReads[] = {
     {0, kNotRead, kNotRead},               // FXrm
     {0, kNotRead, kNotRead},               // FX
     {0, kNotRead, kNotRead},               // Cbo
+    {0, 0, kNotRead},                      // Sfence
 };
-static_assert(sizeof(kOperandReads) / sizeof(kOperandReads[0]) == unsigned(Fmt::Cbo) + 1, "one entry per Fmt");
+static_assert(sizeof(kOperandReads) / sizeof(kOperandReads[0]) == unsigned(Fmt::Sfence) + 1, "one entry per Fmt");
 
 // kOperandReads by operation rather than by format, four bytes an entry: the executor's load-use
 // check indexes it with the operation it has at hand (no format lookup first).
@@ -180,6 +182,8 @@ inline bool insn_reads(const DecodedInsn& d, unsigned reg) {
 constexpr uint32_t misa_bit(char c) { return 1u << (c - 'A'); }
 constexpr uint32_t kMisaA = misa_bit('A'), kMisaC = misa_bit('C'), kMisaF = misa_bit('F'), kMisaI = misa_bit('I'),
                    kMisaM = misa_bit('M');
+// Privilege modes beyond M (not decoder features: they change which instructions are legal where).
+constexpr uint32_t kMisaS = misa_bit('S'), kMisaU = misa_bit('U');
 
 // Feature switches of the standard decoder (the Z* extensions have no misa bit).
 struct DecodeFeatures {

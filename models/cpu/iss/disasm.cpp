@@ -90,6 +90,7 @@ std::string disasm(const DecodedInsn& d, uint32_t pc, const Extension* ext) {
     case Fmt::FXrm: std::snprintf(buf, sizeof buf, "%s %s, %s%s", m, fd, rs1, rms.c_str()); break;
     case Fmt::FX: std::snprintf(buf, sizeof buf, "%s %s, %s", m, fd, rs1); break;
     case Fmt::Cbo: std::snprintf(buf, sizeof buf, "%s (%s)", m, rs1); break;
+    case Fmt::Sfence: std::snprintf(buf, sizeof buf, "%s %s, %s", m, rs1, rs2); break;
   }
   return buf;
 }

@@ -78,9 +78,9 @@ void Hart::run_block() {
     if (kFetch && ((pc >> fetch_line_bits_) != fetch_line_ || !line_end_)) {
       if ((pc >> fetch_line_bits_) != fetch_line_) {
         fetch_line_ = pc >> fetch_line_bits_;
-        if (!repeat_fetch_.hit(pc, 2, false)) {  // (a line the L1I granted costs no call and no cycle)
+        if (!repeat_fetch_.hit(pc + fetch_delta_, 2, false)) {  // (a granted line: no call, no cycle)
           uint32_t c;
-          OUT(c = mem_timing_->fetch_line(pc, cycle_));
+          OUT(c = mem_timing_->fetch_line(pc + fetch_delta_, cycle_));
           cycle += c;
           stall_fetch_ += c;
         }
@@ -201,32 +201,32 @@ void Hart::run_block() {
     cycle += c;                                                                \
     stall_data_ += c;                                                          \
   }
-#define LOAD_TO(T, addr, dest_expr)                               \
-  {                                                               \
-    const uint32_t a_ = (addr);                                   \
-    T v_;                                                         \
-    uint32_t c_;                                                  \
-    if (const uint8_t* h_ = tlb_host(rtlb_, a_, sizeof(T), c_)) { \
-      std::memcpy(&v_, h_, sizeof(T));                            \
-      DATA_CYCLES(AccessKind::Load, a_, sizeof(T), c_);           \
-    } else { /* (its own variable: v_ keeps a register) */        \
-      T s_{};                                                     \
-      bool ok_;                                                   \
-      OUT(ok_ = load_slow(a_, &s_, sizeof(T), AccessKind::Load)); \
-      if (!ok_) goto resume;                                      \
-      v_ = s_;                                                    \
-    }                                                             \
-    dest_expr;                                                    \
+#define LOAD_TO(T, addr, dest_expr)                                    \
+  {                                                                    \
+    const uint32_t a_ = (addr);                                        \
+    T v_;                                                              \
+    uint32_t c_, pa_;                                                  \
+    if (const uint8_t* h_ = tlb_host(rtlb_, a_, sizeof(T), c_, pa_)) { \
+      std::memcpy(&v_, h_, sizeof(T));                                 \
+      DATA_CYCLES(AccessKind::Load, pa_, sizeof(T), c_);               \
+    } else { /* (its own variable: v_ keeps a register) */             \
+      T s_{};                                                          \
+      bool ok_;                                                        \
+      OUT(ok_ = load_slow(a_, &s_, sizeof(T), AccessKind::Load));      \
+      if (!ok_) goto resume;                                           \
+      v_ = s_;                                                         \
+    }                                                                  \
+    dest_expr;                                                         \
   }
 #define LOAD(T, dest_expr) LOAD_TO(T, rs1v + uint32_t(d.imm), dest_expr)
 #define STORE(T, value)                                             \
   {                                                                 \
     const uint32_t a_ = rs1v + uint32_t(d.imm);                     \
     const T v_ = (value);                                           \
-    uint32_t c_;                                                    \
-    if (uint8_t* h_ = tlb_host(wtlb_, a_, sizeof(T), c_)) {         \
+    uint32_t c_, pa_;                                               \
+    if (uint8_t* h_ = tlb_host(wtlb_, a_, sizeof(T), c_, pa_)) {    \
       std::memcpy(h_, &v_, sizeof(T));                              \
-      DATA_CYCLES(AccessKind::Store, a_, sizeof(T), c_);            \
+      DATA_CYCLES(AccessKind::Store, pa_, sizeof(T), c_);           \
     } else {                                                        \
       bool ok_;                                                     \
       OUT(ok_ = store_slow(a_, &v_, sizeof(T), AccessKind::Store)); \
@@ -296,7 +296,7 @@ void Hart::run_block() {
       case Op::AND: x[d.rd] = rs1v & x[d.rs2]; break;
       case Op::FENCE: break;
       case Op::FENCE_I: OUT(flush_decode_cache()); break;
-      case Op::ECALL: OUT(take_trap(kEcallM, 0)); goto resume;
+      case Op::ECALL: OUT(take_trap(ecall_cause(), 0)); goto resume;
       case Op::EBREAK:
         if (cfg_.semihosting && !(d.flags & DecodedInsn::kCompressed) && semihost_->is_call_site(pc)) {
           SPILL();
@@ -309,8 +309,20 @@ void Hart::run_block() {
         }
         OUT(take_trap(kBreakpointCause, pc));
         goto resume;
-      case Op::MRET: OUT(do_mret()); JUMP_TO(mepc_, tc.trap, (void)0);
+      case Op::MRET:
+        if (!mret_allowed()) goto illegal;
+        OUT(do_mret());
+        JUMP_TO(mepc_, tc.trap, (void)0);
+      case Op::SRET:
+        if (!sret_allowed()) goto illegal;
+        OUT(do_sret());
+        JUMP_TO(sepc_, tc.trap, (void)0);
+      case Op::SFENCE_VMA:
+        if (!sfence_allowed()) goto illegal;
+        OUT(flush_tlbs());  // the translations the fast paths hold
+        break;
       case Op::WFI:
+        if (!wfi_allowed()) goto illegal;
         if ((mip() & mie_) == 0) {
           waiting_ = true;
           OUT(end_block());
@@ -556,14 +568,19 @@ void Hart::run_block() {
       case Op::CBO_CLEAN:
       case Op::CBO_FLUSH:
       case Op::CBO_INVAL: {
-        const CacheOp op = d.op == Op::CBO_CLEAN   ? CacheOp::Clean
-                           : d.op == Op::CBO_FLUSH ? CacheOp::Flush
-                                                   : CacheOp::Inval;
+        CacheOp op = d.op == Op::CBO_CLEAN ? CacheOp::Clean : d.op == Op::CBO_FLUSH ? CacheOp::Flush : CacheOp::Inval;
+        if (priv_ != kPrivM && !cbo_allowed(op)) goto illegal;
+        uint32_t block = rs1v;  // the physical address of the block (a cbo needs read or write permission)
+        if (translating(data_priv())) {
+          bool ok_;
+          OUT(ok_ = cbo_translate(rs1v, block));
+          if (!ok_) goto resume;
+        }
         uint64_t cycles = 0;
         SPILL();
         {
           HostFpGuard guard(*this);
-          env_.cache_op(op, rs1v, cycles);
+          env_.cache_op(op, block, cycles);
         }
         RELOAD();
         cycle += cycles;

@@ -66,6 +66,9 @@ void Hart::reset() {
   mstatus_ = kMppM | ((cfg_.fpu_on_at_reset && (cfg_.misa & kMisaF)) ? kFsInitial : 0);
   mtvec_ = cfg_.reset_mtvec;
   mepc_ = mcause_ = mtval_ = mscratch_ = mie_ = 0;
+  mip_sw_ = medeleg_ = mideleg_ = mcounteren_ = scounteren_ = menvcfg_ = senvcfg_ = 0;
+  stvec_ = sscratch_ = sepc_ = scause_ = stval_ = satp_ = 0;
+  priv_ = kPrivM;
   reservation_valid_ = false;
   waiting_ = false;
   forget_result_latency();
@@ -150,11 +153,22 @@ void Hart::recompute_next_event() {
 
 bool Hart::take_pending_interrupt() {
   const uint32_t pending = mip() & mie_;
-  if (!pending || !(mstatus_ & kMstatusMIE)) return false;
-  // Standard priority: MEI > MSI > MTI.
-  const uint32_t cause = (pending & kMEIP) ? 11 : (pending & kMSIP) ? 3 : 7;
-  take_trap(kInterrupt | cause, 0);
-  return true;
+  if (!pending) return false;
+  // An interrupt M keeps is taken below M always, in M while MIE; a delegated one below S always,
+  // in S while SIE, never in M (privileged spec, "Machine Interrupt Registers").
+  const bool m_on = priv_ < kPrivM || (mstatus_ & kMstatusMIE);
+  const bool s_on = priv_ < kPrivS || (priv_ == kPrivS && (mstatus_ & kMstatusSIE));
+  const uint32_t take = (m_on ? pending & ~mideleg_ : 0) | (s_on ? pending & mideleg_ : 0);
+  if (!take) return false;
+  // Standard priority: MEI > MSI > MTI > SEI > SSI > STI.
+  static constexpr uint8_t kOrder[] = {11, 3, 7, 9, 1, 5};
+  for (uint8_t bit : kOrder) {
+    if (take & (1u << bit)) {
+      take_trap(kInterrupt | bit, 0);
+      return true;
+    }
+  }
+  return false;
 }
 
 StopReason Hart::run(uint64_t cycle_limit) {
@@ -216,17 +230,32 @@ void Hart::raise_exception(uint32_t cause, uint32_t tval) { take_trap(cause, tva
 void Hart::take_trap(uint32_t cause, uint32_t tval) {
   last_trap_ = TrapInfo{cause, tval, pc_, 0, true};
   const bool interrupt = cause & kInterrupt;
-  uint32_t handler = mtvec_ & ~3u;
-  if (interrupt && (mtvec_ & 3) == 1) handler += 4 * (cause & ~kInterrupt);
+  const uint32_t code = cause & ~kInterrupt;
+  // A trap taken in S or U mode goes to S when M delegated its cause (medeleg / mideleg).
+  const bool to_s = priv_ <= kPrivS && code < 32 && (((interrupt ? mideleg_ : medeleg_) >> code) & 1);
+  const uint32_t tvec = to_s ? stvec_ : mtvec_;
+  uint32_t handler = tvec & ~3u;
+  if (interrupt && (tvec & 3) == 1) handler += 4 * code;
   if (!interrupt && ((cause < 32 && (cfg_.stop_on_exceptions >> cause) & 1) || pc_ == handler)) {
     // Either asked to stop here, or the handler's own first instruction faults (a loop).
     request_stop(StopReason::Trap);
     return;
   }
-  mepc_ = pc_;
-  mcause_ = cause;
-  mtval_ = tval;
-  mstatus_ = (mstatus_ & ~(kMstatusMPIE | kMstatusMIE)) | ((mstatus_ & kMstatusMIE) ? kMstatusMPIE : 0) | kMppM;
+  if (to_s) {
+    sepc_ = pc_;
+    scause_ = cause;
+    stval_ = tval;
+    mstatus_ = (mstatus_ & ~(kMstatusSPIE | kMstatusSIE | kMstatusSPP)) |
+               ((mstatus_ & kMstatusSIE) ? kMstatusSPIE : 0) | (priv_ == kPrivS ? kMstatusSPP : 0);
+    set_priv(kPrivS);
+  } else {
+    mepc_ = pc_;
+    mcause_ = cause;
+    mtval_ = tval;
+    mstatus_ = (mstatus_ & ~(kMstatusMPIE | kMstatusMIE | kMstatusMPP)) |
+               ((mstatus_ & kMstatusMIE) ? kMstatusMPIE : 0) | (uint32_t(priv_) << kMstatusMPPShift);
+    set_priv(kPrivM);
+  }
   pc_ = handler;
   forget_result_latency();
   waiting_ = false;
@@ -237,8 +266,47 @@ void Hart::take_trap(uint32_t cause, uint32_t tval) {
 
 void Hart::do_mret() {
   const bool mpie = mstatus_ & kMstatusMPIE;
-  mstatus_ = (mstatus_ & ~kMstatusMIE) | (mpie ? kMstatusMIE : 0) | kMstatusMPIE | kMppM;
+  const uint8_t mpp = uint8_t((mstatus_ & kMstatusMPP) >> kMstatusMPPShift);
+  // MPP becomes the least privileged mode there is; leaving M clears MPRV.
+  const uint32_t least = has_u() ? 0 : kMppM;
+  mstatus_ = (mstatus_ & ~(kMstatusMIE | kMstatusMPP)) | (mpie ? kMstatusMIE : 0) | kMstatusMPIE | least;
+  if (mpp != kPrivM) mstatus_ &= ~kMstatusMPRV;
+  set_priv(mpp);
   end_block();  // MIE may have turned on: look at pending interrupts
+}
+
+void Hart::do_sret() {
+  const bool spie = mstatus_ & kMstatusSPIE;
+  const uint8_t spp = (mstatus_ & kMstatusSPP) ? kPrivS : kPrivU;
+  mstatus_ = (mstatus_ & ~(kMstatusSIE | kMstatusSPP | kMstatusMPRV)) | (spie ? kMstatusSIE : 0) | kMstatusSPIE;
+  set_priv(spp);
+  end_block();
+}
+
+void Hart::set_mstatus(uint32_t v) {
+  constexpr uint32_t kDataContext = kMstatusMPRV | kMstatusMPP | kMstatusSUM | kMstatusMXR;
+  const bool flush = ((mstatus_ ^ v) & kDataContext) &&
+                     ((mstatus_ | v) & kMstatusMPRV || ((mstatus_ ^ v) & (kMstatusSUM | kMstatusMXR)));
+  mstatus_ = v;
+  if (flush) flush_tlbs();
+  end_block();
+}
+
+bool Hart::write_satp(uint32_t v) {
+  // MODE Bare or Sv32, PPN; no ASID bits (they read 0). Translation below M starts with the next
+  // access (the fast paths start over).
+  satp_ = v & 0x803fffffu;
+  flush_tlbs();
+  end_block();
+  return true;
+}
+
+void Hart::set_priv(uint8_t p) {
+  if (p == priv_) return;
+  priv_ = p;
+  // The fast paths (TLBs, decoded pages) hold what the PMP allowed the old mode: start over.
+  flush_tlbs();
+  end_block();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,7 +345,20 @@ void Hart::flush_tlbs() {
 
 void Hart::set_page_flag(uint32_t page, uint8_t flag) {
   page_flags_.get()[page] |= flag;
-  // The inline paths never see a watched page: drop it from the TLBs.
+  // The inline paths never see a watched page: drop it from the TLBs. (Their entries are virtual
+  // pages; under translation any of them may map this physical page: look at each.)
+  if (satp_ >> 31) {
+    const uint32_t base = page << kPageBits;
+    for (TlbEntry& e : wtlb_) {
+      if (e.page != ~0u && (e.page << kPageBits) + e.delta == base) e.page = ~0u;
+    }
+    if (flag & kWatchReadPage) {
+      for (TlbEntry& e : rtlb_) {
+        if (e.page != ~0u && (e.page << kPageBits) + e.delta == base) e.page = ~0u;
+      }
+    }
+    return;
+  }
   if (wtlb_[page % kTlbEntries].page == page) wtlb_[page % kTlbEntries].page = ~0u;
   if ((flag & kWatchReadPage) && rtlb_[page % kTlbEntries].page == page) rtlb_[page % kTlbEntries].page = ~0u;
 }
@@ -294,10 +375,25 @@ bool Hart::check_watch(uint32_t addr, unsigned len, bool write) {
   return false;
 }
 
-bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
+bool Hart::load_slow(uint32_t va, void* data, unsigned len, AccessKind kind) {
   const bool amo = kind == AccessKind::AmoLoad;
-  if (!pmp_allows(addr, len, amo ? Pmp::kR | Pmp::kW : Pmp::kR)) {
-    take_trap(amo ? kStoreAccessFault : kLoadAccessFault, addr);
+  const uint8_t dpriv = data_priv();
+  uint32_t addr = va;  // the physical address
+  if (translating(dpriv)) {
+    if ((va & (kPageSize - 1)) + len > kPageSize) {  // misaligned across two pages: byte by byte
+      for (unsigned i = 0; i < len; ++i) {
+        if (!load_slow(va + i, static_cast<uint8_t*>(data) + i, 1, kind)) return false;
+      }
+      return true;
+    }
+    uint32_t cause;
+    if (!translate(va, amo ? Access::Write : Access::Read, dpriv, addr, cause)) {
+      take_trap(cause, va);
+      return false;
+    }
+  }
+  if (!pmp_allows(addr, len, amo ? Pmp::kR | Pmp::kW : Pmp::kR, dpriv)) {
+    take_trap(amo ? kStoreAccessFault : kLoadAccessFault, va);
     return false;
   }
   const uint32_t page = addr >> kPageBits, last_page = (addr + len - 1) >> kPageBits;
@@ -314,14 +410,16 @@ bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
     stall_data_ += c;
     const uint32_t page_base = page << kPageBits;
     if (page == last_page && !(pf & kWatchReadPage) && find_region(page_base, kPageSize) == r &&
-        pmp_allows(page_base, kPageSize, Pmp::kR)) {
-      rtlb_[page % kTlbEntries] = TlbEntry{page, r->read_cycles, r->host + (page_base - r->base)};
+        pmp_allows(page_base, kPageSize, Pmp::kR, dpriv)) {
+      const uint32_t vpage = va >> kPageBits;
+      rtlb_[vpage % kTlbEntries] =
+          TlbEntry{vpage, r->read_cycles, r->host + (page_base - r->base), page_base - (vpage << kPageBits)};
     }
     return true;
   }
   if (addr % len) {  // misaligned outside a fast region: split into bytes (as QEMU does)
     for (unsigned i = 0; i < len; ++i) {
-      if (!load_slow(addr + i, static_cast<uint8_t*>(data) + i, 1, kind)) return false;
+      if (!load_slow(va + i, static_cast<uint8_t*>(data) + i, 1, kind)) return false;
     }
     return true;
   }
@@ -334,15 +432,30 @@ bool Hart::load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind) {
   cycle_ += cycles;
   stall_data_ += cycles;
   if (st != MemStatus::Ok) {
-    take_trap(kind == AccessKind::AmoLoad ? kStoreAccessFault : kLoadAccessFault, addr);
+    take_trap(kind == AccessKind::AmoLoad ? kStoreAccessFault : kLoadAccessFault, va);
     return false;
   }
   return true;
 }
 
-bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind) {
-  if (!pmp_allows(addr, len, Pmp::kW)) {
-    take_trap(kStoreAccessFault, addr);
+bool Hart::store_slow(uint32_t va, const void* data, unsigned len, AccessKind kind) {
+  const uint8_t dpriv = data_priv();
+  uint32_t addr = va;  // the physical address
+  if (translating(dpriv)) {
+    if ((va & (kPageSize - 1)) + len > kPageSize) {  // misaligned across two pages: byte by byte
+      for (unsigned i = 0; i < len; ++i) {
+        if (!store_slow(va + i, static_cast<const uint8_t*>(data) + i, 1, kind)) return false;
+      }
+      return true;
+    }
+    uint32_t cause;
+    if (!translate(va, Access::Write, dpriv, addr, cause)) {
+      take_trap(cause, va);
+      return false;
+    }
+  }
+  if (!pmp_allows(addr, len, Pmp::kW, dpriv)) {
+    take_trap(kStoreAccessFault, va);
     return false;
   }
   const uint32_t page = addr >> kPageBits, last_page = (addr + len - 1) >> kPageBits;
@@ -360,12 +473,14 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
     stall_data_ += c;
     const uint32_t page_base = page << kPageBits;
     if (page == last_page && pf == 0 && find_region(page_base, kPageSize) == r &&
-        pmp_allows(page_base, kPageSize, Pmp::kW)) {
-      wtlb_[page % kTlbEntries] = TlbEntry{page, r->write_cycles, r->host + (page_base - r->base)};
+        pmp_allows(page_base, kPageSize, Pmp::kW, dpriv)) {
+      const uint32_t vpage = va >> kPageBits;
+      wtlb_[vpage % kTlbEntries] =
+          TlbEntry{vpage, r->write_cycles, r->host + (page_base - r->base), page_base - (vpage << kPageBits)};
     }
   } else if (addr % len) {
     for (unsigned i = 0; i < len; ++i) {
-      if (!store_slow(addr + i, static_cast<const uint8_t*>(data) + i, 1, kind)) return false;
+      if (!store_slow(va + i, static_cast<const uint8_t*>(data) + i, 1, kind)) return false;
     }
     return true;
   } else {
@@ -378,7 +493,7 @@ bool Hart::store_slow(uint32_t addr, const void* data, unsigned len, AccessKind 
     cycle_ += cycles;
     stall_data_ += cycles;
     if (st != MemStatus::Ok) {
-      take_trap(kStoreAccessFault, addr);
+      take_trap(kStoreAccessFault, va);
       return false;
     }
   }
@@ -498,17 +613,35 @@ void Hart::set_mem_timing(MemTiming* t) {
   end_block();  // the executor picks its loop (with or without hooks) per block
 }
 
-Hart::DecodedPage* Hart::decoded_page(uint32_t page) {
-  PageCacheEntry& c = page_cache_[page % 64];
-  if (c.page == page) return c.p;
+Hart::DecodedPage* Hart::decoded_page(uint32_t vpage) {
+  PageCacheEntry& c = page_cache_[vpage % 64];
+  if (c.page == vpage) {
+    fetch_delta_ = c.delta;
+    return c.p;
+  }
   DecodedPage* p = nullptr;
+  // Decoded pages are physical (shared by every mapping of one); the cache above is virtual.
+  uint32_t page = vpage;
+  if (translating(priv_)) {
+    uint32_t pa, cause;
+    const uint64_t cyc = cycle_, stall = stall_data_;
+    const bool ok = translate(vpage << kPageBits, Access::Exec, priv_, pa, cause);
+    cycle_ = cyc;  // (the walk is timed when the fetch itself translates)
+    stall_data_ = stall;
+    if (!ok) return nullptr;  // the fetch raises the fault
+    page = pa >> kPageBits;
+  }
+  fetch_delta_ = (page - vpage) << kPageBits;
   const FastRegion* r = find_region(page << kPageBits, kPageSize);
-  if (r && r->exec) {
+  // Decoded instructions skip the fetch's PMP check: only a page the current mode may execute
+  // whole is cached (a change of mode or of the rules flushes this cache).
+  if (r && r->exec &&
+      (priv_ == kPrivM && !pmp_.active() ? true : pmp_allows(page << kPageBits, kPageSize, Pmp::kX, priv_))) {
     auto& slot = pages_[page];
     if (!slot) slot = std::make_unique<DecodedPage>();
     p = slot.get();
   }
-  c = PageCacheEntry{page, p};
+  c = PageCacheEntry{vpage, p, (page - vpage) << kPageBits};
   return p;
 }
 
@@ -542,14 +675,18 @@ void Hart::flush_decode_cache() {
   scratch_ = DecodedInsn{};
 }
 
-// Fetches `len` (2 or 4) instruction bytes at addr, adding the memory cycles to `cycles`.
-bool Hart::fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles) {
-  if (!pmp_allows(addr, len, Pmp::kX)) return false;  // (an instruction access fault)
+// Fetches `len` (2 or 4) instruction bytes at virtual address va (in one page), adding the memory
+// cycles to `cycles`; 0 or the fault's cause.
+uint32_t Hart::fetch(uint32_t va, void* bytes, unsigned len, uint32_t& cycles, uint32_t& addr) {
+  uint32_t cause;
+  addr = va;
+  if (translating(priv_) && !translate(va, Access::Exec, priv_, addr, cause)) return cause;
+  if (!pmp_allows(addr, len, Pmp::kX, priv_)) return kInsnAccessFault;
   const FastRegion* r = find_region(addr, len);
   if (r && r->exec) {
     std::memcpy(bytes, r->host + (addr - r->base), len);
     if (!mem_timing_) cycles += r->read_cycles;  // with a cache model the executor times fetches per line
-    return true;
+    return 0;
   }
   uint64_t c = 0;
   MemStatus st;
@@ -558,7 +695,7 @@ bool Hart::fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles) {
     st = env_.access(AccessKind::Fetch, addr, bytes, len, c);
   }
   cycles += uint32_t(c);
-  return st == MemStatus::Ok;
+  return st == MemStatus::Ok ? 0u : uint32_t(kInsnAccessFault);
 }
 
 // Fetches and decodes the instruction at pc into d. On a fetch fault raises the exception and
@@ -569,17 +706,21 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
   uint32_t cycles = 0;
   uint16_t lo = 0, hi = 0;
   uint32_t word = 0;
-  if ((pc & 3) == 0 && fetch(pc, &word, 4, cycles)) {
+  uint32_t pa = pc, pa_hi = pc + 2;  // physical addresses of the two halves
+  if ((pc & 3) == 0 && fetch(pc, &word, 4, cycles, pa) == 0) {
     lo = uint16_t(word);
     hi = uint16_t(word >> 16);
+    pa_hi = pa + 2;
   } else {
-    if (!fetch(pc, &lo, 2, cycles)) {
-      take_trap(kInsnAccessFault, pc);
+    if (const uint32_t cause = fetch(pc, &lo, 2, cycles, pa)) {
+      take_trap(cause, pc);
       return false;
     }
-    if ((lo & 3) == 3 && !fetch(pc + 2, &hi, 2, cycles)) {
-      take_trap(kInsnAccessFault, pc + 2);
-      return false;
+    if ((lo & 3) == 3) {
+      if (const uint32_t cause = fetch(pc + 2, &hi, 2, cycles, pa_hi)) {
+        take_trap(cause, pc + 2);
+        return false;
+      }
     }
   }
   decode_parcels(lo, hi, d);
@@ -592,8 +733,9 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
     d.flags |= DecodedInsn::kBreakpoint;
   }
   if (has_entry_hook(pc)) d.flags |= DecodedInsn::kEntryHook;
-  // Remember that this memory holds decoded code, so stores to it take the checked path.
-  const uint32_t page = pc >> kPageBits, last_page = (pc + d.length() - 1) >> kPageBits;
+  // Remember that this memory holds decoded code, so stores to it take the checked path. (The
+  // physical pages: under translation each half of the instruction was fetched from its own.)
+  const uint32_t page = pa >> kPageBits, last_page = (d.length() == 4 ? pa_hi : pa) >> kPageBits;
   if (!(page_flags_.get()[page] & kCodePage)) set_page_flag(page, kCodePage);
   if (!(page_flags_.get()[last_page] & kCodePage)) set_page_flag(last_page, kCodePage);
   return true;

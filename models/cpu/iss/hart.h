@@ -1,4 +1,4 @@
-// A RISC-V hart (RV32 machine mode) as a plain C++ object: architectural state, the run loop,
+// A RISC-V hart (RV32, machine, supervisor and user modes) as a plain C++ object: architectural state, the run loop,
 // traps and interrupts, the decode cache and the fast-path memory. No SystemC in here; a TLM
 // wrapper implements HartEnv and calls run() once per quantum.
 #pragma once
@@ -24,7 +24,9 @@ namespace vp::iss {
 class Semihosting;
 
 struct HartConfig {
-  uint32_t misa = kMisaI | kMisaM | kMisaA | kMisaF | kMisaC;  // standard extensions (I always)
+  // Standard extensions (I always) and the modes below M (S, U: as QEMU's virt; without them the hart
+  // is M-mode only: mstatus.MPP stays M, no supervisor CSRs).
+  uint32_t misa = kMisaI | kMisaM | kMisaA | kMisaF | kMisaC | kMisaS | kMisaU;
   bool zicsr = true, zifencei = true, zicntr = true, zicbom = true;
   uint32_t hartid = 0;
   uint32_t reset_pc = 0x80000000;
@@ -62,11 +64,17 @@ enum Cause : uint32_t {
   kLoadAccessFault = 5,
   kStoreMisaligned = 6,
   kStoreAccessFault = 7,
+  kEcallU = 8,
+  kEcallS = 9,
   kEcallM = 11,
+  kInsnPageFault = 12,
+  kLoadPageFault = 13,
+  kStorePageFault = 15,
   kInterrupt = 0x80000000u,
 };
 // mip/mie bits
-constexpr uint32_t kMSIP = 1u << 3, kMTIP = 1u << 7, kMEIP = 1u << 11;
+constexpr uint32_t kSSIP = 1u << 1, kMSIP = 1u << 3, kSTIP = 1u << 5, kMTIP = 1u << 7, kSEIP = 1u << 9,
+                   kMEIP = 1u << 11;
 
 enum class WatchKind { Read = 1, Write = 2, Access = 3 };
 
@@ -123,12 +131,17 @@ class Hart {
   void idle_until(uint64_t cycle);
 
   // ---- interrupts ----
-  // Level of an interrupt line: bit is 3 (MSIP), 7 (MTIP as a plain level) or 11 (MEIP).
+  // Level of an interrupt line: bit is 3 (MSIP), 7 (MTIP as a plain level), 9 (SEIP: the PLIC's
+  // supervisor context) or 11 (MEIP).
   void set_irq_pending(unsigned bit, bool level);
   // MTIP is high while cycles() >= deadline (~0 = never). Exact regardless of the run() limit.
   void set_timer_deadline(uint64_t cycle);
   uint64_t timer_deadline() const { return timer_deadline_; }
-  uint32_t mip() const { return mip_lines_ | (cycle_ >= timer_deadline_ ? kMTIP : 0); }
+  // mip: the interrupt lines, the supervisor bits software set (SSIP, STIP, SEIP) and the timer.
+  uint32_t mip() const { return mip_lines_ | mip_sw_ | (cycle_ >= timer_deadline_ ? kMTIP : 0); }
+  // The privilege mode the hart runs in (kPrivM, kPrivS, kPrivU); a debugger may change it.
+  uint8_t priv() const { return priv_; }
+  void set_priv(uint8_t p);
 
   // ---- memory ----
   // Installs a direct host-memory window (from TLM DMI). Regions must not overlap.
@@ -260,10 +273,11 @@ class Hart {
   // ---- memory internals ----
   static constexpr unsigned kPageBits = 12, kPageSize = 1u << kPageBits;
   static constexpr unsigned kTlbEntries = 256;
-  struct TlbEntry {  // a page of a fast region the inline load/store path may use directly
-    uint32_t page = ~0u;
+  struct TlbEntry {       // a page of a fast region the inline load/store path may use directly
+    uint32_t page = ~0u;  // the virtual page (the physical one without translation)
     uint32_t cycles = 0;
     uint8_t* host = nullptr;  // host address of the page start
+    uint32_t delta = 0;       // physical - virtual address (what the caches are asked about)
   };
   enum PageFlag : uint8_t { kCodePage = 1, kWatchReadPage = 2, kWatchWritePage = 4, kTohostPage = 8 };
   struct DecodedPage {
@@ -278,11 +292,23 @@ class Hart {
   bool load(uint32_t addr, T& v);
   template <typename T>
   bool store(uint32_t addr, T v);
-  uint8_t* tlb_host(const TlbEntry* tlb, uint32_t addr, unsigned size, uint32_t& region_cycles) const;
+  uint8_t* tlb_host(const TlbEntry* tlb, uint32_t addr, unsigned size, uint32_t& region_cycles, uint32_t& pa) const;
   // The cycles of a fast-region data access with a MemTiming attached (a granted repeat: 0).
   uint32_t timed_data(AccessKind kind, uint32_t addr, unsigned len, uint32_t region_cycles);
   bool load_slow(uint32_t addr, void* data, unsigned len, AccessKind kind);
   bool store_slow(uint32_t addr, const void* data, unsigned len, AccessKind kind);
+  // ---- Sv32 (satp.MODE = 1), mmu.cpp ----
+  enum class Access : uint8_t { Read, Write, Exec };
+  bool translating(uint8_t priv) const { return priv != kPrivM && (satp_ >> 31); }
+  // The physical address of `va` for an access in mode `priv` (the page walk reads the page table
+  // through the caches and counts its cycles); false with the exception cause to raise: a page
+  // fault, or an access fault of the page table or of a physical address beyond 32 bits.
+  bool translate(uint32_t va, Access access, uint8_t priv, uint32_t& pa, uint32_t& cause);
+  // A cbo's block address: read or write permission; a fault is a store/AMO page or access fault
+  // (raised; false).
+  bool cbo_translate(uint32_t va, uint32_t& pa);
+  // One page-table entry, read as the walker reads it; false: an access fault.
+  bool read_pte(uint32_t addr, uint32_t& pte);
   bool amo_access(uint32_t addr, uint32_t& old, uint32_t newval_if_swap, bool write);
   const FastRegion* find_region(uint32_t addr, uint32_t len) const;
   void flush_tlbs();
@@ -301,7 +327,9 @@ class Hart {
   DecodedPage* decoded_page(uint32_t page);
   bool fetch_and_decode(uint32_t pc, DecodedInsn& d);
   void decode_parcels(uint16_t lo, uint16_t hi, DecodedInsn& d);
-  bool fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles);
+  // 0, or the cause of the fault (instruction access or page fault).
+  // `pa`: the physical address fetched.
+  uint32_t fetch(uint32_t addr, void* bytes, unsigned len, uint32_t& cycles, uint32_t& pa);
 
   // ---- execution ----
   void execute_block();  // the hot loop, in exec.cpp
@@ -338,6 +366,31 @@ class Hart {
   void end_block() { next_event_ = 0; }
   bool do_semihosting_ebreak();
   void do_mret();
+  void do_sret();
+  // The legality checks of the privileged instructions in the current mode (false: illegal).
+  bool mret_allowed() const { return priv_ == kPrivM; }
+  bool sret_allowed() const { return priv_ == kPrivM || (priv_ == kPrivS && !(mstatus_ & kMstatusTSR)); }
+  bool wfi_allowed() const {
+    return priv_ == kPrivM || (!(mstatus_ & kMstatusTW) && priv_ == kPrivS);  // U: illegal when S exists
+  }
+  bool sfence_allowed() const { return priv_ == kPrivM || (priv_ == kPrivS && !(mstatus_ & kMstatusTVM)); }
+  // Zicbom below M: menvcfg (and in U senvcfg) enable each operation; CBIE = 01 makes an inval a
+  // flush. False: illegal.
+  bool cbo_allowed(CacheOp& op) const {
+    const auto field = [&](uint32_t cfg, unsigned shift, unsigned bits) { return (cfg >> shift) & ((1u << bits) - 1); };
+    if (op == CacheOp::Inval) {
+      const uint32_t m = field(menvcfg_, 4, 2), s = priv_ == kPrivU ? field(senvcfg_, 4, 2) : 3;
+      if (m == 0 || m == 2 || s == 0 || s == 2) return false;
+      if (m == 1 || s == 1) op = CacheOp::Flush;
+      return true;
+    }
+    return field(menvcfg_, 6, 1) && (priv_ != kPrivU || field(senvcfg_, 6, 1));
+  }
+  uint32_t ecall_cause() const { return priv_ == kPrivU ? kEcallU : priv_ == kPrivS ? kEcallS : kEcallM; }
+  // The mode loads and stores use: mstatus.MPP while MPRV is set, else the current one.
+  uint8_t data_priv() const {
+    return (mstatus_ & kMstatusMPRV) ? uint8_t((mstatus_ & kMstatusMPP) >> kMstatusMPPShift) : priv_;
+  }
   bool run_entry_hook(uint32_t pc);  // true: the owning extension executed from pc
   void mark_entry_hook(uint32_t pc, bool on);
   bool csr_op(const DecodedInsn& d, uint32_t src, bool write_always);
@@ -345,15 +398,19 @@ class Hart {
   // ---- CSRs (csr.cpp) ----
   bool csr_read(uint16_t csr, uint32_t& v);
   bool csr_write(uint16_t csr, uint32_t v);
+  // mstatus = v; a change of what loads and stores may do (MPRV, MPP, SUM, MXR) flushes the TLBs.
+  void set_mstatus(uint32_t v);
+  bool write_satp(uint32_t v);  // false: not a legal write (never; WARL)
 
   // ---- PMP and triggers: checked on slow paths only ----
   // PMP rules changed: fast paths (TLBs, decoded code) were filled under the old ones.
   void pmp_changed();
   // Trigger settings changed: re-flag decoded instructions and watched pages.
   void triggers_changed();
-  // The access [addr, addr + len) may be put in a TLB / decode page under the current PMP rules.
-  bool pmp_allows(uint32_t addr, uint32_t len, uint8_t perm) const {
-    return !pmp_.active() || pmp_.allows(addr, len, perm);
+  // The access [addr, addr + len) in mode `priv` passes the PMP (also: may be put in a TLB / decode
+  // page under the current rules, which every change of mode or rules flushes).
+  bool pmp_allows(uint32_t addr, uint32_t len, uint8_t perm, uint8_t priv) const {
+    return priv == kPrivM ? (!pmp_.active() || pmp_.allows(addr, len, perm)) : pmp_.allows_su(addr, len, perm);
   }
   // An instruction flagged kBreakpoint: a gdb breakpoint or halt trigger stops the hart, an
   // exception trigger traps.
@@ -383,7 +440,13 @@ class Hart {
   uint32_t pc_ = 0;
   uint32_t fflags_ = 0, frm_ = 0;
   uint32_t mstatus_ = 0, mtvec_ = 0, mepc_ = 0, mcause_ = 0, mtval_ = 0, mscratch_ = 0;
-  uint32_t mie_ = 0, mip_lines_ = 0;
+  uint32_t mie_ = 0, mip_lines_ = 0, mip_sw_ = 0;
+  uint8_t priv_ = kPrivM;
+  // Supervisor state (misa S) and delegation; mcounteren/scounteren gate the counters below M.
+  uint32_t medeleg_ = 0, mideleg_ = 0, mcounteren_ = 0, scounteren_ = 0, menvcfg_ = 0, senvcfg_ = 0;
+  uint32_t stvec_ = 0, sscratch_ = 0, sepc_ = 0, scause_ = 0, stval_ = 0, satp_ = 0;
+  bool has_s() const { return cfg_.misa & kMisaS; }
+  bool has_u() const { return cfg_.misa & kMisaU; }
   uint64_t mcycle_offset_ = 0;
   bool reservation_valid_ = false;
   uint32_t reservation_addr_ = 0;
@@ -445,8 +508,9 @@ class Hart {
   WatchHit watch_hit_;
   std::unordered_map<uint32_t, std::unique_ptr<DecodedPage>> pages_;
   struct PageCacheEntry {
-    uint32_t page = ~0u;
+    uint32_t page = ~0u;  // virtual
     DecodedPage* p = nullptr;
+    uint32_t delta = 0;  // physical - virtual address
   };
   PageCacheEntry page_cache_[64];
   // The page the executor is in, when its instructions are decoded (else ~0u: cur_page_ is then null).
@@ -455,6 +519,8 @@ class Hart {
   // The host address just past cur_page_'s last slot (0 without a current page): the executor's
   // next slot lies in the page while its address is below (one compare, no pc arithmetic).
   uintptr_t cur_page_end_ = 0;
+  // physical - virtual address of the page the executor is in (the I-cache sees physical lines).
+  uint32_t fetch_delta_ = 0;
   // The executor moves to `page`; false (and no current page) if its memory is not cacheable.
   bool enter_page(uint32_t page) {
     cur_page_ = decoded_page(page);

@@ -32,11 +32,13 @@ inline uint32_t Hart::timed_data(AccessKind kind, uint32_t addr, unsigned len, u
 // wtlb_) holds, with `region_cycles` = what the region costs uncached; nullptr if the access must
 // take the slow path. It only looks: the caller moves the data and accounts the time (the
 // executor keeps the cycle count in a register).
-inline uint8_t* Hart::tlb_host(const TlbEntry* tlb, uint32_t addr, unsigned size, uint32_t& region_cycles) const {
+inline uint8_t* Hart::tlb_host(const TlbEntry* tlb, uint32_t addr, unsigned size, uint32_t& region_cycles,
+                               uint32_t& pa) const {
   const uint32_t page = addr >> kPageBits;
   const TlbEntry& e = tlb[page % kTlbEntries];
   if (__builtin_expect(e.page == page && (addr & (kPageSize - 1)) <= kPageSize - size, 1)) {
     region_cycles = e.cycles;
+    pa = addr + e.delta;
     return e.host + (addr & (kPageSize - 1));
   }
   return nullptr;
@@ -44,11 +46,11 @@ inline uint8_t* Hart::tlb_host(const TlbEntry* tlb, uint32_t addr, unsigned size
 
 template <typename T>
 inline bool Hart::load(uint32_t addr, T& v) {
-  uint32_t c;
-  const uint8_t* const host = tlb_host(rtlb_, addr, sizeof(T), c);
+  uint32_t c, pa;
+  const uint8_t* const host = tlb_host(rtlb_, addr, sizeof(T), c, pa);
   if (!host) return load_slow(addr, &v, sizeof(T), AccessKind::Load);
   std::memcpy(&v, host, sizeof(T));
-  if (__builtin_expect(mem_timing_ != nullptr, 0)) c = timed_data(AccessKind::Load, addr, sizeof(T), c);
+  if (__builtin_expect(mem_timing_ != nullptr, 0)) c = timed_data(AccessKind::Load, pa, sizeof(T), c);
   cycle_ += c;
   stall_data_ += c;
   return true;
@@ -56,11 +58,11 @@ inline bool Hart::load(uint32_t addr, T& v) {
 
 template <typename T>
 inline bool Hart::store(uint32_t addr, T v) {
-  uint32_t c;
-  uint8_t* const host = tlb_host(wtlb_, addr, sizeof(T), c);
+  uint32_t c, pa;
+  uint8_t* const host = tlb_host(wtlb_, addr, sizeof(T), c, pa);
   if (!host) return store_slow(addr, &v, sizeof(T), AccessKind::Store);
   std::memcpy(host, &v, sizeof(T));
-  if (__builtin_expect(mem_timing_ != nullptr, 0)) c = timed_data(AccessKind::Store, addr, sizeof(T), c);
+  if (__builtin_expect(mem_timing_ != nullptr, 0)) c = timed_data(AccessKind::Store, pa, sizeof(T), c);
   cycle_ += c;
   stall_data_ += c;
   return true;

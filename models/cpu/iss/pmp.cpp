@@ -111,4 +111,15 @@ bool Pmp::allows(uint64_t addr, uint64_t len, uint8_t perm) const {
   return true;  // no entry matches: M-mode has access
 }
 
+bool Pmp::allows_su(uint64_t addr, uint64_t len, uint8_t perm) const {
+  const uint64_t end = addr + len;
+  for (unsigned i = 0; i < kEntries; ++i) {
+    const Range& r = range_[i];
+    if (r.lo >= r.hi || !(addr < r.hi && r.lo < end)) continue;
+    if (!(r.lo <= addr && end <= r.hi)) return false;
+    return (cfg_[i] & perm) == perm;  // locked or not
+  }
+  return false;  // no entry matches: S and U have no access
+}
+
 }  // namespace vp::iss

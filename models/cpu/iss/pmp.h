@@ -1,7 +1,8 @@
 // Physical memory protection (RISC-V privileged spec, "Physical Memory Protection"): 16 entries,
 // pmpcfg0-3 and pmpaddr0-15, address matching OFF/TOR/NA4/NAPOT, lock bit. The hart runs in
-// M-mode only, so an entry restricts an access only when it is locked; an access that an entry
-// matches only partly fails whatever the entry's bits (as the spec says). The hart consults this
+// An entry restricts an M-mode access only when it is locked, an S- or U-mode access always, and an
+// S/U access no entry matches fails (16 entries are implemented); an access that an entry matches
+// only partly fails whatever the entry's bits (as the spec says). The hart consults this
 // block on its slow paths only; see Hart (hart.cpp) for how fast paths stay correct.
 #pragma once
 
@@ -30,6 +31,8 @@ class Pmp {
   // The M-mode check of an access of [addr, addr + len) needing every bit of `perm` (an AMO
   // needs kR | kW).
   bool allows(uint64_t addr, uint64_t len, uint8_t perm) const;
+  // The same for an S- or U-mode access.
+  bool allows_su(uint64_t addr, uint64_t len, uint8_t perm) const;
 
   uint8_t cfg(unsigned i) const { return cfg_[i]; }
 
