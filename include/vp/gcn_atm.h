@@ -8,7 +8,8 @@
  * time and replayed cache counts. tests/workload/test_gcn_atm.cpp drives it with synthetic timings.
  *
  * The rules (a slice is "better" when its time is lower than the incumbent's -- the best tiling so far,
- * measured one or two slices before -- by more than 1/32 of it, GCN_ATM_MARGIN_SHIFT: adjacent slices of
+ * measured in the slice before the candidate, or a few slices before when candidates in between were
+ * undone -- by more than 1/32 of it, GCN_ATM_MARGIN_SHIFT: adjacent slices of
  * one tiling differ by about 1 % (drift), a tiling's time depends on what earlier slices left in the cache,
  * and the emulator's time model is off by 1-2 % on some graphs (docs/gcn.md, "ATM"); a smaller gain is
  * not told from noise, and leaving it costs less than 3.1 %):
