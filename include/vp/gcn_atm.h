@@ -7,7 +7,12 @@
  * emulator (tools/gcn) links the very same source (firmware/programs/gcn/gcn_atm.c) with its modelled
  * time and replayed cache counts. tests/workload/test_gcn_atm.cpp drives it with synthetic timings.
  *
- * The rules (a slice is "better" when its time is strictly lower than the best so far):
+ * The rules (a slice is "better" when its time is lower than the incumbent's -- the best tiling so far,
+ * measured in the slice before the candidate, or a few slices before when candidates in between were
+ * undone -- by more than 1/32 of it, GCN_ATM_MARGIN_SHIFT: adjacent slices of
+ * one tiling differ by about 1 % (drift), a tiling's time depends on what earlier slices left in the cache,
+ * and the emulator's time model is off by 1-2 % on some graphs (docs/gcn.md, "ATM"); a smaller gain is
+ * not told from noise, and leaving it costs less than 3.1 %):
  *   warm-up: slices run B_V = 1 and are not measured until the cache is in the state every later
  *           slice finds: at least `warmup` slices, then until a slice has written dirty lines back
  *           (the cache is full of earlier slices' output, which every later slice pays to write back),
@@ -32,7 +37,12 @@
  * A tiling is never measured twice: every measured tiling is remembered (up to GCN_ATM_MEMO), and a
  * candidate that was measured already (a merge back to a tiling of the coarse phase, say) is decided
  * from its recorded time at once -- not better, since the best so far is the fastest measured -- without
- * spending a slice on it. */
+ * spending a slice on it.
+ * Probe budget: a candidate slice (a measured slice after the first one) can be much slower than the
+ * incumbent (B_V = 2 on a graph whose slices fit the cache: +44 % in DRAM traffic), and with few slices
+ * one such probe is a large share of the run (a quarter of a 4-slice run: issue #35). ATM runs at most
+ * `probes` candidate slices (GCN_ATM_PROBES: one per 8 slices of the run), then keeps the best tiling;
+ * the search's worst-case cost is about (excess of a probe) / 8 of the run. */
 #ifndef VP_GCN_ATM_H
 #define VP_GCN_ATM_H
 #include <stdint.h>
@@ -59,6 +69,10 @@ enum { GCN_ATM_COARSE = 0, GCN_ATM_SPLIT = 1, GCN_ATM_MERGE = 2, GCN_ATM_DONE = 
  * nothing back for that long holds every slice's working set, where B_V = 1 is what tiling would find. */
 #define GCN_ATM_WARMUP_MAX(slices) ((slices) > 4u ? (slices)-3u : 1u)
 #define GCN_ATM_MEMO               48u /* measured tilings remembered */
+/* Candidate slices a run of `slices` slices may spend (0 with fewer than 8 slices: no search). */
+#define GCN_ATM_PROBES(slices) ((slices) / 8u)
+/* Better = faster than the incumbent by more than its time >> GCN_ATM_MARGIN_SHIFT (1/32 = 3.1 %). */
+#define GCN_ATM_MARGIN_SHIFT 5u
 
 /* What a report decided (gcn_atm_t.action), for the slice-by-slice trajectory. */
 enum {
@@ -70,7 +84,8 @@ enum {
     GCN_ATM_ACT_MERGE = 5,   /* merge accepted (or merge phase started), try the next merge */
     GCN_ATM_ACT_UNMERGE = 6, /* merge not better: undone, done */
     GCN_ATM_ACT_KEEP = 7,    /* done: the best tiling again */
-    GCN_ATM_ACT_WARMUP = 8   /* warm-up slice: not measured */
+    GCN_ATM_ACT_WARMUP = 8,  /* warm-up slice: not measured */
+    GCN_ATM_ACT_BUDGET = 9   /* the probe budget is spent: the best tiling from now on (done) */
 };
 
 typedef struct {
@@ -88,12 +103,13 @@ typedef struct {
     uint32_t warmup, warmup_max;     /* unmeasured slices before the coarse phase: at least, at most */
     uint32_t memo_len;               /* entries of memo[] */
     uint32_t decided;                /* candidates decided from the memo without a slice */
+    uint32_t probes, probed;         /* candidate slices allowed, run so far */
     gcn_tiling_t memo[GCN_ATM_MEMO]; /* the tilings measured so far */
 } gcn_atm_t;
 
 /* Warm-up: at least `warmup` and at most `warmup_max` slices run with B_V = 1, not measured, before the
- * coarse phase starts (0: none). */
-void gcn_atm_init(gcn_atm_t *a, int fine, uint32_t warmup, uint32_t warmup_max);
+ * coarse phase starts (0: none); at most `probes` candidate slices (GCN_ATM_PROBES(slices)). */
+void gcn_atm_init(gcn_atm_t *a, int fine, uint32_t warmup, uint32_t warmup_max, uint32_t probes);
 /* The tiling to run the next slice with. */
 const gcn_tiling_t *gcn_atm_tiling(const gcn_atm_t *a);
 /* After running a slice with gcn_atm_tiling(a): its time, per strip of that tiling the lookups and

@@ -114,7 +114,7 @@ def main():
                 continue
             if prev["phase"] is None:
                 fail("ATM slice lines lack phase/action")
-            if best is None or prev["cycles"] < best:
+            if best is None or prev["cycles"] < best - (best >> 5):  # by more than 1/32 (GCN_ATM_MARGIN_SHIFT)
                 better, best = True, prev["cycles"]
             else:
                 better = False
@@ -122,7 +122,7 @@ def main():
                 if not better or cur["strips"] != 2 * prev["strips"]:
                     fail(f"slice {cur['slice']}: doubled without improving, or not doubled: {prev} -> {cur}")
             if prev["action"] == "settle" and better and prev["strips"] < 64:
-                fail(f"slice {prev['slice']}: settled although faster than every slice before")
+                fail(f"slice {prev['slice']}: settled although faster than every slice before by the margin")
         print("PASS: ATM trajectory:", ", ".join(f"{r['widths']}:{r['cycles']}:{r['action']}" for r in rows))
 
 

@@ -19,6 +19,8 @@ void report(gcn_atm_t& a, uint64_t time, const std::vector<double>& hit, uint64_
 
 std::vector<double> flat(const gcn_atm_t& a, double h) { return std::vector<double>(a.current.count, h); }
 
+constexpr uint32_t kAny = 1000;  // a probe budget that never ends the search (tests of the other rules)
+
 }  // namespace
 
 TEST_CASE("tilings: uniform B_V x B_V, validity") {
@@ -34,7 +36,7 @@ TEST_CASE("tilings: uniform B_V x B_V, validity") {
 
 TEST_CASE("coarse morphing doubles the tiles while the slice time improves and settles on the best") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 0, 0, 0);
+    gcn_atm_init(&a, 0, 0, 0, kAny);
     // B_V = 1, 2, 4, 8 get faster, 16 is slower: B_V = 8 is kept for every later slice.
     const uint64_t times[] = {100, 90, 80, 70, 75};
     const int expect_bv[] = {1, 2, 4, 8, 16};
@@ -55,13 +57,13 @@ TEST_CASE("coarse morphing doubles the tiles while the slice time improves and s
 
 TEST_CASE("coarse morphing: a tie is not an improvement, the limit is 64 x 64 tiles") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 0, 0, 0);
+    gcn_atm_init(&a, 0, 0, 0, kAny);
     report(a, 100, flat(a, 0.5));
     report(a, 100, flat(a, 0.5));  // B_V = 2 as fast as B_V = 1: not better, keep B_V = 1
     CHECK(a.phase == GCN_ATM_DONE);
     CHECK(gcn_atm_tiling(&a)->count == 1);
 
-    gcn_atm_init(&a, 0, 0, 0);
+    gcn_atm_init(&a, 0, 0, 0, kAny);
     for (uint64_t t = 100; a.phase == GCN_ATM_COARSE; t -= 10) report(a, t, flat(a, 0.5));
     CHECK(a.slices == 7);  // 1, 2, 4, 8, 16, 32, 64: always better, stops at the limit
     CHECK(gcn_atm_tiling(&a)->count == 64);
@@ -69,7 +71,7 @@ TEST_CASE("coarse morphing: a tie is not an improvement, the limit is 64 x 64 ti
 
 TEST_CASE("fine morphing splits from the lowest hit rate, then merges from the highest, while time improves") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1, 0, 0);
+    gcn_atm_init(&a, 1, 0, 0, kAny);
     report(a, 100, {0.4});
     report(a, 90, {0.5, 0.9});
     CHECK(a.action == GCN_ATM_ACT_DOUBLE);
@@ -88,7 +90,7 @@ TEST_CASE("fine morphing splits from the lowest hit rate, then merges from the h
     CHECK(a.action == GCN_ATM_ACT_UNSPLIT);
     CHECK(a.phase == GCN_ATM_MERGE);
     CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 32, 16});
-    report(a, 74, {0.6, 0.6, 0.85, 0.8});  // better: kept. Next in the order: the strip at unit 48 (80 %),
+    report(a, 72, {0.6, 0.6, 0.85, 0.8});  // better: kept. Next in the order: the strip at unit 48 (80 %),
                                            // the last one, merged with its left neighbour
     CHECK(a.action == GCN_ATM_ACT_MERGE);
     CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 48});
@@ -96,7 +98,7 @@ TEST_CASE("fine morphing splits from the lowest hit rate, then merges from the h
     CHECK(a.action == GCN_ATM_ACT_UNMERGE);
     CHECK(a.phase == GCN_ATM_DONE);
     CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 32, 16});
-    CHECK(a.best_time == 74);
+    CHECK(a.best_time == 72);
     report(a, 70, {0.7, 0.7, 0.7, 0.7});
     CHECK(a.action == GCN_ATM_ACT_KEEP);
     CHECK(widths(gcn_atm_tiling(&a)) == std::vector<int>{8, 8, 32, 16});
@@ -104,7 +106,7 @@ TEST_CASE("fine morphing splits from the lowest hit rate, then merges from the h
 
 TEST_CASE("fine morphing skips a split that repeats the tiling that ended the coarse phase") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1, 0, 0);
+    gcn_atm_init(&a, 1, 0, 0, kAny);
     report(a, 100, {0.4});
     report(a, 90, {0.5, 0.9});
     report(a, 95, flat(a, 0.5));  // B_V = 4 worse: settle on [32, 32]
@@ -117,9 +119,9 @@ TEST_CASE("fine morphing skips a split that repeats the tiling that ended the co
 
 TEST_CASE("fine morphing: the merge picks the neighbour with the higher hit rate, one-unit strips are not split") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1, 0, 0);
+    gcn_atm_init(&a, 1, 0, 0, kAny);
     // Coarse: B_V = 1 .. 64 all better, then settle at the limit: every strip one unit wide.
-    for (uint64_t t = 1000; a.phase == GCN_ATM_COARSE; t -= 10) {
+    for (uint64_t t = 1000; a.phase == GCN_ATM_COARSE; t = t * 9 / 10) {
         std::vector<double> h(a.current.count);
         for (size_t i = 0; i < h.size(); ++i) h[i] = 0.5 + 0.001 * double((i * 37) % 64);  // distinct rates
         if (h.size() == 64) h[10] = 0.99, h[9] = 0.2, h[11] = 0.3;  // the best strip, neighbours 20 % / 30 %
@@ -138,7 +140,7 @@ TEST_CASE("fine morphing: the merge picks the neighbour with the higher hit rate
 
 TEST_CASE("fine morphing: splitting and merging keep the tilings valid on any timing sequence") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1, 0, 0);
+    gcn_atm_init(&a, 1, 0, 0, kAny);
     uint64_t state = 12345;
     for (int s = 0; s < 200; ++s) {
         REQUIRE(gcn_tiling_valid(gcn_atm_tiling(&a)));
@@ -146,8 +148,9 @@ TEST_CASE("fine morphing: splitting and merging keep the tilings valid on any ti
         const uint64_t time = 1000 + (state >> 40) % 300;
         std::vector<double> h(a.current.count);
         for (size_t i = 0; i < h.size(); ++i) h[i] = double((state >> (i % 32)) % 1000) / 1000.0;
+        const uint64_t before = a.best_time;
         report(a, time, h);
-        CHECK(a.best_time <= time);
+        CHECK(a.best_time <= before);  // the incumbent only gets faster
     }
     CHECK(a.phase == GCN_ATM_DONE);  // every phase ends: at most 7 coarse + 64 split + 64 merge slices
     CHECK(std::string(gcn_atm_phase_name(a.phase)) == "done");
@@ -155,7 +158,7 @@ TEST_CASE("fine morphing: splitting and merging keep the tilings valid on any ti
 
 TEST_CASE("fine morphing from B_V = 1: the split that would repeat B_V = 2 is skipped, merging has nothing to do") {
     gcn_atm_t a;
-    gcn_atm_init(&a, 1, 0, 0);
+    gcn_atm_init(&a, 1, 0, 0, kAny);
     report(a, 100, {0.4});
     report(a, 110, {0.4, 0.4});  // B_V = 2 slower: settle on one strip
     CHECK(a.action == GCN_ATM_ACT_SETTLE);
@@ -169,7 +172,7 @@ TEST_CASE("warm-up: B_V = 1 unmeasured until the cache writes back, then the coa
     // while the L2 fills (no write-backs), 500 k once every slice writes the previous ones' output back;
     // B_V = 2 is slower in the first regime (118 k) and faster in the second (460 k).
     gcn_atm_t a;
-    gcn_atm_init(&a, 0, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(30));
+    gcn_atm_init(&a, 0, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(30), GCN_ATM_PROBES(30));
     CHECK(a.warmup_max == 27);
     CHECK(GCN_ATM_WARMUP_MAX(4) == 1);
     for (int s = 0; s < 7; ++s) {  // the cache fills: nothing written back
@@ -195,19 +198,19 @@ TEST_CASE("warm-up: B_V = 1 unmeasured until the cache writes back, then the coa
 
     // Without the warm-up the same times settle on B_V = 1: B_V = 2's first slice (118 k) is compared
     // with B_V = 1's clean-cache slice (98 k).
-    gcn_atm_init(&a, 0, 0, 0);
+    gcn_atm_init(&a, 0, 0, 0, kAny);
     report(a, 98000, flat(a, 0.5));
     report(a, 118000, flat(a, 0.5));
     CHECK(a.phase == GCN_ATM_DONE);
     CHECK(gcn_atm_tiling(&a)->count == 1);
 
     // A cache that never writes back (everything fits): the warm-up ends after warmup_max slices.
-    gcn_atm_init(&a, 0, 1, 3);
+    gcn_atm_init(&a, 0, 1, 3, kAny);
     for (int s = 0; s < 3; ++s) report(a, 100, flat(a, 0.5), 0);
     CHECK(a.phase == GCN_ATM_COARSE);
     CHECK(a.slices == 3);
     // ... and at least `warmup` slices even when the first one writes back.
-    gcn_atm_init(&a, 0, 2, 4);
+    gcn_atm_init(&a, 0, 2, 4, kAny);
     report(a, 100, flat(a, 0.5), 5);
     CHECK(a.phase == GCN_ATM_WARMUP);
     report(a, 100, flat(a, 0.5), 5);
@@ -219,7 +222,7 @@ TEST_CASE("a tiling is never measured twice: a merge back to a measured tiling i
     // worse: settle on [32, 32]. Split of the lower-hit strip: [16, 16, 32] worse, undone. Merge: [32, 32]
     // merged is [64] = B_V = 1, measured in the first slice: not better, decided without a slice -> done.
     gcn_atm_t a;
-    gcn_atm_init(&a, 1, 0, 0);
+    gcn_atm_init(&a, 1, 0, 0, kAny);
     report(a, 100, {0.4});
     report(a, 90, {0.5, 0.9});
     report(a, 95, flat(a, 0.5));  // B_V = 4 worse
@@ -233,7 +236,7 @@ TEST_CASE("a tiling is never measured twice: a merge back to a measured tiling i
     CHECK(a.memo_len == 4);  // [64], [32 x 2], [16 x 4], [16, 16, 32]
 
     // And on random timings: no tiling is ever run twice before ATM is done.
-    gcn_atm_init(&a, 1, 1, 1);
+    gcn_atm_init(&a, 1, 1, 1, kAny);
     uint64_t state = 777;
     std::vector<std::vector<int>> ran;
     for (int s = 0; s < 200 && a.phase != GCN_ATM_DONE; ++s) {
@@ -248,4 +251,77 @@ TEST_CASE("a tiling is never measured twice: a merge back to a measured tiling i
         report(a, 1000 + (state >> 40) % 300, h);
     }
     CHECK(a.phase == GCN_ATM_DONE);
+}
+
+TEST_CASE("a gain within the margin (1/32 of the incumbent's time) is noise: the emulator and the platform agree") {
+    // Issue #35, the dense graph (2,001 vertices, 100 k arcs, F = 256, B_F = 8, 256 KiB L2), slice times
+    // measured after the warm-up slice: the platform (mcycle) ran B_V = 1 in 46,155,453 cycles and B_V = 2
+    // in 46,322,053 (0.4 % slower); the emulator's time model gave 45,429,541 and 44,949,981 (1.1 % faster)
+    // and went on to B_V = 4 and a split. Their tilings differ by less than the model's error; with the
+    // margin both keep B_V = 1.
+    for (const auto& t : std::vector<std::vector<uint64_t>>{{46155453, 46322053}, {45429541, 44949981}}) {
+        gcn_atm_t a;
+        gcn_atm_init(&a, 1, 0, 0, kAny);
+        report(a, t[0], flat(a, 0.3));
+        CHECK(gcn_atm_tiling(&a)->count == 2);
+        report(a, t[1], flat(a, 0.6));
+        CHECK(a.action == GCN_ATM_ACT_SETTLE);
+        CHECK(a.phase == GCN_ATM_DONE);
+        CHECK(gcn_atm_tiling(&a)->count == 1);
+        CHECK(a.best_time == t[0]);
+    }
+    // Just inside and just beyond the margin.
+    gcn_atm_t a;
+    gcn_atm_init(&a, 0, 0, 0, kAny);
+    report(a, 3200, flat(a, 0.5));
+    report(a, 3100, flat(a, 0.5));  // 100 = 3200 / 32: not better
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(gcn_atm_tiling(&a)->count == 1);
+    gcn_atm_init(&a, 0, 0, 0, kAny);
+    report(a, 3200, flat(a, 0.5));
+    report(a, 3099, flat(a, 0.5));  // more than 1/32 faster: better
+    CHECK(a.action == GCN_ATM_ACT_DOUBLE);
+    CHECK(gcn_atm_tiling(&a)->count == 4);
+}
+
+TEST_CASE("the probe budget: one candidate slice per 8 slices of the run, then the best tiling") {
+    CHECK(GCN_ATM_PROBES(4) == 0);
+    CHECK(GCN_ATM_PROBES(8) == 1);
+    CHECK(GCN_ATM_PROBES(30) == 3);
+    // Issue #35, Kronecker SCALE 16, edge factor 8, F = 128, B_F = 4, 8 MiB, DRAM-traffic time: slice 0
+    // warm-up (537,646 lines), B_V = 1 576,760, then a B_V = 2 probe of 831,651 (+44 %): a quarter of the
+    // run spent on it, ATM 89.4 % of the static best (fs:4). Four slices leave no budget: B_V = 1 throughout.
+    gcn_atm_t a;
+    gcn_atm_init(&a, 1, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(4), GCN_ATM_PROBES(4));
+    report(a, 537646, flat(a, 0.5), 0);
+    CHECK(a.action == GCN_ATM_ACT_WARMUP);
+    report(a, 576760, flat(a, 0.5), 9000);
+    CHECK(a.action == GCN_ATM_ACT_BUDGET);
+    CHECK(a.phase == GCN_ATM_DONE);
+    for (int s = 2; s < 4; ++s) {
+        CHECK(gcn_atm_tiling(&a)->count == 1);
+        report(a, 500000, flat(a, 0.5), 9000);
+        CHECK(a.action == GCN_ATM_ACT_KEEP);
+    }
+    CHECK(a.probed == 0);
+
+    // 30 slices, every doubling 10 % faster: three candidates (B_V = 2, 4, 8), then B_V = 8 is kept
+    // although B_V = 16 was not tried.
+    gcn_atm_init(&a, 1, 0, 0, GCN_ATM_PROBES(30));
+    uint64_t t = 1000000;
+    for (int s = 0; s < 4; ++s, t = t * 9 / 10) {
+        CHECK(a.phase == GCN_ATM_COARSE);
+        report(a, t, flat(a, 0.5));
+    }
+    CHECK(a.action == GCN_ATM_ACT_BUDGET);
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(a.probed == 3);
+    CHECK(gcn_atm_tiling(&a)->count == 8);
+    CHECK(std::string(gcn_atm_action_name(GCN_ATM_ACT_BUDGET)) == "budget");
+    // A slower last candidate is not kept when the budget ends the search.
+    gcn_atm_init(&a, 0, 0, 0, 1);
+    report(a, 1000, flat(a, 0.5));
+    report(a, 1500, flat(a, 0.5));
+    CHECK(a.phase == GCN_ATM_DONE);
+    CHECK(gcn_atm_tiling(&a)->count == 1);
 }

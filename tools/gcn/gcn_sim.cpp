@@ -271,7 +271,7 @@ RunResult Emulator::run_atm(const workload::GcnRun& run, size_t l2_index) {
     begin(run, {l2_index});
     cur_.assign(g_.n, 0);
     gcn_atm_t atm;
-    gcn_atm_init(&atm, run_.fine, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(run_.slices));
+    gcn_atm_init(&atm, run_.fine, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(run_.slices), GCN_ATM_PROBES(run_.slices));
     std::vector<std::vector<SliceResult>> out(1);
     for (uint32_t s = 0; s < run_.slices; ++s) {
         slice(s, *gcn_atm_tiling(&atm), out);

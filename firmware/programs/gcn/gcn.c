@@ -254,7 +254,8 @@ int main(void) {
     uint64_t total_engine = 0;
     const int on_vp = vp_bootinfo_find("vp", NULL, NULL);
     static gcn_atm_t atm; /* ~3.5 KiB with its memo of measured tilings: not on the stack */
-    gcn_atm_init(&atm, (info->flags & GCN_FLAG_ATM_FINE) != 0, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(slices));
+    gcn_atm_init(&atm, (info->flags & GCN_FLAG_ATM_FINE) != 0, GCN_ATM_WARMUP_SLICES, GCN_ATM_WARMUP_MAX(slices),
+                 GCN_ATM_PROBES(slices));
     gcn_tiling_t fixed;
     gcn_tiling_uniform(&fixed, kernel == GCN_KERNEL_VT || kernel == GCN_KERNEL_FSVT ? info->tiles : 1);
     static uint64_t lookups[GCN_UNITS], misses[GCN_UNITS];

@@ -123,11 +123,13 @@ static void pick_split(gcn_atm_t *a) {
     start_merge(a);
 }
 
-void gcn_atm_init(gcn_atm_t *a, int fine, uint32_t warmup, uint32_t warmup_max) {
+void gcn_atm_init(gcn_atm_t *a, int fine, uint32_t warmup, uint32_t warmup_max, uint32_t probes) {
     a->phase = warmup ? GCN_ATM_WARMUP : GCN_ATM_COARSE;
     a->warmup = warmup;
     a->warmup_max = warmup_max > warmup ? warmup_max : warmup;
     a->memo_len = a->decided = 0;
+    a->probes = probes;
+    a->probed = 0;
     a->fine = fine != 0;
     gcn_tiling_uniform(&a->current, 1);
     a->best = a->current;
@@ -161,7 +163,8 @@ void gcn_atm_report(gcn_atm_t *a, uint64_t time, const uint64_t *lookups, const 
     }
     if (a->phase != GCN_ATM_DONE && a->memo_len < GCN_ATM_MEMO && !measured(a, &a->current))
         a->memo[a->memo_len++] = a->current;
-    const int better = time < a->best_time;
+    if (a->phase != GCN_ATM_DONE && a->best_time != UINT64_MAX) a->probed++; /* a candidate's slice */
+    const int better = time < a->best_time - (a->best_time >> GCN_ATM_MARGIN_SHIFT);
     if (better) {
         a->best = a->current;
         a->best_time = time;
@@ -175,6 +178,10 @@ void gcn_atm_report(gcn_atm_t *a, uint64_t time, const uint64_t *lookups, const 
         decide(a, 0);
     }
     a->action = action;
+    if (a->phase != GCN_ATM_DONE && a->probed >= a->probes) { /* no slice left for another candidate */
+        finish(a);
+        a->action = GCN_ATM_ACT_BUDGET;
+    }
 }
 
 /* The rules of include/vp/gcn_atm.h after a slice (or a remembered candidate) that was `better` or not. */
@@ -236,7 +243,7 @@ const char *gcn_atm_phase_name(uint32_t phase) {
 }
 
 const char *gcn_atm_action_name(uint32_t action) {
-    static const char *const names[] = {"none",  "double",  "settle", "split", "unsplit",
-                                        "merge", "unmerge", "keep",   "warmup"};
+    static const char *const names[] = {"none",  "double",  "settle", "split",  "unsplit",
+                                        "merge", "unmerge", "keep",   "warmup", "budget"};
     return action < sizeof names / sizeof names[0] ? names[action] : "?";
 }
