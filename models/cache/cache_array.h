@@ -249,7 +249,17 @@ private:
     // Line address >> line_shift, kInvalid when invalid (a set of 8 ways: one host line).
     LineAlignedVector<uint64_t> tags_;
     std::vector<uint8_t> flags_;
-    std::vector<uint64_t> valid_;  // per set: bit w set while way w holds a line
+    // Lines not holding one (kInvalid tags). At 0, every set is full, which is what a fill asks
+    // (is there a free way?) once the cache has warmed up: answered without touching any per-set
+    // state. Before that, a set's valid ways are derived from its tags row (valid_mask()).
+    size_t invalid_lines_ = 0;
+    uint64_t valid_mask(size_t base) const {
+        if (invalid_lines_ == 0) return all_ways_;
+        uint64_t m = 0;
+        for (unsigned w = 0; w < geo_.ways; ++w) m |= uint64_t(tags_[base + w] != kInvalid) << w;
+        return m;
+    }
+    uint64_t all_ways_ = 0;  // bit w for every way
     static constexpr uint8_t kNoWay = 0xff;
     std::vector<uint8_t> mru_;  // per set: the way of its last hit, kNoWay after a fill or invalidation
     std::unique_ptr<ReplacementPolicy> policy_;
