@@ -81,7 +81,7 @@ void Bus::map(unsigned port, uint64_t base, uint64_t size, const std::string& ta
     }
     if (cfg_.crossbar && traffic_started_)
         throw std::logic_error("bus: crossbar mapping added after the first transaction");
-    map_.push_back({base, size, port, target_name});
+    map_.push_back({base, size, port, target_name, 1, {}});
     if (direct_.size() <= port) direct_.resize(port + 1, nullptr);  // (a port is mapped before it is used)
     std::sort(map_.begin(), map_.end(), [](auto& a, auto& b) { return a.base < b.base; });
     if (cfg_.crossbar) {
