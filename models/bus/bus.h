@@ -109,8 +109,20 @@ private:
     struct Watcher {
         Observer fn;
         const std::vector<uint16_t>* ignored;
+        // The last answer, for the initiator asked about last while `ignored` had this length (the
+        // lists only grow: Cache::add_own_initiator). An L1's misses come one after another from
+        // one initiator, so the common case is two compares instead of a search per observer.
+        mutable uint16_t last_who = 0;
+        mutable size_t last_size = ~size_t(0);
+        mutable bool last_wants = true;
         bool wants(uint16_t who) const {
-            return !ignored || std::find(ignored->begin(), ignored->end(), who) == ignored->end();
+            if (!ignored) return true;
+            if (who != last_who || ignored->size() != last_size) {
+                last_wants = std::find(ignored->begin(), ignored->end(), who) == ignored->end();
+                last_who = who;
+                last_size = ignored->size();
+            }
+            return last_wants;
         }
     };
     std::vector<Watcher> observers_;

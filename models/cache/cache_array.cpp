@@ -27,7 +27,8 @@ CacheArray::CacheArray(const Geometry& g, const std::string& policy, const Polic
     line_shift_ = unsigned(__builtin_ctz(geo_.line));
     set_mask_ = geo_.sets() - 1;
     tags_.assign(size_t(geo_.sets()) * geo_.ways, kInvalid);
-    valid_.assign(geo_.sets(), 0);
+    invalid_lines_ = tags_.size();
+    all_ways_ = geo_.ways == 64 ? ~uint64_t(0) : (uint64_t(1) << geo_.ways) - 1;
     mru_.assign(geo_.sets(), kNoWay);
     flags_.assign(tags_.size(), 0);
     set_policy(policy, params);
@@ -88,10 +89,12 @@ Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t prio
     const unsigned set = set_of(addr);
     const size_t base = size_t(set) * geo_.ways;
     // (LRU's choice in a full set without the call: its oldest line.)
-    const unsigned way =
-        stamps_ && policy_->full(valid_[set]) ? stamps_->oldest(base, geo_.ways) : policy_->victim(set, valid_[set]);
+    const uint64_t valid = valid_mask(base);
+    const unsigned way = stamps_ && valid == all_ways_ ? stamps_->oldest(base, geo_.ways) : policy_->victim(set, valid);
     Eviction ev;
-    if (tags_[base + way] != kInvalid) {
+    if (tags_[base + way] == kInvalid) {
+        --invalid_lines_;
+    } else {
         ev.valid = true;
         ev.addr = tags_[base + way] << line_shift_;
         ev.dirty = flags_[base + way] & kDirty;
@@ -104,7 +107,6 @@ Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t prio
             repeats_->revoke_line(tags_[base + way]);  // (LRU: the stamp is overwritten below)
     }
     tags_[base + way] = addr >> line_shift_;
-    valid_[set] |= uint64_t(1) << way;
     mru_[set] = kNoWay;  // a fill changes the set's policy state: the next hit is reported
     if (repeats_ && !stamps_) repeats_->revoke_set(set);
     flags_[base + way] = write ? kDirty : 0;
@@ -174,7 +176,7 @@ Eviction CacheArray::invalidate(uint64_t addr) {
     if (last_tag_ == tags_[i]) forget();
     revoke_repeat(set, tags_[i]);
     tags_[i] = kInvalid;
-    valid_[set] &= ~(uint64_t(1) << unsigned(w));
+    ++invalid_lines_;
     mru_[set] = kNoWay;
     flags_[i] = 0;
     policy_->on_invalidate(set, unsigned(w));

@@ -201,9 +201,12 @@ public:
     void set_regions(const std::vector<Region>& regions);
     const std::vector<Region>& regions() const { return regions_; }
     // Index into stats() for an address. Every access asks, and a kernel's streams alternate between
-    // regions, so the answer is remembered per 4 KiB granule that lies wholly in one region (or in
+    // regions, so the answer is remembered per 32 KiB granule that lies wholly in one region (or in
     // none); a granule that one or two region boundaries cut is remembered with its splits
-    // (region_of_slow()), one that more cut is looked up each time.
+    // (region_of_slow()), one that more cut is looked up each time. (128 granules of 32 KiB: the
+    // memo covers 4 MiB in 3 KiB of host memory. It was 256 of 4 KiB, 1 MiB in 6 KiB: on the
+    // miss-heavy SpMV, whose gathered x alone is 1 MiB, the memo then missed the host's L1 on
+    // every other lookup and fill, and with three caches it took 18 KiB of a 32 KiB host L1D.)
     size_t region_of(uint64_t addr) const {
         const uint64_t granule = addr >> kGranuleBits;
         const GranuleRegion& g = granules_[granule % kGranules];
@@ -249,7 +252,17 @@ private:
     // Line address >> line_shift, kInvalid when invalid (a set of 8 ways: one host line).
     LineAlignedVector<uint64_t> tags_;
     std::vector<uint8_t> flags_;
-    std::vector<uint64_t> valid_;  // per set: bit w set while way w holds a line
+    // Lines not holding one (kInvalid tags). At 0, every set is full, which is what a fill asks
+    // (is there a free way?) once the cache has warmed up: answered without touching any per-set
+    // state. Before that, a set's valid ways are derived from its tags row (valid_mask()).
+    size_t invalid_lines_ = 0;
+    uint64_t valid_mask(size_t base) const {
+        if (invalid_lines_ == 0) return all_ways_;
+        uint64_t m = 0;
+        for (unsigned w = 0; w < geo_.ways; ++w) m |= uint64_t(tags_[base + w] != kInvalid) << w;
+        return m;
+    }
+    uint64_t all_ways_ = 0;  // bit w for every way
     static constexpr uint8_t kNoWay = 0xff;
     std::vector<uint8_t> mru_;  // per set: the way of its last hit, kNoWay after a fill or invalidation
     std::unique_ptr<ReplacementPolicy> policy_;
@@ -266,7 +279,7 @@ private:
     std::vector<Region> regions_;
     bool lines_cut_ = false;          // a region boundary lies inside a line: the shortcut checks the line
     std::vector<RegionStats> stats_;  // one per region + "other"
-    static constexpr unsigned kGranuleBits = 12, kGranules = 256;
+    static constexpr unsigned kGranuleBits = 15, kGranules = 128;
     static constexpr uint64_t kGranule = uint64_t(1) << kGranuleBits;
     static constexpr uint64_t kCutGranule = uint64_t(1) << 63;  // (no address >> kGranuleBits has it)
     struct GranuleRegion {

@@ -215,3 +215,32 @@ TEST_CASE("crossbar: transfers to different targets overlap, to the same target 
     REQUIRE(end_b == alone);
     REQUIRE(end_a2 == alone + 9 * kNs);  // queued behind a's first write on ram's request channel
 }
+
+// A cache's observer ignores its own initiators (Bus::add_observer's list, read at each transaction),
+// and that list may grow after traffic started: the bus remembers its last answer per initiator, and
+// must ask again once the list changed.
+TEST_CASE("an observer's ignore list is honoured as it grows, for repeated and alternating initiators") {
+    Fixture f;
+    f.a.initiator_id = 3;
+    f.b.initiator_id = 5;
+    std::vector<uint16_t> ignored{3};
+    std::vector<uint16_t> seen;
+    f.bus.add_observer([&](tlm::tlm_generic_payload&, Tick, uint16_t who) { seen.push_back(who); }, &ignored);
+    f.a.body = [&](TestInitiator& i) {
+        uint8_t buf[4] = {};
+        i.transport(false, 0x80000000, buf, 4, 0);  // a: ignored
+        i.transport(false, 0x80000004, buf, 4, 0);
+        sc_core::wait(sc_core::sc_time(500, sc_core::SC_NS));
+        ignored.push_back(5);  // from now on b is ignored too
+    };
+    f.b.body = [&](TestInitiator& i) {
+        uint8_t buf[4] = {};
+        sc_core::wait(sc_core::sc_time(100, sc_core::SC_NS));
+        i.transport(false, 0x80000040, buf, 4, 100 * kNs);  // after a's, before the list grew: seen
+        i.transport(false, 0x80000044, buf, 4, 100 * kNs);  // the same initiator again: seen
+        sc_core::wait(sc_core::sc_time(900, sc_core::SC_NS));
+        i.transport(false, 0x80000048, buf, 4, 1000 * kNs);  // the last initiator asked about, now ignored
+    };
+    sc_core::sc_start();
+    CHECK(seen == std::vector<uint16_t>{5, 5});
+}

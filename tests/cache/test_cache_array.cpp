@@ -348,3 +348,29 @@ TEST_CASE("cache array: per-set state storage starts on a host cache line") {
         REQUIRE(v[n - 1] == 7);
     }
 }
+
+// A fill takes a free way before evicting anything. The array knows a set has one without a per-set
+// mask: from its count of invalid lines (none: every set is full) and otherwise from the set's tags.
+// A warm cache (no invalid line anywhere) must still see a way an invalidation freed, and a full set
+// must not take the free way of another set for its own.
+TEST_CASE("cache array: a way freed by an invalidation is filled first, also once every set was full") {
+    for (const char* policy : {"lru", "srrip", "plru", "random"}) {
+        CAPTURE(policy);
+        CacheArray c(Geometry{2 * 4 * 64, 4, 64}, policy);  // 2 sets x 4 ways: set = bit 6
+        // Warm: both sets full (set 0: lines 0x000, 0x080, ...; set 1: 0x040, 0x0c0, ...).
+        for (uint64_t i = 0; i < 8; ++i) {
+            REQUIRE_FALSE(c.access(i * 64, false, true));
+            REQUIRE_FALSE(c.fill(i * 64, false, true, 0).valid);
+        }
+        REQUIRE(c.fill(0x400, false, true, 0).valid);  // set 0 is full: a fill evicts
+        REQUIRE(c.invalidate(0x0c0).valid);            // a way of set 1 is free again
+        // Set 0 is still full: its fill evicts, set 1's free way does not count for it.
+        CHECK(c.fill(0x800, false, true, 0).valid);
+        // Set 1's fill takes the freed way: nothing leaves.
+        CHECK_FALSE(c.fill(0x440, false, true, 0).valid);
+        CHECK(c.contains(0x440));
+        // Full again everywhere: the next fill of set 1 evicts.
+        CHECK(c.fill(0x840, false, true, 0).valid);
+        CHECK(c.valid_lines() == 8);
+    }
+}
