@@ -76,7 +76,12 @@ void CpuConfig::params(config::Params& p) {
     p.add(semihosting_dir, "semihosting_dir", Kind::Dir, "",
           "the only directory semihosting files live in (an existing directory; guest names with an "
           "absolute path, '..' or a symlink are refused); empty: the run's output directory");
-    p.add(hartid, "hartid", Kind::Int, "", "mhartid").range(0, 1023);
+    p.add(hartid, "hartid", Kind::Int, "", "mhartid of the first hart (hart h has hartid + h)").range(0, 1023);
+    p.add(harts, "harts", Kind::Int, "",
+          "harts (SMP as QEMU virt: one ISS each, own L1s, CLINT msip/mtimecmp and PLIC M context 2h per hart; "
+          "every hart starts at the ELF entry with a0 = mhartid; docs/smp.md)")
+        .range(1, 64);
+    p.rule(hartid + harts <= 1024, "harts", "hartid + harts must not exceed 1024");
     p.add(reset_pc, "reset_pc", Kind::Address, "", "reset PC when no ELF gives an entry point").range(0, 4294967295.0);
     HartTimingParams timing_params{timing};
     p.section(timing_params, "timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
@@ -106,6 +111,9 @@ Cpu::Cpu(sc_core::sc_module_name name, SimContext& ctx, const CpuConfig& cfg)
       traps_(stats_.counter("traps", "count", "exceptions and interrupts taken")),
       bus_accesses_(stats_.counter("bus_accesses", "count", "accesses that went through the bus (no DMI)")),
       dmi_regions_(stats_.counter("dmi_regions", "count", "DMI regions acquired")) {
+    // Several harts observe one another through memory at every quantum boundary: none runs ahead
+    // past it (docs/smp.md, "Time").
+    if (cfg_.harts > 1) cfg_.run_ahead = false;
     hart_ = std::make_unique<iss::Hart>(hart_config(cfg), *this);
     payload_.set_extension(&ext_);
     ext_.initiator = trace_id();

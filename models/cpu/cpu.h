@@ -50,7 +50,8 @@ struct CpuConfig {
     bool repeat_hits = true;        // the hart repeats L1 hits the caches grant without calling them
     bool semihosting_files = true;  // file calls reach semihosting_dir (the run's output dir when empty)
     std::string semihosting_dir;
-    uint32_t hartid = 0;
+    uint32_t hartid = 0;             // mhartid of the first hart (hart h has hartid + h)
+    unsigned harts = 1;              // homogeneous harts (docs/smp.md); the platform builds one Cpu per hart
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
 
