@@ -172,9 +172,9 @@ static uint32_t count_cpus(uintptr_t dtb) {
 
 /* ---- tests ---- */
 #define AMO_ITERS    2000u
-#define BAR_ROUNDS   50u
+#define BAR_ROUNDS   20u
 #define KN           48u
-#define LITMUS_ITERS 100u
+#define LITMUS_ITERS 40u
 
 static int32_t mat[KN][KN], vec_x[KN];
 static volatile int32_t vec_y[KN];
