@@ -6,7 +6,9 @@ on qemu-system-riscv32 -machine virt -smp N -bios none and on the VP with platfo
     which depend on each simulator's interleaving; they are printed for the docs);
   - no forbidden litmus outcome (the firmware fails if one appears);
   - the VP is deterministic with N harts: two runs give byte-identical stats.json and console output;
-  - stats.json has one CPU per hart (cpu0 .. cpuN-1) with their own private L1s (l1d, l1d_1, ...).
+  - stats.json has one CPU per hart (cpu0 .. cpuN-1) with their own private L1s (l1d, l1d_1, ...);
+  - on the VP the firmware passes at other quanta too (4 and 8 harts at 100 ns and 10 ns: other
+    interleavings, harts waking from wfi at other points).
 
   run_smp.py --vp VP --bin FWBIN --repo REPO [--harts 2,4] [--no-qemu]
 """
@@ -73,6 +75,13 @@ def main():
             if compared(qout) != compared(outs[0][0]):
                 fail(f"the VP's output with {n} harts differs from QEMU -smp {n} (info: lines aside)")
             print(f"ok: {n} harts: the same {len(compared(qout))} lines on the VP and on QEMU -smp {n}")
+        for n, q in ((4, "100ns"), (8, "10ns")):
+            rc, out, err = run([a.vp, "run", "--quiet", "--out", os.path.join(work, "q"), "--elf", elf, "--set",
+                                f"platform.cpu.harts={n}", "--set", "platform.dtb=true", "--set", f"platform.quantum={q}",
+                                "--set", "limits.max_sim_time=100ms"])
+            if rc != 0 or "smp: PASS" not in out:
+                fail(f"VP with {n} harts at quantum {q}: exit {rc}\n{out}{err}")
+            print(f"ok: {n} harts at quantum {q}")
     print("PASS")
 
 

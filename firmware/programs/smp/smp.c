@@ -115,6 +115,21 @@ static void barrier(uint32_t *local_sense) {
     }
 }
 
+/* Sleeps until `cond` holds, `cond` being set by an interrupt handler. Checked with interrupts on, an
+ * interrupt taken between the check and the wfi would leave the wfi asleep for ever (the lost wake-up).
+ * So the check and the wfi run with mstatus.MIE off (wfi still wakes on an interrupt enabled in mie),
+ * and the interrupt is taken in the short window with MIE on after it. */
+#define WAIT_UNTIL(cond)                     \
+    do {                                     \
+        CSR_CLEAR(mstatus, MSTATUS_MIE);     \
+        while (!(cond)) {                    \
+            __asm__ volatile("wfi");         \
+            CSR_SET(mstatus, MSTATUS_MIE);   \
+            CSR_CLEAR(mstatus, MSTATUS_MIE); \
+        }                                    \
+        CSR_SET(mstatus, MSTATUS_MIE);       \
+    } while (0)
+
 /* ---- traps: machine software and timer interrupts ---- */
 __attribute__((interrupt("machine"), aligned(4))) static void trap_handler(void) {
     const uint32_t cause = CSR_READ(mcause), h = CSR_READ(mhartid);
@@ -311,7 +326,7 @@ void smp_main(uint32_t hartid, uintptr_t dtb) {
         }
         __atomic_store_n(&ipi_phase, 1u, __ATOMIC_RELEASE);
     } else {
-        while (!ipi_taken[h] && !__atomic_load_n(&ipi_phase, __ATOMIC_ACQUIRE)) __asm__ volatile("wfi");
+        WAIT_UNTIL(ipi_taken[h] || __atomic_load_n(&ipi_phase, __ATOMIC_ACQUIRE));
     }
     barrier(&sense);
     CSR_CLEAR(mie, MIP_MSIP);
@@ -330,7 +345,7 @@ void smp_main(uint32_t hartid, uintptr_t dtb) {
     barrier(&sense);
     set_mtimecmp(h, mtime() + 200u * (h + 1u));
     CSR_SET(mie, MIP_MTIP);
-    while (!timer_taken[h]) __asm__ volatile("wfi");
+    WAIT_UNTIL(timer_taken[h]);
     CSR_CLEAR(mie, MIP_MTIP);
     barrier(&sense);
     if (h == 0) {
