@@ -339,7 +339,9 @@ void Cpu::finalize() {
     publish_stats();
     host_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start_).count();
     ctx_.note_end_time(local_time());
-    if (!exited_ && hart_->waiting())
+    // (With several harts one parked in WFI while another ends the run is the normal end, as on QEMU;
+    // every hart asleep is the platform's deadlock report.)
+    if (!exited_ && hart_->waiting() && cfg_.harts == 1)
         VP_WARN(log_, "run ended with the hart asleep in WFI at pc 0x{:08x} (no interrupt source left)", hart_->pc());
 }
 
