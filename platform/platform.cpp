@@ -601,6 +601,13 @@ void Platform::build_cpu() {
             m.cpus.push_back(std::move(cpu));
         }
         m.cpu = m.cpus.front().get();
+        if (harts > 1)  // MSI on the L1Ds (docs/smp.md "Coherence")
+            for (auto& cpu : m.cpus) {
+                std::vector<Cpu*> peers;
+                for (auto& other : m.cpus)
+                    if (other != cpu) peers.push_back(other.get());
+                cpu->set_peers(std::move(peers));
+            }
         if (harts > 1)
             for (auto& cpu : m.cpus) coherent.push_back(cpu->trace_id());
         for (auto* list : {&m.l1i, &m.l1d})

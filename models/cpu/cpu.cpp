@@ -436,18 +436,49 @@ void Cpu::grant_repeat_hits() {
     if (l1i_) l1i_->grant_repeat_hits(on ? &hart_->repeat_hits(true) : nullptr);
 }
 
+void Cpu::set_peers(std::vector<Cpu*> peers) {
+    peers_ = std::move(peers);
+    if (peers_.empty() || coherence_invalidations_) return;
+    coherence_invalidations_ =
+        &stats_.counter("coherence_invalidations", "count", "lines this hart's stores took from other harts' L1Ds");
+    coherence_stall_ =
+        &stats_.counter("coherence_stall", "cycles", "cycles this hart's stores waited for dirty copies in other L1Ds");
+}
+
+Tick Cpu::coherence(uint32_t addr, bool write, Tick at) {
+    Tick start = at;
+    for (Cpu* p : peers_) {
+        if (!p->l1d_) continue;
+        if (write) {
+            iss::HostFpFlagsKept kept;  // (a write-back calls into the bus and the memories)
+            Tick done = at;
+            if (p->l1d_->snoop_invalidate(addr, at, ext_, done)) {
+                ++*coherence_invalidations_;
+                start = std::max(start, done);
+            }
+        } else {
+            RepeatHits& r = p->hart_->repeat_hits(false);
+            r.revoke_line(uint64_t(addr) >> r.shift);
+        }
+    }
+    if (start > at) *coherence_stall_ += div_ceil(start - at, period_);
+    return start;
+}
+
 uint32_t Cpu::cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint64_t now) {
-    const Tick at = now * period_;
+    Tick at = now * period_;
     ext_.pc = hart_->pc();
     ext_.trace_id = 0;
     ext_.trace_component = 0;
+    const Tick issued = at;
+    if (!peers_.empty() && &cache == l1d_) at = coherence(addr, write, at);
     // Called from the ISS's inline load/store and fetch paths, where the host FP exception flags stand
     // for the guest's pending fflags (iss/env.h, MemTiming). A hit runs integer code only; a miss calls
     // into the bus, the L2 and the memory models, which may raise host flags: the L1 keeps them around
     // each miss (only there: testing the flags on every access would cost every access).
     const Tick done = cache.access<iss::HostFpFlagsKept>(addr, len, write, at, ext_);
     cache.grant_after_miss(addr, done);  // (the hart goes on at `done` or later)
-    return done > at ? uint32_t(div_ceil(done - at, period_)) : 0;
+    return done > issued ? uint32_t(div_ceil(done - issued, period_)) : 0;
 }
 
 uint32_t Cpu::data_access(iss::AccessKind kind, uint32_t addr, unsigned len, uint64_t now, uint32_t region_cycles) {

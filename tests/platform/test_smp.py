@@ -133,6 +133,36 @@ def test_several_harts_report_per_hart():
     assert cfg["platform"]["cpu"]["harts"] == 3
 
 
+def bench(n, *sets):
+    """smp_bench on n harts: (hash, cycles of the parallel part, the statistics' components)."""
+    cli.VP, cli.REPO, cli.WORK = VP, REPO, WORK
+    path = cli.scenario(f"name: smp_bench\nplatform:\n  dtb: true\n  cpu:\n    harts: {n}\n"
+                        "  caches:\n    l1i: {enabled: true}\n    l1d: {enabled: true}\n    l2: {enabled: true}\n"
+                        "load:\n  - elf: ${firmware}/smp_bench.elf\n", name=f"b{n}.yaml")
+    out = os.path.join(WORK, f"b{n}")
+    args = []
+    for kv in sets:
+        args += ["--set", kv]
+    _, text, _ = vp("run", "--quiet", "--out", out, path, *args, check=0)
+    m = re.search(r"smp_bench: (\d+) harts, hash (\d+), cycles (\d+)", text)
+    assert m and int(m.group(1)) == n, text
+    return int(m.group(2)), int(m.group(3)), json.load(open(os.path.join(out, "stats.json")))["components"]
+
+
+def test_stores_take_lines_from_other_harts_l1d():
+    # smp_bench's rows of y interleave across harts (false sharing) and its barrier is a shared counter:
+    # with MSI on the L1Ds, stores take lines from the other harts' L1Ds (a coherence miss for them
+    # next time), so the parallel part takes longer than without, while the result stays the same.
+    h1, c1, s1 = bench(1)
+    h2, c2, s2 = bench(2)
+    assert h1 == h2
+    assert "coherence_invalidations" not in s1["cpu0"]["counters"]  # one hart: statistics unchanged
+    inv = [s2[f"cpu{h}"]["counters"]["coherence_invalidations"] for h in range(2)]
+    assert all(i > 0 for i in inv), inv
+    assert s2["cpu0"]["counters"]["coherence_stall"] > 0  # dirty copies written back first
+    assert 1.8 < c1 / c2 < 2.0, (c1, c2)  # near-linear speed-up, less than 2 by the coherence misses
+
+
 def expect_error(key, pattern, *sets):
     args = []
     for s in sets:
