@@ -86,20 +86,21 @@ Node build_tree(const DeviceTreeInput& in) {
     Node chosen = node("chosen");
     Node cpus = node("cpus");
     cpus.u32("#address-cells", 1).u32("#size-cells", 0).u32("timebase-frequency", VP_CLINT_TIMEBASE_HZ);
-    if (in.cpu) {
-        Node cpu = node("cpu@" + hexs(in.hartid), "cpu0");
-        cpu.str("device_type", {"cpu"}).u32("reg", in.hartid).str("status", {"okay"}).str("compatible", {"riscv"});
+    // One node per hart (labels cpu0, cpu1, ...: their interrupt controllers are cpuN_intc).
+    for (unsigned h = 0; in.cpu && h < in.harts; ++h) {
+        const uint32_t id = in.hartid + h;
+        Node cpu = node("cpu@" + hexs(id), "cpu" + std::to_string(h));
+        cpu.str("device_type", {"cpu"}).u32("reg", id).str("status", {"okay"}).str("compatible", {"riscv"});
         cpu.str("riscv,isa", {"rv32imafc_zicsr_zifencei"}).str("riscv,isa-base", {"rv32i"});
         cpu.str("riscv,isa-extensions", {"i", "m", "a", "f", "c", "zicsr", "zifencei"});
         cpu.u32("clock-frequency", uint32_t(in.cpu_hz));
         cpu.u32("riscv,cbom-block-size", VP_CBO_BLOCK_SIZE);
-        Node intc = node("interrupt-controller", "cpu0_intc");
+        Node intc = node("interrupt-controller", "cpu" + std::to_string(h) + "_intc");
         intc.u32("#address-cells", 0).u32("#interrupt-cells", 1).empty("interrupt-controller");
         intc.str("compatible", {"riscv,cpu-intc"});
         cpu.add(std::move(intc));
         cpus.add(std::move(cpu));
     }
-
     std::vector<Node> memories;
     Node soc = node("soc");
     soc.u32("#address-cells", 1).u32("#size-cells", 1).str("compatible", {"simple-bus"}).empty("ranges");
@@ -143,14 +144,27 @@ Node build_tree(const DeviceTreeInput& in) {
             n = node("clint@" + hexs(e.base), label_of(name));
             n.str("compatible", {"sifive,clint0", "riscv,clint0"});
             reg1(n, e);
-            if (in.cpu) n.cells("interrupts-extended", {{0, "cpu0_intc"}, {3, ""}, {0, "cpu0_intc"}, {7, ""}});
+            std::vector<Cell> ie;  // per hart: machine software (3) and timer (7) interrupts
+            for (unsigned h = 0; in.cpu && h < in.harts; ++h) {
+                const std::string intc = "cpu" + std::to_string(h) + "_intc";
+                ie.insert(ie.end(), {{0, intc}, {3, ""}, {0, intc}, {7, ""}});
+            }
+            if (!ie.empty()) n.cells("interrupts-extended", ie);
         } else if (t == "plic") {
             n = node("plic@" + hexs(e.base), "plic");
             n.str("compatible", {"sifive,plic-1.0.0", "riscv,plic0"});
             reg1(n, e);
             n.u32("#address-cells", 0).u32("#interrupt-cells", 1).empty("interrupt-controller");
             n.u32("riscv,ndev", in.plic_ndev);
-            if (in.cpu) n.cells("interrupts-extended", {{0, "cpu0_intc"}, {11, ""}});  // context 0: M-mode
+            // Context 2h: hart h's machine external interrupt (11); 2h + 1, where the PLIC has it: its
+            // supervisor external interrupt (9), as QEMU virt lists them (the harts have no S-mode: unused).
+            std::vector<Cell> ie;
+            for (unsigned h = 0; in.cpu && h < in.harts; ++h) {
+                const std::string intc = "cpu" + std::to_string(h) + "_intc";
+                ie.insert(ie.end(), {{0, intc}, {11, ""}});
+                if (in.harts > 1 && 2 * h + 1 < in.plic_contexts) ie.insert(ie.end(), {{0, intc}, {9, ""}});
+            }
+            if (!ie.empty()) n.cells("interrupts-extended", ie);
         } else if (t == "finisher") {
             n = node("test@" + hexs(e.base), label_of(name));
             n.str("compatible", {"sifive,test1", "sifive,test0", "syscon"});

@@ -10,10 +10,12 @@ namespace vp {
 
 struct DeviceTreeInput {
     bool cpu = true;
-    uint32_t hartid = 0;
+    uint32_t hartid = 0;  // of the first hart; hart h has hartid + h
+    unsigned harts = 1;
     double cpu_hz = 1e9;
-    unsigned plic_ndev = 63;    // PLIC sources without the reserved 0
-    std::vector<MapEntry> map;  // every bus window, with its device type, instance and PLIC source
+    unsigned plic_ndev = 63;     // PLIC sources without the reserved 0
+    unsigned plic_contexts = 1;  // context 2h: hart h M-mode, 2h + 1: its S-mode (QEMU virt)
+    std::vector<MapEntry> map;   // every bus window, with its device type, instance and PLIC source
 };
 
 // The vendor prefix of the platform's own devices (compatible = "vp,<device>").

@@ -13,6 +13,7 @@
 #include "models/cache/cache_ctrl.h"
 #include "models/cpu/cpu.h"
 #include "models/cpu/gdb/gdb_stub.h"
+#include "models/cpu/iss/reservations.h"
 #include "models/dma/msgdma.h"
 #include "models/memory/hmc/gather_engine.h"
 #include "models/memory/memory.h"
@@ -165,14 +166,22 @@ const Schema& Platform::schema() {
 struct Platform::Models {
     std::unique_ptr<Bus> bus;
     std::vector<std::unique_ptr<Memory>> memories;  // memories.front() is the RAM
-    std::unique_ptr<Cache> l1i, l1d, l2;
+    // Per hart (index = hart; null where that L1 is not enabled): hart 0's are "l1i"/"l1d" with the
+    // controllers, hart h's "l1i_h"/"l1d_h" without (docs/smp.md). The L2 is shared.
+    std::vector<std::unique_ptr<Cache>> l1i, l1d;
+    std::unique_ptr<Cache> l2;
+    Cache* l1i0() const { return l1i.empty() ? nullptr : l1i[0].get(); }
+    Cache* l1d0() const { return l1d.empty() ? nullptr : l1d[0].get(); }
     std::vector<std::unique_ptr<Device>> devices;  // from the device table, in its order
     Plic* plic = nullptr;                          // among the devices, when enabled
     Clint* clint = nullptr;
     std::map<unsigned, std::string> irq_users;  // PLIC source -> the parameter that claimed it
     std::unique_ptr<cache::AccessLogWriter> access_log;
-    std::unique_ptr<Cpu> cpu;
-    std::unique_ptr<gdb::GdbStub> gdb;  // --gdb (declared after cpu: destroyed before it)
+    iss::Reservations reservations;          // the harts' LR/SC reservations (declared before cpus: outlives them)
+    std::vector<std::unique_ptr<Cpu>> cpus;  // one per hart: cpu0, cpu1, ...
+    Cpu* cpu = nullptr;                      // cpus[0] (null without a CPU)
+    std::vector<uint16_t> hart_initiators;   // the harts' and their L1s' trace ids
+    std::unique_ptr<gdb::GdbStub> gdb;       // --gdb (declared after cpus: destroyed before them)
     std::vector<std::unique_ptr<TrafficGenerator>> generators;
     std::unique_ptr<Loader> loader;
     std::unique_ptr<Workload> workload;
@@ -197,6 +206,11 @@ Platform::Platform(const config::Scenario& scenario, const RunOptions& opts)
 }
 
 Platform::~Platform() = default;
+
+// The harts the scenario asks for (0 without a CPU).
+static unsigned hart_count(const config::Scenario& sc) {
+    return sc.at("platform.cpu.enabled").get<bool>() ? sc.read<CpuConfig>("platform.cpu").harts : 0;
+}
 
 static std::string hex(uint64_t v) {
     char b[24];
@@ -337,14 +351,28 @@ void Platform::check_workload_cost() {
 // L2 in front of the RAM in build_memories); their controllers are mapped like devices.
 void Platform::build_caches() {
     Models& m = *m_;
-    for (auto [slot, key] : {std::pair{&m.l1i, "l1i"}, {&m.l1d, "l1d"}, {&m.l2, "l2"}}) {
+    const unsigned harts = std::max(1u, hart_count(scenario_));
+    m.l1i.resize(harts);
+    m.l1d.resize(harts);
+    // Hart 0's L1s, the L2, then the other harts' L1s (the order of construction is the order of the
+    // statistics: a one-hart platform is unchanged).
+    for (auto [slot, key] : {std::pair{&m.l1i[0], "l1i"}, {&m.l1d[0], "l1d"}, {&m.l2, "l2"}}) {
         const std::string path = std::string("platform.caches.") + key;
         if (!scenario_.at(path + ".enabled").get<bool>()) continue;
         *slot = std::make_unique<Cache>(key, ctx_, scenario_.read<CacheConfig>(path), std::string(key) == "l2");
         if (CacheController* ctrl = (*slot)->controller())
             attach(ctrl->socket, ctrl->base(), ctrl->size(), ctrl->component_name(), path);
     }
-    if ((m.l1i || m.l1d) && !scenario_.at("platform.cpu.enabled").get<bool>())
+    // Further harts: the same L1s, private, without controllers (their registers are hart 0's).
+    for (unsigned h = 1; h < harts; ++h)
+        for (auto [slot, key] : {std::pair{&m.l1i[h], "l1i"}, {&m.l1d[h], "l1d"}}) {
+            const std::string path = std::string("platform.caches.") + key;
+            if (!scenario_.at(path + ".enabled").get<bool>()) continue;
+            CacheConfig cfg = scenario_.read<CacheConfig>(path);
+            cfg.ctrl_base = 0;
+            *slot = std::make_unique<Cache>((std::string(key) + "_" + std::to_string(h)).c_str(), ctx_, cfg, false);
+        }
+    if ((m.l1i0() || m.l1d0()) && !scenario_.at("platform.cpu.enabled").get<bool>())
         scenario_.fail("platform.caches", "L1 caches need the CPU");
 }
 
@@ -393,7 +421,9 @@ void Platform::build_devices() {
     std::vector<Instance> instances;
     std::map<std::string, std::string> names;  // instance name -> its key path
     for (auto& [name, key] : m.map_keys) names.emplace(name, key);
-    for (const char* own : {"bus", "cpu0", "loader"}) names.emplace(own, std::string("the platform's ") + own);
+    for (const char* own : {"bus", "loader"}) names.emplace(own, std::string("the platform's ") + own);
+    for (unsigned h = 0; h < std::max(1u, hart_count(scenario_)); ++h)
+        names.emplace("cpu" + std::to_string(h), "the platform's cpu" + std::to_string(h));
     for (const DeviceEntry& d : device_table())  // single instances are named by their key
         if (const nlohmann::json& v = scenario_.at(std::string("platform.") + d.key);
             !v.is_array() && v.at("enabled").get<bool>())
@@ -473,6 +503,24 @@ void Platform::build_devices() {
             irqs_taken.insert(irq);
         }
     }
+    // Several harts (docs/smp.md): the CLINT has a msip/mtimecmp pair per hart, the PLIC a context pair
+    // per hart (QEMU virt: 2h = M-mode, 2h + 1 = S-mode); sizes the scenario does not give follow the
+    // harts, sizes it gives must be large enough.
+    if (const unsigned harts = hart_count(scenario_); harts > 1)
+        for (Instance& in : instances) {
+            const std::string type = in.entry->key;
+            const char* key = type == "clint" ? "harts" : type == "plic" ? "contexts" : nullptr;
+            if (!key) continue;
+            const unsigned need = type == "clint" ? harts : 2 * harts;
+            if (!scenario_.given(in.path + "." + key)) {
+                in.section[key] = need;
+            } else if (in.section.at(key).get<unsigned>() < (type == "clint" ? harts : 2 * harts - 1)) {
+                scenario_.fail(in.path + "." + key,
+                               std::string("platform.cpu.harts = ") + std::to_string(harts) + " needs at least " +
+                                   std::to_string(type == "clint" ? harts : 2 * harts - 1) +
+                                   (type == "clint" ? " harts" : " contexts (2h: hart h, M-mode)"));
+            }
+        }
     std::vector<std::pair<Device*, const Instance*>> built;
     for (const Instance& in : instances) {
         std::unique_ptr<Device> dev;
@@ -505,38 +553,88 @@ void Platform::build_devices() {
             wire_irq(*line, in->path + "." + in->entry->irq_key, in->section.at(in->entry->irq_key).get<unsigned>());
 }
 
-// The CPU hart with its L1s, interrupt lines, timer and (with --gdb) the debugger stub.
+// The CPU harts with their L1s, interrupt lines, timers and (with --gdb) the debugger stub. Hart h
+// (cpu<h>, mhartid = hartid + h) has CLINT msip/mtimecmp h and PLIC context 2h (M-mode), as QEMU
+// virt (docs/smp.md).
 void Platform::build_cpu() {
     Models& m = *m_;
-    for (Cache* l1 : {m.l1i.get(), m.l1d.get()}) {
-        if (!l1) continue;
-        l1->initiator_socket.bind(m.bus->target_socket);
-        l1->bind_direct(m.bus.get());
-        // Devices are never cached: everything on the bus but the memories bypasses the L1s.
-        for (auto& map : m.bus->mappings()) {
-            const bool memory = std::any_of(m.memories.begin(), m.memories.end(),
-                                            [&](auto& mem) { return map.name == mem->component_name(); });
-            if (!memory) l1->add_uncached(map.base, map.size);
+    const unsigned harts = hart_count(scenario_);
+    // Every hart's L1s and the harts themselves are one coherent memory system (the data lives in the
+    // memories, docs/smp.md): one L1's bus traffic is never a stale-data hazard for another's.
+    std::vector<uint16_t> coherent;
+    for (auto* list : {&m.l1i, &m.l1d})
+        for (auto& c : *list)
+            if (c) coherent.push_back(c->trace_id());
+    for (auto* list : {&m.l1i, &m.l1d})
+        for (auto& l1p : *list) {
+            Cache* l1 = l1p.get();
+            if (!l1) continue;
+            l1->initiator_socket.bind(m.bus->target_socket);
+            l1->bind_direct(m.bus.get());
+            // Devices are never cached: everything on the bus but the memories bypasses the L1s.
+            for (auto& map : m.bus->mappings()) {
+                const bool memory = std::any_of(m.memories.begin(), m.memories.end(),
+                                                [&](auto& mem) { return map.name == mem->component_name(); });
+                if (!memory) l1->add_uncached(map.base, map.size);
+            }
+            m.bus->add_observer([l1](tlm::tlm_generic_payload& p, Tick at, uint16_t who) { l1->observe(p, at, who); },
+                                &l1->own_initiators());
         }
-        m.bus->add_observer([l1](tlm::tlm_generic_payload& p, Tick at, uint16_t who) { l1->observe(p, at, who); },
-                            &l1->own_initiators());
-    }
-    if (scenario_.at("platform.cpu.enabled").get<bool>()) {
-        m.cpu = std::make_unique<Cpu>("cpu0", ctx_, scenario_.read<CpuConfig>("platform.cpu"));
-        m.cpu->socket.bind(m.bus->target_socket);
-        m.cpu->attach_caches(m.l1i.get(), m.l1d.get(), m.l2.get());
-        m.cpu->set_semihosting_sandbox(opts_.out_dir);
-        if (m.plic) m.cpu->connect_external_irq(m.plic->context_irq(0));
-        if (m.clint) {
-            m.cpu->connect_software_irq(m.clint->software_irq(0));
-            Clint* clint = m.clint;
-            m.cpu->set_timer([clint](Tick t) { return clint->mtime(t); },
-                             [clint](std::function<void(Tick)> fn) { clint->on_deadline_change(0, std::move(fn)); });
+    if (harts) {
+        const CpuConfig base = scenario_.read<CpuConfig>("platform.cpu");
+        for (unsigned h = 0; h < harts; ++h) {
+            CpuConfig cfg = base;
+            cfg.hartid = base.hartid + h;
+            auto cpu = std::make_unique<Cpu>(("cpu" + std::to_string(h)).c_str(), ctx_, cfg);
+            cpu->socket.bind(m.bus->target_socket);
+            cpu->attach_caches(m.l1i[h].get(), m.l1d[h].get(), m.l2.get());
+            cpu->set_semihosting_sandbox(opts_.out_dir);
+            if (m.plic) cpu->connect_external_irq(m.plic->context_irq(2 * h));
+            if (m.clint) {
+                cpu->connect_software_irq(m.clint->software_irq(h));
+                Clint* clint = m.clint;
+                cpu->set_timer(
+                    [clint](Tick t) { return clint->mtime(t); },
+                    [clint, h](std::function<void(Tick)> fn) { clint->on_deadline_change(h, std::move(fn)); });
+            }
+            cpu->hart().set_reservations(&m.reservations);
+            m.cpus.push_back(std::move(cpu));
         }
+        m.cpu = m.cpus.front().get();
+        if (harts > 1)  // MSI on the L1Ds (docs/smp.md "Coherence")
+            for (auto& cpu : m.cpus) {
+                std::vector<Cpu*> peers;
+                for (auto& other : m.cpus)
+                    if (other != cpu) peers.push_back(other.get());
+                cpu->set_peers(std::move(peers));
+            }
+        if (harts > 1)
+            for (auto& cpu : m.cpus) coherent.push_back(cpu->trace_id());
+        for (auto* list : {&m.l1i, &m.l1d})
+            for (auto& c : *list)
+                if (c)
+                    for (uint16_t id : coherent)
+                        if (std::find(c->own_initiators().begin(), c->own_initiators().end(), id) ==
+                            c->own_initiators().end())
+                            c->add_own_initiator(id);
+        // Writes of every other initiator (DMA, traffic generators) break the harts' reservations; the
+        // harts' own stores tell the registry themselves (Hart::store_slow).
+        std::vector<uint16_t>& harts_ids = m.hart_initiators;
+        for (auto& cpu : m.cpus) harts_ids.push_back(cpu->trace_id());
+        for (auto* list : {&m.l1i, &m.l1d})
+            for (auto& c : *list)
+                if (c) harts_ids.push_back(c->trace_id());
+        iss::Reservations* res = &m.reservations;
+        m.bus->add_observer(
+            [res](tlm::tlm_generic_payload& p, Tick, uint16_t) {
+                if (p.is_write()) res->write(nullptr, uint32_t(p.get_address()), p.get_data_length());
+            },
+            &harts_ids);
     }
     // --gdb: the GDB stub attaches to cpu0 (it waits for gdb before the first instruction).
     if (opts_.gdb_port >= 0) {
         if (!m.cpu) scenario_.fail("platform.cpu.enabled", "--gdb needs the CPU");
+        if (harts > 1) scenario_.fail("platform.cpu.harts", "--gdb debugs one hart: run with platform.cpu.harts: 1");
         m.gdb = std::make_unique<gdb::GdbStub>(*m.cpu, ctx_, opts_.gdb_port);
     }
 }
@@ -605,11 +703,13 @@ void Platform::load_images() {
             scenario_.fail(key, e.what());
         }
         if (m.cpu && m.elves.empty()) {
-            if (auto tohost = elf->symbol("tohost")) m.cpu->set_tohost(*tohost);
-            m.cpu->set_reset_pc(elf->entry());
             const iss::ElfImage* image = elf.get();
             auto symbolize = [image](uint32_t pc) { return image->describe(pc); };
-            m.cpu->set_symbolizer(symbolize);
+            for (auto& cpu : m.cpus) {  // every hart starts at the entry (as QEMU virt with -bios none)
+                if (auto tohost = elf->symbol("tohost")) cpu->set_tohost(*tohost);
+                cpu->set_reset_pc(elf->entry());
+                cpu->set_symbolizer(symbolize);
+            }
             ctx_.tracer.set_symbolizer(symbolize);
             // Firmware linked with firmware/runtime/vp.ld keeps its stack below __stack (the boot-info
             // page): outside memory, its first call faults, and so does every trap handler after it.
@@ -693,7 +793,10 @@ void Platform::prepare_workload() {
             scenario_.fail("workload.base", e.what());
         }
     }
-    for (Cache* c : {m.l1i.get(), m.l1d.get(), m.l2.get()}) {
+    std::vector<Cache*> caches{m.l2.get()};
+    for (auto* list : {&m.l1i, &m.l1d})
+        for (auto& c : *list) caches.push_back(c.get());
+    for (Cache* c : caches) {
         if (!c) continue;
         try {
             c->set_regions(regions);
@@ -701,7 +804,12 @@ void Platform::prepare_workload() {
             scenario_.fail("workload", std::string("data regions: ") + e.what());
         }
     }
-    if (m.cpu && scenario_.at("platform.cpu.record_accesses").get<bool>()) open_access_log(regions);
+    if (m.cpu && scenario_.at("platform.cpu.record_accesses").get<bool>()) {
+        if (m.cpus.size() > 1)
+            scenario_.fail("platform.cpu.record_accesses",
+                           "records one hart's accesses: not with platform.cpu.harts > 1");
+        open_access_log(regions);
+    }
 }
 
 std::vector<MapEntry> Platform::memory_map() const {
@@ -716,9 +824,13 @@ DeviceTreeInput Platform::device_tree_input() const {
     if (in.cpu) {
         const CpuConfig cfg = scenario_.read<CpuConfig>("platform.cpu");
         in.hartid = cfg.hartid;
+        in.harts = cfg.harts;
         in.cpu_hz = cfg.clock_hz;
     }
-    if (m_->plic) in.plic_ndev = m_->plic->sources() - 1;
+    if (m_->plic) {
+        in.plic_ndev = m_->plic->sources() - 1;
+        in.plic_contexts = m_->plic->contexts();
+    }
     in.map = memory_map();
     return in;
 }
@@ -727,8 +839,11 @@ std::string Platform::device_tree() const { return device_tree_source(device_tre
 
 // platform.dtb: the device tree blob in RAM, at QEMU virt's place (the highest 2 MiB boundary that
 // leaves room for it below the end of the RAM), its address in a1 and the hart id in a0 at reset.
+// Several harts: a0 = mhartid in every case (a1 = the DTB when it is on), as QEMU virt's reset code.
 void Platform::place_dtb() {
     Models& m = *m_;
+    if (m.cpus.size() > 1)
+        for (auto& cpu : m.cpus) cpu->hart().set_x(10, cpu->hart().config().hartid);
     if (!m.cpu || !scenario_.at("platform.dtb").get<bool>()) return;
     const std::vector<uint8_t> blob = device_tree_blob(device_tree_input());
     const uint64_t base = scenario_.at("platform.ram.base").get<uint64_t>();
@@ -741,8 +856,10 @@ void Platform::place_dtb() {
     } catch (const std::exception& e) {
         scenario_.fail("platform.dtb", e.what());
     }
-    m.cpu->hart().set_x(10, scenario_.read<CpuConfig>("platform.cpu").hartid);
-    m.cpu->hart().set_x(11, uint32_t(at));
+    for (auto& cpu : m.cpus) {
+        cpu->hart().set_x(10, cpu->hart().config().hartid);
+        cpu->hart().set_x(11, uint32_t(at));
+    }
 }
 
 // The boot-info block: where firmware finds the data blobs and the devices by name. Always present on
@@ -750,7 +867,7 @@ void Platform::place_dtb() {
 // devices such as the trace marker).
 void Platform::write_bootinfo() {
     Models& m = *m_;
-    for (Cache* c : {m.l1i.get(), m.l1d.get(), m.l2.get()})
+    for (Cache* c : {m.l1i0(), m.l1d0(), m.l2.get()})
         if (c && c->controller())
             m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->controller()->base()),
                                    uint32_t(c->controller()->size()));
@@ -884,15 +1001,15 @@ void Platform::start_profiles() {
         const StatGroup* g = ctx_.stats.find(group);
         return g ? g->find_counter(name) : nullptr;
     };
-    if (m.cpu) {
+    for (size_t h = 0; h < m.cpus.size(); ++h) {  // one profile per hart: cpu0, cpu1, ...
         HartProfiler::Sources src;
         auto misses = [](Cache* c) { return [c] { return c->array().totals().misses; }; };
-        for (Cache* l1 : {m.l1i.get(), m.l1d.get()})
+        for (Cache* l1 : {m.l1i[h].get(), m.l1d[h].get()})
             if (l1) src.l1_misses.push_back(misses(l1));
         if (m.l2) src.l2_misses = misses(m.l2.get());
         for (const char* b : {"bytes_read", "bytes_written"})
             if (const Counter* c = counter("bus", b)) src.bus_bytes.push_back(c);
-        profilers_.push_back(std::make_unique<HartProfiler>(m.cpu->component_name(), m.cpu->hart(),
+        profilers_.push_back(std::make_unique<HartProfiler>(m.cpus[h]->component_name(), m.cpus[h]->hart(),
                                                             m.elves.empty() ? nullptr : m.elves.front().get(), src));
     }
     for (auto& dev : m.devices)  // the vector accelerator's control hart (its program has no symbols here)
@@ -925,13 +1042,15 @@ RunResult Platform::run() {
     // Not with a debugger: its console shares the terminal.
     ProgressLine progress(!opts_.quiet && opts_.gdb_port < 0, isatty(STDERR_FILENO) == 1, {max_sim, max_host});
     timeline_ = std::make_unique<TimelineSampler>(ctx_.stats, slice);
-    if (m_->cpu) {
-        Cpu* cpu = m_->cpu.get();
+    for (auto& c : m_->cpus) {
+        Cpu* cpu = c.get();
         timeline_->add_source(cpu->component_name() + ".instret", [cpu] { return cpu->hart().instret(); });
         timeline_->add_source(cpu->component_name() + ".cycles", [cpu] { return cpu->hart().cycles(); });
     }
     auto show_progress = [&] {
-        progress.update(host_elapsed(), sim_now(), m_->cpu != nullptr, m_->cpu ? m_->cpu->hart().instret() : 0);
+        uint64_t instret = 0;
+        for (auto& c : m_->cpus) instret += c->hart().instret();
+        progress.update(host_elapsed(), sim_now(), m_->cpu != nullptr, instret);
     };
     bool first = true;
     uint64_t last_bus_transactions = 0;
@@ -985,9 +1104,17 @@ RunResult Platform::run() {
     if (opts_.watchdog) opts_.watchdog->disarm();  // the run is over: its outputs are written in any case
     own_watchdog.reset();
     for (auto& p : profilers_) p->finish();
-    if (!ctx_.stop_requested() && m_->cpu && m_->cpu->asleep())
-        ctx_.request_stop(kExitDeadlock, "the CPU sleeps in WFI and nothing is left that could wake it (at pc " +
-                                             hex(m_->cpu->hart().pc()) + ")");
+    // Deadlock: every hart asleep in WFI with nothing left that could wake one.
+    if (!ctx_.stop_requested() && m_->cpu &&
+        std::all_of(m_->cpus.begin(), m_->cpus.end(), [](auto& c) { return c->asleep(); })) {
+        if (m_->cpus.size() == 1)
+            ctx_.request_stop(kExitDeadlock, "the CPU sleeps in WFI and nothing is left that could wake it (at pc " +
+                                                 hex(m_->cpu->hart().pc()) + ")");
+        else
+            ctx_.request_stop(kExitDeadlock,
+                              "every hart sleeps in WFI and nothing is left that could wake one (cpu0 at pc " +
+                                  hex(m_->cpu->hart().pc()) + ")");
+    }
     for (Component* c : ctx_.components()) c->finalize();
     if (m_->access_log) {
         m_->cpu->record_accesses(nullptr);

@@ -106,6 +106,13 @@ public:
     // platform's cache-block size, VP_CBO_BLOCK_SIZE, may span several lines of this cache).
     Tick maintain_block(Maint op, uint64_t addr, uint32_t block, Tick at, const TxnExt& origin);
     Tick maintain_all(Maint op, Tick at);
+    // Another hart's store to `addr` (several harts, docs/smp.md "Coherence"): the line leaves this cache,
+    // written back first when dirty. False (and `done` untouched) when the cache does not hold it.
+    bool snoop_invalidate(uint64_t addr, Tick at, const TxnExt& origin, Tick& done) {
+        if (!array_.contains(array_.line_addr(addr))) return false;
+        done = maintain(Maint::Flush, addr, at, origin);
+        return true;
+    }
 
     // Seen by the bus: a transaction of another master (DMA). A read of a line dirty here, a CPU hit on
     // a line another master rewrote, are stale-data hazards; see docs/cache.md.

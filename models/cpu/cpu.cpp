@@ -76,7 +76,12 @@ void CpuConfig::params(config::Params& p) {
     p.add(semihosting_dir, "semihosting_dir", Kind::Dir, "",
           "the only directory semihosting files live in (an existing directory; guest names with an "
           "absolute path, '..' or a symlink are refused); empty: the run's output directory");
-    p.add(hartid, "hartid", Kind::Int, "", "mhartid").range(0, 1023);
+    p.add(hartid, "hartid", Kind::Int, "", "mhartid of the first hart (hart h has hartid + h)").range(0, 1023);
+    p.add(harts, "harts", Kind::Int, "",
+          "harts (SMP as QEMU virt: one ISS each, own L1s, CLINT msip/mtimecmp and PLIC M context 2h per hart; "
+          "every hart starts at the ELF entry with a0 = mhartid; docs/smp.md)")
+        .range(1, 64);
+    p.rule(hartid + harts <= 1024, "harts", "hartid + harts must not exceed 1024");
     p.add(reset_pc, "reset_pc", Kind::Address, "", "reset PC when no ELF gives an entry point").range(0, 4294967295.0);
     HartTimingParams timing_params{timing};
     p.section(timing_params, "timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
@@ -106,6 +111,9 @@ Cpu::Cpu(sc_core::sc_module_name name, SimContext& ctx, const CpuConfig& cfg)
       traps_(stats_.counter("traps", "count", "exceptions and interrupts taken")),
       bus_accesses_(stats_.counter("bus_accesses", "count", "accesses that went through the bus (no DMI)")),
       dmi_regions_(stats_.counter("dmi_regions", "count", "DMI regions acquired")) {
+    // Several harts observe one another through memory at every quantum boundary: none runs ahead
+    // past it (docs/smp.md, "Time").
+    if (cfg_.harts > 1) cfg_.run_ahead = false;
     hart_ = std::make_unique<iss::Hart>(hart_config(cfg), *this);
     payload_.set_extension(&ext_);
     ext_.initiator = trace_id();
@@ -331,7 +339,9 @@ void Cpu::finalize() {
     publish_stats();
     host_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start_).count();
     ctx_.note_end_time(local_time());
-    if (!exited_ && hart_->waiting())
+    // (With several harts one parked in WFI while another ends the run is the normal end, as on QEMU;
+    // every hart asleep is the platform's deadlock report.)
+    if (!exited_ && hart_->waiting() && cfg_.harts == 1)
         VP_WARN(log_, "run ended with the hart asleep in WFI at pc 0x{:08x} (no interrupt source left)", hart_->pc());
 }
 
@@ -426,18 +436,49 @@ void Cpu::grant_repeat_hits() {
     if (l1i_) l1i_->grant_repeat_hits(on ? &hart_->repeat_hits(true) : nullptr);
 }
 
+void Cpu::set_peers(std::vector<Cpu*> peers) {
+    peers_ = std::move(peers);
+    if (peers_.empty() || coherence_invalidations_) return;
+    coherence_invalidations_ =
+        &stats_.counter("coherence_invalidations", "count", "lines this hart's stores took from other harts' L1Ds");
+    coherence_stall_ =
+        &stats_.counter("coherence_stall", "cycles", "cycles this hart's stores waited for dirty copies in other L1Ds");
+}
+
+Tick Cpu::coherence(uint32_t addr, bool write, Tick at) {
+    Tick start = at;
+    for (Cpu* p : peers_) {
+        if (!p->l1d_) continue;
+        if (write) {
+            iss::HostFpFlagsKept kept;  // (a write-back calls into the bus and the memories)
+            Tick done = at;
+            if (p->l1d_->snoop_invalidate(addr, at, ext_, done)) {
+                ++*coherence_invalidations_;
+                start = std::max(start, done);
+            }
+        } else {
+            RepeatHits& r = p->hart_->repeat_hits(false);
+            r.revoke_line(uint64_t(addr) >> r.shift);
+        }
+    }
+    if (start > at) *coherence_stall_ += div_ceil(start - at, period_);
+    return start;
+}
+
 uint32_t Cpu::cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint64_t now) {
-    const Tick at = now * period_;
+    Tick at = now * period_;
     ext_.pc = hart_->pc();
     ext_.trace_id = 0;
     ext_.trace_component = 0;
+    const Tick issued = at;
+    if (!peers_.empty() && &cache == l1d_) at = coherence(addr, write, at);
     // Called from the ISS's inline load/store and fetch paths, where the host FP exception flags stand
     // for the guest's pending fflags (iss/env.h, MemTiming). A hit runs integer code only; a miss calls
     // into the bus, the L2 and the memory models, which may raise host flags: the L1 keeps them around
     // each miss (only there: testing the flags on every access would cost every access).
     const Tick done = cache.access<iss::HostFpFlagsKept>(addr, len, write, at, ext_);
     cache.grant_after_miss(addr, done);  // (the hart goes on at `done` or later)
-    return done > at ? uint32_t(div_ceil(done - at, period_)) : 0;
+    return done > issued ? uint32_t(div_ceil(done - issued, period_)) : 0;
 }
 
 uint32_t Cpu::data_access(iss::AccessKind kind, uint32_t addr, unsigned len, uint64_t now, uint32_t region_cycles) {

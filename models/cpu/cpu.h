@@ -50,7 +50,8 @@ struct CpuConfig {
     bool repeat_hits = true;        // the hart repeats L1 hits the caches grant without calling them
     bool semihosting_files = true;  // file calls reach semihosting_dir (the run's output dir when empty)
     std::string semihosting_dir;
-    uint32_t hartid = 0;
+    uint32_t hartid = 0;             // mhartid of the first hart (hart h has hartid + h)
+    unsigned harts = 1;              // homogeneous harts (docs/smp.md); the platform builds one Cpu per hart
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
 
@@ -97,6 +98,9 @@ public:
     // data still moves through DMI), Zicbom operations reach L1D and the L2. Any may be null.
     // Call before the simulation starts.
     void attach_caches(Cache* l1i, Cache* l1d, Cache* l2);
+    // Several harts (docs/smp.md "Coherence"): the other harts, whose L1Ds this hart's stores invalidate
+    // (MSI on the L1D tags, timing only: the data is always in the memory).
+    void set_peers(std::vector<Cpu*> peers);
     // Records every L1D access and I-cache line fetch into an access log (tools/cachesim replays it).
     void record_accesses(cache::AccessLogWriter* log) {
         access_log_ = log;
@@ -144,6 +148,11 @@ private:
     unsigned fetch_line_bits() const override { return fetch_line_bits_; }
     // The access at hart cycle `now` through `cache`; returns the cycles it took.
     uint32_t cached(Cache& cache, uint32_t addr, unsigned len, bool write, uint64_t now);
+    // Coherence before an L1D access at `at`: a store takes the line from every other hart's L1D (a
+    // dirty copy is written back first; the store waits for it), a load takes back the other harts'
+    // grants to repeat stores to it (their copy is shared now: their next store must invalidate this
+    // one). Returns when the access may start.
+    Tick coherence(uint32_t addr, bool write, Tick at);
     // Lets the hart repeat the L1s' hits without calling (models/common/repeat_hits.h), unless an access log is on.
     void grant_repeat_hits();
 
@@ -177,6 +186,9 @@ private:
     tlm::tlm_generic_payload payload_;
     TxnExt ext_;
 
+    std::vector<Cpu*> peers_;                     // the other harts (several harts only)
+    Counter* coherence_invalidations_ = nullptr;  // (registered only with several harts)
+    Counter* coherence_stall_ = nullptr;
     Counter &cycles_, &instret_, &stall_fetch_, &stall_data_, &stall_exec_, &idle_, &traps_, &bus_accesses_,
         &dmi_regions_;
 };

@@ -8,6 +8,7 @@
 #   -d DIR         load every blob listed in DIR/loader.txt (lines "FILE ADDR", FILE relative to DIR),
 #                  as written by tools/qemu/make_spmv_data.py
 #   -t SECONDS     kill QEMU after SECONDS (default 60; exit status 124 on timeout)
+#   -s N           N harts (-smp N; default 1)
 #   -n             print the QEMU command line instead of running it
 #
 # Console: the UART (16550) and semihosting output are multiplexed onto one stdio chardev, so both
@@ -17,11 +18,12 @@ set -euo pipefail
 
 QEMU=${QEMU:-qemu-system-riscv32}
 timeout_s=60
+smp=1
 dry=0
 blobs=()
-usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 
-while getopts "b:d:t:nh" opt; do
+while getopts "b:d:t:s:nh" opt; do
   case $opt in
     b) blobs+=("$OPTARG") ;;
     d) [[ -f "$OPTARG/loader.txt" ]] || { echo "run_qemu.sh: $OPTARG/loader.txt not found" >&2; exit 2; }
@@ -30,6 +32,7 @@ while getopts "b:d:t:nh" opt; do
          blobs+=("$OPTARG/$f@$a")
        done < "$OPTARG/loader.txt" ;;
     t) timeout_s=$OPTARG ;;
+    s) smp=$OPTARG ;;
     n) dry=1 ;;
     *) usage ;;
   esac
@@ -40,7 +43,7 @@ elf=$1; shift
 [[ "${1:-}" == "--" ]] && shift
 [[ -f "$elf" ]] || { echo "run_qemu.sh: $elf not found" >&2; exit 2; }
 
-cmd=("$QEMU" -machine virt -bios none -m 128M -smp 1
+cmd=("$QEMU" -machine virt -bios none -m 128M -smp "$smp"
      -display none -monitor none
      -chardev stdio,id=con,mux=on,signal=off
      -serial chardev:con

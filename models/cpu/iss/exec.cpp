@@ -14,6 +14,7 @@
 #include "models/cpu/iss/fpu.h"
 #include "models/cpu/iss/hart.h"
 #include "models/cpu/iss/hart_inline.h"
+#include "models/cpu/iss/reservations.h"
 #include "models/cpu/iss/semihosting.h"
 
 namespace vp::iss {
@@ -372,6 +373,7 @@ void Hart::run_block() {
         LOAD_TO(uint32_t, rs1v, x[d.rd] = v_);
         reservation_valid_ = true;
         reservation_addr_ = rs1v;
+        if (reservations_) reservations_->reserved(*this, rs1v);
         RESULT_AFTER(d.rd, tc.load_use);
         break;
       }

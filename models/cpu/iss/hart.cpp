@@ -9,6 +9,7 @@
 
 #include "models/cpu/iss/fpu.h"
 #include "models/cpu/iss/hart_inline.h"
+#include "models/cpu/iss/reservations.h"
 #include "models/cpu/iss/semihosting.h"
 
 namespace vp::iss {
@@ -44,7 +45,40 @@ Hart::Hart(const HartConfig& config, HartEnv& env)
   reset();
 }
 
-Hart::~Hart() = default;
+Hart::~Hart() {
+  if (reservations_) reservations_->remove(*this);
+}
+
+void Hart::set_reservations(Reservations* r) {
+  if (reservations_) reservations_->remove(*this);
+  reservations_ = r;
+  if (r) r->add(*this);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reservations (reservations.h)
+
+void Reservations::add(Hart& hart) { harts_.push_back(&hart); }
+
+void Reservations::remove(Hart& hart) { harts_.erase(std::remove(harts_.begin(), harts_.end(), &hart), harts_.end()); }
+
+void Reservations::reserved(Hart& hart, uint32_t addr) {
+  (void)hart;
+  if (harts_.size() < 2) return;  // one hart: only other initiators break it (the bus path, write())
+  const uint32_t page = addr >> Hart::kPageBits;
+  for (Hart* h : harts_)
+    if (!(h->page_flags_.get()[page] & Hart::kReservedPage)) h->set_page_flag(page, Hart::kReservedPage);
+}
+
+void Reservations::write(const Hart* by, uint32_t addr, uint32_t len) {
+  for (Hart* h : harts_) {
+    if (h == by || !h->reservation_valid_) continue;
+    if (h->reservation_addr_ < uint64_t(addr) + len && addr < uint64_t(h->reservation_addr_) + 4) {
+      h->reservation_valid_ = false;
+      ++broken_;
+    }
+  }
+}
 
 Extension& Hart::add_extension(std::unique_ptr<Extension> ext) {
   extensions_.push_back(std::move(ext));
@@ -464,6 +498,9 @@ bool Hart::store_slow(uint32_t va, const void* data, unsigned len, AccessKind ki
     if (data_trigger(addr, len, true)) return false;
     check_watch(addr, len, true);
   }
+  // Another hart may hold a reservation here: it breaks (before the data moves: the store and the
+  // break are one step for every other hart, which runs only when this one yields).
+  if ((pf & kReservedPage) && reservations_) reservations_->write(this, addr, len);
   const FastRegion* r = find_region(addr, len);
   if (r && r->write) {
     std::memcpy(r->host + (addr - r->base), data, len);

@@ -22,6 +22,7 @@
 namespace vp::iss {
 
 class Semihosting;
+class Reservations;
 
 struct HartConfig {
   // Standard extensions (I always) and the modes below M (S, U: as QEMU's virt; without them the hart
@@ -165,6 +166,11 @@ class Hart {
   // and the LR reservation if they overlap.
   void notify_external_write(uint32_t addr, uint32_t len);
   void clear_reservation() { reservation_valid_ = false; }
+  // Several harts sharing memory: the registry their LR/SC reservations live in (reservations.h;
+  // nullptr: none, the default). Registers the hart; a hart leaves it when destroyed.
+  void set_reservations(Reservations* r);
+  // The hart holds a reservation on the word at `addr` (LR done, no SC or breaking write since).
+  bool holds_reservation(uint32_t addr) const { return reservation_valid_ && reservation_addr_ == addr; }
   // Untimed memory access through fast regions or HartEnv::debug_access (loader, gdb, semihosting).
   // False if a byte is not mapped or the range reaches past 2^32 (nothing wraps around to 0).
   bool debug_read(uint32_t addr, void* data, uint32_t len);
@@ -269,6 +275,7 @@ class Hart {
 
  private:
   friend class Semihosting;
+  friend class Reservations;
 
   // ---- memory internals ----
   static constexpr unsigned kPageBits = 12, kPageSize = 1u << kPageBits;
@@ -279,7 +286,15 @@ class Hart {
     uint8_t* host = nullptr;  // host address of the page start
     uint32_t delta = 0;       // physical - virtual address (what the caches are asked about)
   };
-  enum PageFlag : uint8_t { kCodePage = 1, kWatchReadPage = 2, kWatchWritePage = 4, kTohostPage = 8 };
+  // kReservedPage: some hart holds or held an LR reservation in the page (reservations.h): stores
+  // take the slow path, which tells the registry.
+  enum PageFlag : uint8_t {
+    kCodePage = 1,
+    kWatchReadPage = 2,
+    kWatchWritePage = 4,
+    kTohostPage = 8,
+    kReservedPage = 16
+  };
   struct DecodedPage {
     DecodedInsn insn[kPageSize / 2];
   };
@@ -450,6 +465,7 @@ class Hart {
   uint64_t mcycle_offset_ = 0;
   bool reservation_valid_ = false;
   uint32_t reservation_addr_ = 0;
+  Reservations* reservations_ = nullptr;
 
   // time and events
   uint64_t cycle_ = 0, instret_ = 0;
