@@ -1,5 +1,6 @@
 // CSV trace: one row per transaction, times in ps, for scripts and spreadsheets (docs/trace.md).
 #include <cstdio>
+#include <deque>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -96,7 +97,10 @@ private:
     uint64_t bytes_ = 0;
     fmt::memory_buffer buf_;
     std::unordered_map<uint32_t, std::string> functions_;
-    std::vector<std::string> components_;
+    // A deque: growing it keeps references to its names valid. One row formats two names in one
+    // call (component and initiator); with a vector the second lookup's resize left the first a
+    // dangling reference (garbage lengths: bad_alloc, then an abort while unwinding).
+    std::deque<std::string> components_;
     bool staged_ = false;
 };
 

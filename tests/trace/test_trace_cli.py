@@ -4,6 +4,7 @@ size budget, the progress line. Each test is a function; CTest runs one per proc
 
   test_trace_cli.py --vp build/bin/vp --repo . TEST_NAME
 """
+import csv
 import json
 import os
 import re
@@ -359,6 +360,25 @@ def test_summary_prints_byte_counts_with_binary_units():
         line.endswith(f"{t['records']} transactions, {fmt_bytes(t['bytes'])}"), line
     sizes = [l for l in err.splitlines() if l.startswith("trace ") or "resident" in l]
     assert len(sizes) >= 2 and not any(re.search(r"\d[eE][+-]?\d", l) for l in sizes), sizes
+
+
+def test_csv_rows_name_every_component_when_a_new_one_appears_mid_row():
+    # A cached SpMV over the HMC: the cube's vault spans are the first records of their component, so
+    # the CSV sink meets a new component and an initiator in one row. Its name cache handed out a
+    # reference that the second lookup invalidated: garbage names, bad_alloc, then free() aborted the
+    # run while unwinding through a payload with a stack extension (HmcTiming::vault_access).
+    out = os.path.join(WORK, "hmc_csv")
+    vp("run", os.path.join(REPO, "scenarios", "bench_spmv.yaml"), "--out", out, "--set", "workload.spmv.rows=2000",
+       "--set", "workload.spmv.nnz_per_row=16", "--set", "platform.ram.timing=hmc", "--set",
+       "platform.caches.l1i.enabled=true", "--set", "platform.caches.l1d.enabled=true", "--set",
+       "platform.caches.l2.enabled=true", "--set", "trace.enabled=true", "--set", "trace.formats=[csv,perfetto]",
+       check=0)
+    with open(os.path.join(out, "trace.csv")) as f:
+        rows = list(csv.DictReader(f))
+    assert rows and any(r["component"] == "ram.hmc.vaults" for r in rows)
+    # Every name is a component's (a dotted identifier; region rows have no initiator), few of them.
+    names = {r["component"] for r in rows} | {r["initiator"] for r in rows}
+    assert all(re.fullmatch(r"[A-Za-z0-9_.]*", n) for n in names) and len(names) < 16, sorted(names)
 
 
 def fmt_bytes(n):

@@ -115,6 +115,13 @@ Tick HmcTiming::vault_access(bool write, uint64_t addr, unsigned len, unsigned f
         ext.trace_id = parent->id;
         ext.trace_component = parent->component;
         p.set_extension(&ext);
+        // The payload would free an extension still attached when it goes, and this one is on the
+        // stack: detach it on every way out (an exception from a trace sink included).
+        struct Detach {
+            tlm::tlm_generic_payload& p;
+            TxnExt& e;
+            ~Detach() { p.clear_extension(&e); }
+        } detach{p, ext};
         p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
         p.set_address(addr);
         p.set_data_length(len);
@@ -126,7 +133,6 @@ Tick HmcTiming::vault_access(bool write, uint64_t addr, unsigned len, unsigned f
             child.attr("link", from_link);
             child.finish(done, tlm::TLM_OK_RESPONSE);
         }
-        p.clear_extension(&ext);
     }
     return done;
 }
