@@ -156,7 +156,8 @@ TEST_CASE("Zicntr: counters, writable mcycle/minstret, time from the environment
     CHECK(r.x(a3) < 5000010u);
     CHECK(r.x(a4) == 0);
     CHECK(r.x(a5) == r.hart.cycles() / 100);
-    CHECK(r.x(a6) == (0x40000000u | kMisaI | kMisaM | kMisaA | kMisaF | kMisaC | kMisaS | kMisaU));  // RV32IMAFCSU, as QEMU virt
+    CHECK(r.x(a6) ==
+          (0x40000000u | kMisaI | kMisaM | kMisaA | kMisaF | kMisaC | kMisaS | kMisaU));  // RV32IMAFCSU, as QEMU virt
     CHECK(r.x(a7) == 0);
 }
 

@@ -25,13 +25,14 @@ std::string m_prologue(bool open_pmp) {
   .option norvc
   la t0, handler
   csrw mtvec, t0
-)") + (open_pmp ? R"(
+)") +
+           (open_pmp ? R"(
   li t0, -1
   csrw pmpaddr0, t0
   li t0, 0x1f          # NAPOT over everything, R W X
   csrw pmpcfg0, t0
 )"
-                   : "") +
+                     : "") +
            R"(
   li s0, 0x80030000
   li t0, 0x80010000    # root table
@@ -183,17 +184,16 @@ s_handler:
     REQUIRE(r.stopped_at_ebreak());
     using P = std::pair<uint32_t, uint32_t>;
     CHECK(trap_log(r) == std::vector<P>{{2, 0x30229073}, {9, 0}});  // csrw medeleg from S; the final ecall
-    CHECK(r.env.read32(0x80031000) == 13);      // scause: load page fault
-    CHECK(r.env.read32(0x80031004) == 0x5000);  // stval: the virtual address
-    CHECK(r.env.read32(0x80031008) == 4);       // sepc: the lw at VA 4
-    CHECK(r.env.read32(0x8003100c) == 8);       // then the ecall from U
-    CHECK(r.env.read32(0x80031014) == 12);      // at VA 12
-    CHECK(r.x(a2) == 7);                        // U ran on after the fault
+    CHECK(r.env.read32(0x80031000) == 13);                          // scause: load page fault
+    CHECK(r.env.read32(0x80031004) == 0x5000);                      // stval: the virtual address
+    CHECK(r.env.read32(0x80031008) == 4);                           // sepc: the lw at VA 4
+    CHECK(r.env.read32(0x8003100c) == 8);                           // then the ecall from U
+    CHECK(r.env.read32(0x80031014) == 12);                          // at VA 12
+    CHECK(r.x(a2) == 7);                                            // U ran on after the fault
     CHECK(r.hart.priv() == kPrivM);
 }
 
-TEST_CASE("M-mode only harts keep the old behaviour: MPP stays M, supervisor CSRs and sret are illegal",
-          "[priv]") {
+TEST_CASE("M-mode only harts keep the old behaviour: MPP stays M, supervisor CSRs and sret are illegal", "[priv]") {
     HartConfig c = rig();
     c.misa = kMisaI | kMisaM | kMisaF;  // as the accelerators' control harts
     Rig r(c);

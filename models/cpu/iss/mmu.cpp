@@ -25,8 +25,8 @@ bool Hart::read_pte(uint32_t addr, uint32_t& pte) {
   if (!pmp_allows(addr, 4, Pmp::kR, kPrivS)) return false;
   if (const FastRegion* r = find_region(addr, 4); r && r->read) {
     std::memcpy(&pte, r->host + (addr - r->base), 4);
-    const uint32_t c = mem_timing_ ? mem_timing_->data_access(AccessKind::Load, addr, 4, cycle_, r->read_cycles)
-                                   : r->read_cycles;
+    const uint32_t c =
+        mem_timing_ ? mem_timing_->data_access(AccessKind::Load, addr, 4, cycle_, r->read_cycles) : r->read_cycles;
     cycle_ += c;
     stall_data_ += c;
     return true;
@@ -71,11 +71,10 @@ bool Hart::translate(uint32_t va, Access access, uint8_t priv, uint32_t& pa, uin
                          : access == Access::Write ? (pte & kPteW) && (pte & kPteR)
                                                    : (pte & kPteR) || (mxr && (pte & kPteX));
     if (!allowed) break;
-    if (priv == kPrivU ? !(pte & kPteU)
-                       : (pte & kPteU) && (access == Access::Exec || !(mstatus_ & kMstatusSUM))) {
+    if (priv == kPrivU ? !(pte & kPteU) : (pte & kPteU) && (access == Access::Exec || !(mstatus_ & kMstatusSUM))) {
       break;
     }
-    if (level == 1 && (ppn & 0x3ff)) break;  // a misaligned megapage
+    if (level == 1 && (ppn & 0x3ff)) break;                                    // a misaligned megapage
     if (!(pte & kPteA) || (access == Access::Write && !(pte & kPteD))) break;  // Svade: software sets A/D
     const uint64_t phys = level ? (ppn >> 10) << 22 | (va & 0x3fffff) : ppn << 12 | (va & 0xfff);
     if (phys >> 32) {  // beyond this platform's 32-bit physical space
