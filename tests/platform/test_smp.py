@@ -163,6 +163,31 @@ def test_stores_take_lines_from_other_harts_l1d():
     assert 1.8 < c1 / c2 < 2.0, (c1, c2)  # near-linear speed-up, less than 2 by the coherence misses
 
 
+def spmv_smp(n):
+    """scenarios/spmv_smp.yaml on n harts: (the firmware's hash of y, cycles of the parallel part)."""
+    out = os.path.join(WORK, f"spmv{n}")
+    _, text, _ = vp("run", "--quiet", "--out", out, os.path.join(REPO, "scenarios", "spmv_smp.yaml"), "--set",
+                    f"platform.cpu.harts={n}", check=0)
+    run = json.load(open(os.path.join(out, "stats.json")))["run"]
+    assert "result check passed: y matches the host reference bit for bit" in run["stop_reason"], run
+    assert f"harts={n}" in text, text
+    m = re.search(r"hash\(y\)=(0x[0-9a-f]+)", text)
+    c = re.search(r"info: spmv_smp: (\d+) cycles on (\d+) harts", text)
+    assert m and c and int(c.group(2)) == n, text
+    return m.group(1), int(c.group(1))
+
+
+def test_spmv_split_across_harts_is_bit_exact():
+    # The spmv workload's CSR y = A x split by row ranges across 1, 2 and 4 harts (firmware spmv_smp):
+    # the workload's host check passes bit for bit on each (every row computed once, by some hart, in
+    # spmv's order), the same hash, and the harts share the work (fewer cycles with more harts).
+    h1, c1 = spmv_smp(1)
+    h2, c2 = spmv_smp(2)
+    h4, c4 = spmv_smp(4)
+    assert h1 == h2 == h4, (h1, h2, h4)
+    assert c1 / c2 > 1.5 and c2 / c4 > 1.3, (c1, c2, c4)
+
+
 def expect_error(key, pattern, *sets):
     args = []
     for s in sets:

@@ -10,8 +10,8 @@
  *   ipi        hart 0 raises each other hart's CLINT msip; the hart takes the software interrupt
  *   timer      each hart arms its own mtimecmp and sleeps in wfi until its timer interrupt
  *   kernel     y = A x split by rows across the harts, checked against hart 0's serial result
- *   litmus     MP and SB between harts 0 and 1, with and without fences: the outcomes RVWMO
- *              forbids (with fences) must never appear
+ *   litmus     MP, SB, LB, 2+2W between harts 0 and 1 and IRIW on harts 0-3 (N >= 4), with and
+ *              without fences: the outcomes RVWMO forbids (with fences) must never appear
  * Only hart 0 prints (the output does not depend on timing); lines starting with "info:" report
  * outcome counts, which do (tests/firmware/run_smp.py compares every other line). Ends through the
  * test finisher: pass, or fail with code 1. */
@@ -211,39 +211,118 @@ static void delay(uint32_t n) {
 /* Litmus variables, each in its own 64-byte block. */
 static volatile uint32_t lx __attribute__((aligned(64))), ly __attribute__((aligned(64)));
 static volatile uint32_t lr1 __attribute__((aligned(64))), lr2 __attribute__((aligned(64)));
+static volatile uint32_t lr3 __attribute__((aligned(64))), lr4 __attribute__((aligned(64)));
 
-/* One litmus test: `kind` 0 = MP, 1 = MP+fences, 2 = SB, 3 = SB+fences. outcomes[r1 * 2 + r2]. */
-static void litmus(uint32_t h, uint32_t *sense, unsigned kind, uint32_t outcomes[4]) {
+#define FENCE(pred, succ) __asm__ volatile("fence " #pred ", " #succ ::: "memory")
+
+/* The litmus tests, each without and with fences (kind = 2 * test + fenced). `forbidden` is the
+ * outcome RVWMO forbids with the fences (allowed without them); `results` the number of result bits
+ * (an outcome is r1 r2 [r3 r4] read as a binary number, r1 first). */
+struct litmus_test {
+    const char *name;
+    const char *outcome; /* the forbidden outcome, described */
+    uint32_t results, forbidden, min_harts;
+};
+static const struct litmus_test litmus_tests[5] = {
+    {"MP", "(flag=1, data=0)", 2, 2u, 2},            /* r1 = flag, r2 = data */
+    {"SB", "(r1=0, r2=0)", 2, 0u, 2},                /* r1 = y on hart 0, r2 = x on hart 1 */
+    {"LB", "(r1=1, r2=1)", 2, 3u, 2},                /* r1 = y on hart 0, r2 = x on hart 1 */
+    {"IRIW", "(r1=1, r2=0, r3=1, r4=0)", 4, 10u, 4}, /* hart 2: r1 = x, r2 = y; hart 3: r3 = y, r4 = x */
+    {"2+2W", "(x=1, y=1 at the end)", 2, 3u, 2},     /* r1 = (x == 1), r2 = (y == 1) at the end */
+};
+
+/* One litmus test: `kind` = 2 * test + fenced (litmus_tests). outcomes[r1 r2 [r3 r4]]. */
+static void litmus(uint32_t h, uint32_t *sense, unsigned kind, volatile uint32_t outcomes[16]) {
+    const unsigned test = kind / 2u, fenced = kind & 1u;
     for (uint32_t i = 0; i < LITMUS_ITERS; ++i) {
         if (h == 0) lx = ly = 0;
         barrier(sense);
         const uint32_t d = (i * 37u + h * 11u) % 23u; /* vary the interleaving */
         delay(d);
-        if (kind < 2) { /* MP: hart 0 writes data (x) then flag (y); hart 1 reads flag then data */
-            if (h == 0) {
-                lx = 1;
-                if (kind == 1) __asm__ volatile("fence w, w" ::: "memory");
-                ly = 1;
-            } else if (h == 1) {
-                const uint32_t f = ly;
-                if (kind == 1) __asm__ volatile("fence r, r" ::: "memory");
-                lr1 = f;
-                lr2 = lx;
-            }
-        } else { /* SB: hart 0 writes x, reads y; hart 1 writes y, reads x */
-            if (h == 0) {
-                lx = 1;
-                if (kind == 3) __asm__ volatile("fence rw, rw" ::: "memory");
-                lr1 = ly;
-            } else if (h == 1) {
-                ly = 1;
-                if (kind == 3) __asm__ volatile("fence rw, rw" ::: "memory");
-                lr2 = lx;
-            }
+        switch (test) {
+            case 0: /* MP: hart 0 writes data (x) then flag (y); hart 1 reads flag then data */
+                if (h == 0) {
+                    lx = 1;
+                    if (fenced) FENCE(w, w);
+                    ly = 1;
+                } else if (h == 1) {
+                    const uint32_t f = ly;
+                    if (fenced) FENCE(r, r);
+                    lr1 = f;
+                    lr2 = lx;
+                }
+                break;
+            case 1: /* SB: hart 0 writes x, reads y; hart 1 writes y, reads x */
+                if (h == 0) {
+                    lx = 1;
+                    if (fenced) FENCE(rw, rw);
+                    lr1 = ly;
+                } else if (h == 1) {
+                    ly = 1;
+                    if (fenced) FENCE(rw, rw);
+                    lr2 = lx;
+                }
+                break;
+            case 2: /* LB: hart 0 reads y, writes x; hart 1 reads x, writes y */
+                if (h == 0) {
+                    const uint32_t r = ly;
+                    if (fenced) FENCE(r, w);
+                    lx = 1;
+                    lr1 = r;
+                } else if (h == 1) {
+                    const uint32_t r = lx;
+                    if (fenced) FENCE(r, w);
+                    ly = 1;
+                    lr2 = r;
+                }
+                break;
+            case 3: /* IRIW: hart 0 writes x, hart 1 writes y; hart 2 reads x then y, hart 3 y then x */
+                if (h == 0) {
+                    lx = 1;
+                } else if (h == 1) {
+                    ly = 1;
+                } else if (h == 2) {
+                    const uint32_t a = lx;
+                    if (fenced) FENCE(r, r);
+                    const uint32_t b = ly;
+                    lr1 = a;
+                    lr2 = b;
+                } else if (h == 3) {
+                    const uint32_t a = ly;
+                    if (fenced) FENCE(r, r);
+                    const uint32_t b = lx;
+                    lr3 = a;
+                    lr4 = b;
+                }
+                break;
+            default: /* 2+2W: hart 0 writes x = 1 then y = 2; hart 1 writes y = 1 then x = 2 */
+                if (h == 0) {
+                    lx = 1;
+                    if (fenced) FENCE(w, w);
+                    ly = 2;
+                } else if (h == 1) {
+                    ly = 1;
+                    if (fenced) FENCE(w, w);
+                    lx = 2;
+                }
+                break;
         }
         barrier(sense);
-        if (h == 0) ++outcomes[(lr1 & 1u) * 2u + (lr2 & 1u)];
+        if (h == 0) {
+            if (test == 4) {
+                lr1 = lx == 1u;
+                lr2 = ly == 1u;
+            }
+            const uint32_t o = litmus_tests[test].results == 4u
+                                   ? (lr1 & 1u) * 8u + (lr2 & 1u) * 4u + (lr3 & 1u) * 2u + (lr4 & 1u)
+                                   : (lr1 & 1u) * 2u + (lr2 & 1u);
+            ++outcomes[o];
+        }
     }
+}
+
+static void put_outcome(uint32_t o, uint32_t bits) {
+    for (uint32_t b = bits; b-- > 0;) putc_((o >> b) & 1u ? '1' : '0');
 }
 
 void smp_main(uint32_t hartid, uintptr_t dtb) {
@@ -399,37 +478,65 @@ void smp_main(uint32_t hartid, uintptr_t dtb) {
         ok &= bad == 0;
     }
 
-    /* Litmus: MP and SB between harts 0 and 1 (the others only take part in the barriers) */
-    static const char *const names[4] = {"MP", "MP+fences", "SB", "SB+fences"};
-    for (unsigned kind = 0; kind < 4; ++kind) {
-        uint32_t outcomes[4] = {0, 0, 0, 0};
+    /* Litmus: MP, SB, LB, 2+2W between harts 0 and 1, IRIW on harts 0-3 (the others only take part
+     * in the barriers). The outcome RVWMO forbids with fences must not appear with them (the
+     * `litmus` line); without fences RVWMO allows it, so its count goes on an `info:` line
+     * (tests/firmware/run_smp.py checks it is 0 on the VP, which is sequentially consistent). */
+    for (unsigned kind = 0; kind < 2u * 5u; ++kind) {
+        const struct litmus_test *t = &litmus_tests[kind / 2u];
+        const unsigned fenced = kind & 1u;
+        if (n < t->min_harts) {
+            if (h == 0) {
+                puts_("litmus ");
+                puts_(t->name);
+                puts_(fenced ? "+fences" : "");
+                puts_(": skipped (needs ");
+                putu(t->min_harts);
+                puts_(" harts)\n");
+            }
+            continue;
+        }
+        volatile uint32_t outcomes[16]; /* volatile: no memset (no C library) */
+        for (uint32_t o = 0; o < 16u; ++o) outcomes[o] = 0;
+        if (h == 0) lr1 = lr2 = lr3 = lr4 = 0; /* hart 0 only: it reads them last */
         litmus(h, &sense, kind, outcomes);
         if (h == 0) {
-            /* forbidden with fences: MP flag = 1, data = 0 (r1 = 1, r2 = 0); SB both 0 */
-            const uint32_t forbidden = kind == 1 ? outcomes[2] : kind == 3 ? outcomes[0] : 0;
+            const uint32_t forbidden = outcomes[t->forbidden];
             puts_("litmus ");
-            puts_(names[kind]);
+            puts_(t->name);
+            puts_(fenced ? "+fences" : "");
             puts_(": ");
             putu(LITMUS_ITERS);
             puts_(" runs");
-            if (kind == 1 || kind == 3) {
+            if (fenced) {
                 puts_(", forbidden outcome ");
-                puts_(kind == 1 ? "(flag=1, data=0)" : "(r1=0, r2=0)");
+                puts_(t->outcome);
                 puts_(" seen ");
                 putu(forbidden);
                 puts_(" times");
                 ok &= forbidden == 0;
             }
             puts_("\ninfo: ");
-            puts_(names[kind]);
-            puts_(" outcomes (r1,r2) 00:");
-            putu(outcomes[0]);
-            puts_(" 01:");
-            putu(outcomes[1]);
-            puts_(" 10:");
-            putu(outcomes[2]);
-            puts_(" 11:");
-            putu(outcomes[3]);
+            puts_(t->name);
+            puts_(fenced ? "+fences" : "");
+            puts_(" outcomes (r1,r2");
+            puts_(t->results == 4u ? ",r3,r4)" : ")");
+            for (uint32_t o = 0; o < (1u << t->results); ++o) {
+                if (outcomes[o] == 0 && t->results == 4u) continue; /* 16 outcomes: the seen ones */
+                putc_(' ');
+                put_outcome(o, t->results);
+                putc_(':');
+                putu(outcomes[o]);
+            }
+            if (!fenced) {
+                puts_("\ninfo: ");
+                puts_(t->name);
+                puts_(": outcome forbidden only with fences ");
+                puts_(t->outcome);
+                puts_(" seen ");
+                putu(forbidden);
+                puts_(" times");
+            }
             puts_("\n");
         }
     }
