@@ -21,6 +21,8 @@
 #include <vp/regs/memmap.h>
 #include <vp/regs/uart16550.h>
 
+#include "smp_console.h"
+
 #define SMP_MAX_HARTS 8
 
 #define CSR_READ(name)                                  \
@@ -42,23 +44,7 @@ static inline uint32_t r32(uintptr_t a) { return *(volatile uint32_t *)a; }
 static inline uint8_t r8(uintptr_t a) { return *(volatile uint8_t *)a; }
 static inline void w8(uintptr_t a, uint8_t v) { *(volatile uint8_t *)a = v; }
 
-/* ---- console (hart 0 only) ---- */
-static void putc_(char c) {
-    while (!(r8(VP_UART0_BASE + UART_LSR) & 0x20)) {}
-    w8(VP_UART0_BASE + UART_THR, (uint8_t)c);
-}
-static void puts_(const char *s) {
-    while (*s) putc_(*s++);
-}
-static void putu(uint32_t v) {
-    char b[12];
-    int n = 0;
-    do {
-        b[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n) putc_(b[--n]);
-}
+/* ---- console (hart 0 only): smp_console.h ---- */
 static void putx(uint32_t v) {
     puts_("0x");
     for (int i = 28; i >= 0; i -= 4) putc_("0123456789abcdef"[(v >> i) & 15u]);

@@ -6,25 +6,11 @@
 #include <vp/regs/memmap.h>
 #include <vp/regs/uart16550.h>
 
+#include "../smp/smp_console.h"
+
 #define KN   128u
 #define REPS 64u
 
-static void putc_(char c) {
-    while (!(*(volatile uint8_t *)(VP_UART0_BASE + UART_LSR) & 0x20)) {}
-    *(volatile uint8_t *)(VP_UART0_BASE + UART_THR) = (uint8_t)c;
-}
-static void puts_(const char *s) {
-    while (*s) putc_(*s++);
-}
-static void putu(uint32_t v) {
-    char b[12];
-    int n = 0;
-    do {
-        b[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n) putc_(b[--n]);
-}
 static uint32_t be32(const uint8_t *b) {
     return ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
 }
