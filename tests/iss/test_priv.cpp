@@ -203,3 +203,48 @@ TEST_CASE("M-mode only harts keep the old behaviour: MPP stays M, supervisor CSR
     REQUIRE(r.hart.write_csr(0x300, 0));     // mstatus with MPP = U asked
     CHECK(((r.csr(0x300) >> 11) & 3) == 3);
 }
+
+TEST_CASE("MPRV: a trap into M changes MPP and with it the mode loads translate in (no stale translation)",
+          "[priv][sv32]") {
+    Rig r(rig());
+    r.asm_load(R"(
+  .option norvc
+  li t0, -1
+  csrw pmpaddr0, t0
+  li t0, 0x1f
+  csrw pmpcfg0, t0
+  li t1, 0x20004401    # root [0x200]: VA 0x80000000-0x803fffff -> the table at 0x80011000
+  li t2, 0x80010800
+  sw t1, 0(t2)
+  li t1, 0x200088cf    # [0x21]: VA 0x80021000 -> PA 0x80022000, S page R W X A D
+  li t2, 0x80011084
+  sw t1, 0(t2)
+  li t0, 0x80021000
+  li t1, 0x11111111
+  sw t1, 0(t0)
+  li t0, 0x80022000
+  li t1, 0x22222222
+  sw t1, 0(t0)
+  la t0, handler
+  csrw mtvec, t0
+  li t0, 0x80080010
+  csrw satp, t0
+  li t0, 0x1800
+  csrc mstatus, t0
+  li t0, 0x800         # MPP = S
+  csrs mstatus, t0
+  li t0, 1 << 17       # MPRV: loads translate as S
+  csrs mstatus, t0
+  li a0, 0x80021000
+  lw a1, 0(a0)         # S's view: PA 0x80022000
+  ecall                # into M: MPP = M, MPRV still set
+  .align 2
+handler:
+  lw a2, 0(a0)         # M's view: PA 0x80021000
+  ebreak
+)");
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK(r.x(a1) == 0x22222222u);
+    CHECK(r.x(a2) == 0x11111111u);
+}

@@ -283,12 +283,13 @@ void Hart::take_trap(uint32_t cause, uint32_t tval) {
                ((mstatus_ & kMstatusSIE) ? kMstatusSPIE : 0) | (priv_ == kPrivS ? kMstatusSPP : 0);
     set_priv(kPrivS);
   } else {
+    const uint8_t data_before = data_priv();
     mepc_ = pc_;
     mcause_ = cause;
     mtval_ = tval;
     mstatus_ = (mstatus_ & ~(kMstatusMPIE | kMstatusMIE | kMstatusMPP)) |
                ((mstatus_ & kMstatusMIE) ? kMstatusMPIE : 0) | (uint32_t(priv_) << kMstatusMPPShift);
-    set_priv(kPrivM);
+    set_priv_and_data(kPrivM, data_before);
   }
   pc_ = handler;
   forget_result_latency();
@@ -304,8 +305,9 @@ void Hart::do_mret() {
   // MPP becomes the least privileged mode there is; leaving M clears MPRV.
   const uint32_t least = has_u() ? 0 : kMppM;
   mstatus_ = (mstatus_ & ~(kMstatusMIE | kMstatusMPP)) | (mpie ? kMstatusMIE : 0) | kMstatusMPIE | least;
+  const uint8_t data_before = data_priv();
   if (mpp != kPrivM) mstatus_ &= ~kMstatusMPRV;
-  set_priv(mpp);
+  set_priv_and_data(mpp, data_before);
   end_block();  // MIE may have turned on: look at pending interrupts
 }
 
@@ -333,6 +335,13 @@ bool Hart::write_satp(uint32_t v) {
   flush_tlbs();
   end_block();
   return true;
+}
+
+void Hart::set_priv_and_data(uint8_t p, uint8_t data_before) {
+  // With MPRV set, a trap into M or an mret that stays in M changes MPP, hence the mode loads and
+  // stores translate in, without changing the mode itself: the TLBs hold the old mode's pages.
+  if (p == priv_ && data_priv() != data_before) flush_tlbs();
+  set_priv(p);
 }
 
 void Hart::set_priv(uint8_t p) {

@@ -382,6 +382,8 @@ class Hart {
   bool do_semihosting_ebreak();
   void do_mret();
   void do_sret();
+  // set_priv(p) after mstatus changed; data_before: data_priv() before the change.
+  void set_priv_and_data(uint8_t p, uint8_t data_before);
   // The legality checks of the privileged instructions in the current mode (false: illegal).
   bool mret_allowed() const { return priv_ == kPrivM; }
   bool sret_allowed() const { return priv_ == kPrivM || (priv_ == kPrivS && !(mstatus_ & kMstatusTSR)); }
