@@ -631,11 +631,12 @@ void Platform::build_cpu() {
             },
             &harts_ids);
     }
-    // --gdb: the GDB stub attaches to cpu0 (it waits for gdb before the first instruction).
+    // --gdb: the GDB stub, one gdb thread per hart (it waits for gdb before the first instruction).
     if (opts_.gdb_port >= 0) {
         if (!m.cpu) scenario_.fail("platform.cpu.enabled", "--gdb needs the CPU");
-        if (harts > 1) scenario_.fail("platform.cpu.harts", "--gdb debugs one hart: run with platform.cpu.harts: 1");
-        m.gdb = std::make_unique<gdb::GdbStub>(*m.cpu, ctx_, opts_.gdb_port);
+        std::vector<Cpu*> cpus;
+        for (auto& c : m.cpus) cpus.push_back(c.get());
+        m.gdb = std::make_unique<gdb::GdbStub>(std::move(cpus), ctx_, opts_.gdb_port);
     }
 }
 

@@ -13,6 +13,11 @@ Cases:
   hbreak         gdb: `hbreak` (Z1) stops through the hart's trigger module
   rsp_triggers   raw RSP: Z1 takes one of the 4 triggers (the 5th is refused), the trigger shows in
                  tdata1 with dmode = 1 and firmware-level CSR writes cannot change it
+  smp_threads    (gdb_smp.elf, 2 harts) gdb sees one thread per hart: a breakpoint in work() stops
+                 once on each thread with its own hartid, `thread N` selects hart N-1's registers and
+                 CSRs, stepi steps the selected thread, a variable set on thread 2 changes the result
+  rsp_threads    (gdb_smp.elf, 2 harts) raw RSP: qfThreadInfo, qThreadExtraInfo, T, Hg/Hc,
+                 per-thread registers, vCont;s:2 steps hart 1 only, bad thread ids are refused
   rsp_hostile    raw RSP from a hostile client (issue #17): watchpoint ranges past 4 GiB, memory
                  ranges across the end of the address space, huge register numbers and lengths,
                  full breakpoint tables, an unterminated 64 MiB packet; the VP stays up, answers
@@ -40,10 +45,10 @@ def fail(msg):
 class Vp:
     """`vp run --gdb 0` in the background; collects its stdout/stderr and finds the port."""
 
-    def __init__(self, vp, elf, out_dir):
+    def __init__(self, vp, elf, out_dir, extra=()):
         # No simulated-time limit: a program spinning until Ctrl-C must not hit the default scenario's.
         self.proc = subprocess.Popen([vp, "run", "--quiet", "--out", out_dir, "--gdb", "0", "--elf", elf,
-                                      "--set", "limits.max_sim_time=0s"],
+                                      "--set", "limits.max_sim_time=0s", *extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.out, self.err = [], []
         self.port_found = threading.Event()
@@ -480,13 +485,94 @@ def case_rsp_triggers(a, work):
     print("PASS: Z1 uses the trigger module: 4 triggers, dmode protects them, hwbreak stop")
 
 
+TWO_HARTS = ("--set", "platform.cpu.harts=2")
+
+
+def case_smp_threads(a, work):
+    vp = Vp(a.vp, a.elf, os.path.join(work, "out"), TWO_HARTS)
+    out = run_gdb(a.gdb, a.elf, vp.port, [
+        "info threads", "break work", "continue", "p hartid", "p $mhartid", "continue", "p hartid", "p $mhartid",
+        "info threads", "thread 1", "p $mhartid", "thread 2", "p $mhartid", "p/x $pc", "stepi", "p/x $pc",
+        "set var hartid = 0", "delete", "continue"])
+    rc = vp.wait()
+    print(vp.report())
+    expect_all(out, [
+        r"^\*?\s*1\s+Thread 1 \(hart 0\)",
+        r"^\*?\s*2\s+Thread 2 \(hart 1",
+        r"hit Breakpoint 1, work \(hartid=[01]\)",
+        r"\[Switching to Thread 2\]",
+        r"\[Inferior 1 \(Remote target\) exited with code 01\]",
+    ])
+    # The two stops: one on each thread, each with its own hartid (thread N = hart N-1).
+    hits = re.findall(r"Thread (\d) hit Breakpoint 1, work \(hartid=(\d)\)", out)
+    values = [int(v) for v in re.findall(r"^\$\d+ = (-?\d+)$", out, re.M)]
+    print("hits:", hits, "values:", values)
+    if sorted(hits) != [("1", "0"), ("2", "1")]:
+        fail(f"expected one stop in work() per thread with hartid = thread - 1, got {hits}")
+    # p hartid, p $mhartid at each hit agree; thread 1 / thread 2 select mhartid 0 / 1.
+    if len(values) != 6 or values[0] != values[1] or values[2] != values[3] or values[4:6] != [0, 1]:
+        fail(f"per-thread register values wrong: {values}")
+    pcs = [int(v, 16) for v in re.findall(r"^\$\d+ = 0x([0-9a-f]+)$", out, re.M)]
+    if len(pcs) != 2 or not 2 <= pcs[1] - pcs[0] <= 4:
+        fail(f"stepi on thread 2 did not advance its pc by one instruction: {pcs}")
+    # hart 1's argument set to 0 through gdb: work() returns hart 0's sum, the check fails (exit 1).
+    if rc != 1:
+        fail(f"VP exit code {rc}, expected 1 (hart 1's hartid changed through gdb)")
+    print("PASS: one gdb thread per hart: breakpoints per thread, thread selection, stepi, memory writes")
+
+
+def case_rsp_threads(a, work):
+    syms = elf_symbols(a.elf)
+    vp = Vp(a.vp, a.elf, os.path.join(work, "out"), TWO_HARTS)
+    r = Rsp(vp.port)
+    r.cmd("qSupported")
+    mhartid = "p" + format(65 + 0xF14, "x")
+    expect = [("qfThreadInfo", "m1,2"), ("qsThreadInfo", "l"), ("T1", "OK"), ("T2", "OK"), ("T3", "E01"),
+              ("T0", "E01"), ("Hg3", "E01"), ("Hx1", "E01"), ("Hgzz", "E01"),
+              ("qThreadExtraInfo,1", "hart 0".encode().hex()), ("qThreadExtraInfo,9", "E01"),
+              ("Hg2", "OK"), ("qC", "QC2"), (mhartid, "01000000"), ("Hg1", "OK"), (mhartid, "00000000"),
+              ("Hg0", "OK"), (mhartid, "00000000"), ("vCont;s:5", "E01")]
+    for pkt, want in expect:
+        got = r.cmd(pkt)
+        if got != want:
+            fail(f"{pkt}: {got!r}, expected {want!r}")
+    # Both harts sit at _start; step hart 1 (thread 2), continue the others: hart 0 cannot end the
+    # program before hart 1 has run work(), so the first stop is thread 2's step, one instruction on.
+    for g in ("Hg1", "Hg2"):
+        r.cmd(g)
+        if le32(r.cmd("p20")) != syms["_start"]:
+            fail(f"{g}: the hart is not at _start")
+    r.send("vCont;s:2;c")
+    stop = r.recv()
+    if stop != "T05thread:2;":
+        fail(f"step of thread 2: stop reply {stop!r}")
+    if r.cmd("qC") != "QC2" or le32(r.cmd(mhartid)) != 1:
+        fail("the stopped thread is not the current one")
+    if le32(r.cmd("p20")) != syms["_start"] + 4:  # (auipc: not compressed)
+        fail(f"thread 2's step went to {le32(r.cmd('p20')):x}")
+    # A breakpoint set now stops hart 1 in work(), reported as thread 2 (hart 0 is past it).
+    r.cmd(f"Z0,{syms['work']:x},2")
+    r.send("vCont;c")
+    stop = r.recv()
+    if stop != "T05thread:2;swbreak:;" or le32(r.cmd("p20")) != syms["work"] or le32(r.cmd(mhartid)) != 1:
+        fail(f"expected thread 2 at work(), got {stop!r}")
+    r.cmd(f"z0,{syms['work']:x},2")
+    r.send("c")
+    stop = r.recv()
+    rc = vp.wait()
+    print(vp.report())
+    if stop != "W00" or rc != 0:
+        fail(f"expected W00 and exit 0, got {stop} and {rc}")
+    print("PASS: thread list, extra info, Hg/qC, per-thread registers, vCont step of one thread, bad ids refused")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--vp", required=True)
     ap.add_argument("--gdb", default="gdb-multiarch")
     ap.add_argument("--elf", required=True)
     ap.add_argument("case", choices=["session", "watch_step", "rsp_interrupt", "rsp_kill", "rsp_detach", "rsp_hostile",
-                                        "watch_top", "hbreak", "rsp_triggers"])
+                                        "watch_top", "hbreak", "rsp_triggers", "smp_threads", "rsp_threads"])
     a = ap.parse_args()
     if not os.path.exists(a.elf):
         fail(f"{a.elf} not found (build the firmware)")

@@ -26,7 +26,19 @@ constexpr auto kPollInterval = std::chrono::milliseconds(20);  // Ctrl-C latency
 // ---------------------------------------------------------------------------------------------
 // Set-up
 
-GdbStub::GdbStub(Cpu& cpu, SimContext& ctx, int port) : cpu_(cpu), ctx_(ctx), cmds_(cpu.hart()) {
+namespace {
+std::vector<iss::Hart*> harts_of(const std::vector<Cpu*>& cpus) {
+    std::vector<iss::Hart*> harts;
+    for (Cpu* c : cpus) harts.push_back(&c->hart());
+    return harts;
+}
+}  // namespace
+
+GdbStub::GdbStub(std::vector<Cpu*> cpus, SimContext& ctx, int port)
+    : cpus_(std::move(cpus)),
+      ctx_(ctx),
+      state_(cpus_.size(), HartState{false, kNoPc, kNoPc, 0}),
+      cmds_(harts_of(cpus_)) {
     if (port < 0 || port > 65535) throw std::runtime_error("--gdb: port " + std::to_string(port) + " out of range");
     listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (listen_fd_ < 0) throw std::runtime_error(std::string("--gdb: socket: ") + std::strerror(errno));
@@ -44,8 +56,10 @@ GdbStub::GdbStub(Cpu& cpu, SimContext& ctx, int port) : cpu_(cpu), ctx_(ctx), cm
     socklen_t len = sizeof a;
     ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&a), &len);
     port_ = ntohs(a.sin_port);
-    cpu_.set_debugger([this](iss::StopReason why) { on_stop(why); });
-    cpu_.set_debug_poll([this] { poll(); });
+    for (size_t h = 0; h < cpus_.size(); ++h) {
+        cpus_[h]->set_debugger([this, h](iss::StopReason why) { on_stop(h, why); });
+        cpus_[h]->set_debug_poll([this, h] { poll(h); });
+    }
 }
 
 GdbStub::~GdbStub() {
@@ -76,46 +90,61 @@ void GdbStub::accept_gdb() {
 // ---------------------------------------------------------------------------------------------
 // CPU hooks
 
-void GdbStub::on_stop(iss::StopReason why) {
-    if (!started_) {  // before the first instruction: wait for gdb
-        started_ = true;
+void GdbStub::on_stop(size_t h, iss::StopReason why) {
+    if (!state_[h].started) {  // before the hart's first instruction
+        state_[h].started = true;
+        if (started_) {  // another hart's thread started first: gdb is attached already
+            // (its run() would not stop at a breakpoint on the first instruction: report it here)
+            if (attached() && at_breakpoint(h)) {
+                cmds_.set_stopped(h);  // (names hart h in the reply)
+                session(h, cmds_.breakpoint_reply(), true);
+            }
+            return;
+        }
+        started_ = true;  // wait for gdb: the whole simulation waits with this thread
         accept_gdb();
-        session("T05thread:1;", false);  // gdb asks with '?'
+        cmds_.set_stopped(h);
+        session(h, "T05" + std::string("thread:") + std::to_string(h + 1) + ";", false);  // gdb asks with '?'
         return;
     }
     if (!attached()) return;
+    cmds_.set_stopped(h);
     if (why == iss::StopReason::Watchpoint) cmds_.present_watch_before_access();
-    session(cmds_.stop_reply(why), true);
+    session(h, cmds_.stop_reply(why), true);
 }
 
-bool GdbStub::at_breakpoint() const {
-    const uint32_t pc = cpu_.hart().pc();
-    return pc != reported_bp_pc_ && cmds_.has_breakpoint(pc);
+bool GdbStub::at_breakpoint(size_t h) const {
+    const uint32_t pc = cpus_[h]->hart().pc();
+    return pc != state_[h].reported_bp_pc && cmds_.has_breakpoint(pc);
 }
 
-void GdbStub::session(std::string stop, bool send_stop) {
+void GdbStub::session(size_t h, std::string stop, bool send_stop) {
+    cmds_.set_stopped(h);
     for (;;) {
-        reported_bp_pc_ = stop.find("break:;") != std::string::npos ? cpu_.hart().pc() : kNoPc;
+        state_[h].reported_bp_pc = stop.find("break:;") != std::string::npos ? cpus_[h]->hart().pc() : kNoPc;
         const Resume r = serve(stop, send_stop);
         cmds_.clear_pc_override();
         // Resuming on an instruction with a breakpoint that was not just reported: real hardware
         // would stop there before executing it (gdb relies on that after a watchpoint, above).
-        if (r != Resume::Kill && attached() && at_breakpoint()) {
+        if (r != Resume::Kill && attached() && at_breakpoint(h)) {
             stop = cmds_.breakpoint_reply();
             send_stop = true;
             continue;
         }
-        resume(r);
+        resume(h, r);
         return;
     }
 }
 
-void GdbStub::poll() {
+void GdbStub::poll(size_t h) {
     // run() does not stop at a breakpoint on the instruction it starts with (it takes it for the one
-    // just reported); a quantum may end right before a breakpoint: report it here.
-    if (attached() && cmds_.any_breakpoints() && at_breakpoint() &&
-        !(cpu_.hart().pc() == resume_pc_ && cpu_.hart().instret() == resume_instret_)) {
-        session(cmds_.breakpoint_reply(), true);
+    // just reported); a quantum may end right before a breakpoint: report it here. (A hart that did
+    // not stop last time has no resume pc: a breakpoint gdb set where it waits is reported too.)
+    const iss::Hart& hart = cpus_[h]->hart();
+    if (attached() && cmds_.any_breakpoints() && at_breakpoint(h) &&
+        !(hart.pc() == state_[h].resume_pc && hart.instret() == state_[h].resume_instret)) {
+        cmds_.set_stopped(h);  // (names hart h in the reply)
+        session(h, cmds_.breakpoint_reply(), true);
         return;
     }
     const auto now = std::chrono::steady_clock::now();
@@ -134,7 +163,7 @@ void GdbStub::poll() {
         rxbuf_.clear();
         rxpos_ = 0;
         std::fprintf(stderr, "vp: gdb connected\n");
-        session("T05thread:1;", false);  // gdb asks with '?'
+        session(h, "T05thread:" + std::to_string(h + 1) + ";", false);  // gdb asks with '?'
         return;
     }
     char buf[256];
@@ -153,20 +182,26 @@ void GdbStub::poll() {
         else if (rxbuf_.size() < kMaxPendingBytes)  // bounded: gdb sends nothing else while the target
             rxbuf_ += buf[i];                       // runs (all-stop mode)
     }
-    if (interrupt) session("T02thread:1;", true);
+    if (interrupt) {
+        cmds_.set_stopped(h);
+        session(h, "T02" + std::string("thread:") + std::to_string(h + 1) + ";", true);
+    }
 }
 
-void GdbStub::resume(Resume r) {
-    reported_bp_pc_ = kNoPc;
-    resume_pc_ = cpu_.hart().pc();
-    resume_instret_ = cpu_.hart().instret();
+void GdbStub::resume(size_t h, Resume r) {
+    for (size_t i = 0; i < cpus_.size(); ++i) {
+        HartState& s = state_[i];
+        s.reported_bp_pc = kNoPc;
+        s.resume_pc = i == h ? cpus_[i]->hart().pc() : kNoPc;
+        s.resume_instret = cpus_[i]->hart().instret();
+        cpus_[i]->set_single_step(r == Resume::Step && i == cmds_.step_hart());
+    }
     switch (r) {
-        case Resume::Continue: cpu_.set_single_step(false); break;
-        case Resume::Step: cpu_.set_single_step(true); break;
+        case Resume::Continue:
+        case Resume::Step: break;
         case Resume::Kill:
-            cpu_.set_single_step(false);
-            ctx_.request_stop(vp::kExitKilled, "killed by gdb", cpu_.local_time());
-            cpu_.hart().request_stop(iss::StopReason::Exit);  // run no further instruction
+            ctx_.request_stop(vp::kExitKilled, "killed by gdb", cpus_[h]->local_time());
+            for (Cpu* c : cpus_) c->hart().request_stop(iss::StopReason::Exit);  // run no further instruction
             if (conn_ >= 0) ::close(conn_);
             conn_ = -1;
             if (listen_fd_ >= 0) ::close(listen_fd_);
@@ -177,7 +212,7 @@ void GdbStub::resume(Resume r) {
 
 void GdbStub::detach() {
     cmds_.clear();
-    cpu_.set_single_step(false);
+    for (Cpu* c : cpus_) c->set_single_step(false);
     if (conn_ >= 0) ::close(conn_);
     conn_ = -1;
     if (listen_fd_ >= 0) ::fcntl(listen_fd_, F_SETFL, ::fcntl(listen_fd_, F_GETFL) | O_NONBLOCK);

@@ -1,11 +1,11 @@
 // GDB remote serial protocol (RSP) stub for the CPU model: `vp run --gdb PORT` lets gdb-multiarch
 // debug the firmware over TCP (127.0.0.1 only).
 //
-// Threading: everything runs in the CPU's SC_THREAD. The CPU calls the stub (1) before its first
-// instruction, (2) whenever the hart stops at a breakpoint, watchpoint or after a single step and
+// Threading: everything runs in the CPUs' SC_THREADs. A CPU calls the stub (1) before its first
+// instruction, (2) whenever its hart stops at a breakpoint, watchpoint or after a single step and
 // (3) at quantum boundaries while it runs (a non-blocking poll for gdb's Ctrl-C). While the stub
-// talks to gdb, the whole simulation is halted (the CPU thread does not yield to the kernel).
-// See docs/gdb.md.
+// talks to gdb, the whole simulation is halted (the CPU thread does not yield to the kernel): with
+// several harts this is gdb's all-stop mode, one gdb thread per hart (rsp.h). See docs/gdb.md.
 #pragma once
 #include <chrono>
 #include <cstdint>
@@ -24,10 +24,11 @@ namespace gdb {
 
 class GdbStub {
 public:
-    // Listens on 127.0.0.1:port (0 = any free port; see port()) and installs the CPU hooks.
-    // Throws std::runtime_error if the port cannot be bound. gdb is accepted when the simulation
-    // starts (before the first instruction), with "vp: waiting for gdb on port N" on stderr.
-    GdbStub(Cpu& cpu, SimContext& ctx, int port);
+    // Listens on 127.0.0.1:port (0 = any free port; see port()) and installs the hooks of every CPU
+    // (hart h = gdb thread h + 1). Throws std::runtime_error if the port cannot be bound. gdb is
+    // accepted when the simulation starts (before the first instruction), with "vp: waiting for gdb
+    // on port N" on stderr.
+    GdbStub(std::vector<Cpu*> cpus, SimContext& ctx, int port);
     ~GdbStub();
     GdbStub(const GdbStub&) = delete;
     GdbStub& operator=(const GdbStub&) = delete;
@@ -40,16 +41,16 @@ public:
 private:
     enum class Resume { Continue, Step, Kill };
 
-    void on_stop(iss::StopReason why);                     // the CPU's debugger hook
-    void session(std::string stop_reply, bool send_stop);  // serve gdb until it resumes the target
-    bool at_breakpoint() const;                            // the hart is on a breakpoint that was not just reported
-    void poll();                                           // the CPU's quantum-boundary hook
+    void on_stop(size_t h, iss::StopReason why);                     // CPU h's debugger hook
+    void session(size_t h, std::string stop_reply, bool send_stop);  // hart h stopped: serve gdb until it resumes
+    bool at_breakpoint(size_t h) const;  // hart h is on a breakpoint that was not just reported
+    void poll(size_t h);                 // CPU h's quantum-boundary hook
     void accept_gdb();
     // The command loop; returns when the target resumes. send_stop: the target was running and gdb
     // waits for the stop reply (false on a new connection: gdb asks with '?').
     Resume serve(const std::string& stop_reply, bool send_stop = true);
-    void resume(Resume r);
-    void detach();  // drop breakpoints/watchpoints, close the connection, let the CPU run freely
+    void resume(size_t h, Resume r);  // hart h stopped; gdb resumes the target
+    void detach();                    // drop breakpoints/watchpoints, close the connection, let the CPU run freely
 
     // ---- packets ----
     bool get_packet(std::string& out);  // blocking; false when the connection is gone
@@ -57,7 +58,16 @@ private:
     bool send_raw(const std::string& bytes);
     int read_byte();  // blocking; -1 on EOF/error
 
-    Cpu& cpu_;
+    // Per hart: where it was resumed (and its instret then; kNoPc for a hart that did not stop) and
+    // the breakpoint just reported on it.
+    struct HartState {
+        bool started = false;  // its thread has called the stub before its first instruction
+        uint32_t reported_bp_pc;
+        uint32_t resume_pc;
+        uint64_t resume_instret = 0;
+    };
+
+    std::vector<Cpu*> cpus_;
     SimContext& ctx_;
     int listen_fd_ = -1;
     int conn_ = -1;
@@ -66,9 +76,7 @@ private:
     bool started_ = false;  // the first stop (before the first instruction) has been served
     bool interrupted_ = false;
     static constexpr uint32_t kNoPc = 1;  // (odd: never an instruction address)
-    uint32_t reported_bp_pc_ = kNoPc;     // the breakpoint just reported (resuming there runs it)
-    uint32_t resume_pc_ = kNoPc;          // where the hart was resumed, and its instret then
-    uint64_t resume_instret_ = 0;
+    std::vector<HartState> state_;
     std::string rxbuf_;  // bytes received but not parsed yet: rxbuf_[rxpos_..]
     size_t rxpos_ = 0;
     std::chrono::steady_clock::time_point next_poll_{};

@@ -2,6 +2,7 @@
 #include "models/cpu/iss/csr.h"
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
 
 namespace vp::gdb {
 
@@ -36,6 +37,13 @@ std::string hex_bytes(const void* data, size_t n) {
         s += d[p[i] & 15];
     }
     return s;
+}
+
+// A number in hex without leading zeros (thread ids).
+std::string hex_num(uint64_t v) {
+    char buf[20];
+    std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(v));
+    return buf;
 }
 
 // A register value as gdb wants it: target (little-endian) byte order.
@@ -157,10 +165,33 @@ std::string rsp_frame(const std::string& payload) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Threads
+
+RspCommands::RspCommands(std::vector<iss::Hart*> harts) : harts_(std::move(harts)) {}
+
+void RspCommands::set_stopped(size_t h) {
+    if (h >= harts_.size()) return;
+    if (h != stopped_) pc_override_.reset();  // (it belonged to the previous stop's hart)
+    stopped_ = g_ = h;
+}
+
+bool RspCommands::parse_thread(const std::string& s, int64_t& tid) const {
+    if (s == "-1") return tid = kAll, true;
+    size_t pos = 0;
+    uint64_t v = 0;
+    if (!parse_num(s, pos, v) || pos != s.size() || v > harts_.size()) return false;
+    tid = int64_t(v);  // 0: any thread
+    return true;
+}
+
+std::string RspCommands::thread_tag() const { return "thread:" + hex_num(stopped_ + 1) + ";"; }
+
+// ---------------------------------------------------------------------------------------------
 // Commands
 
 RspCommands::Result RspCommands::handle(const std::string& pkt) {
-    iss::Hart& h = hart_;
+    // A watchpoint's pc override is the stopped hart's (see present_watch_before_access).
+    std::optional<uint32_t>& pc_override = g_ == stopped_ ? pc_override_ : no_override_;
     if (pkt.empty()) return {};
     const char cmd = pkt[0];
     size_t pos = 1;
@@ -173,16 +204,16 @@ RspCommands::Result RspCommands::handle(const std::string& pkt) {
             if (!parse_num(pkt, pos, n) || n >= kCsrBase + 4096) return "E01";
             uint32_t v;
             if (!read_reg(unsigned(n), v)) return n >= kFpBase && n < kCsrBase + 4096 ? "xxxxxxxx" : "E01";
-            if (n == 32 && pc_override_) v = *pc_override_;
+            if (n == 32 && pc_override) v = *pc_override;
             return hex_le32(v);
         }
         case 'P': {
             uint32_t v;
             if (!parse_num(pkt, pos, n) || n >= kCsrBase + 4096 || !expect(pkt, pos, '=') || !parse_le32(pkt, pos, v))
                 return "E01";
-            if (n == 32 && pc_override_ && v == *pc_override_) return "OK";  // unchanged (see .h)
+            if (n == 32 && pc_override && v == *pc_override) return "OK";  // unchanged (see .h)
             if (!write_reg(unsigned(n), v)) return "E01";
-            if (n == 32) pc_override_.reset();
+            if (n == 32) pc_override.reset();
             return "OK";
         }
         case 'm':
@@ -208,22 +239,36 @@ RspCommands::Result RspCommands::handle(const std::string& pkt) {
         case 's':
         case 'C':
         case 'S': {
-            // c [addr], s [addr], C sig[;addr], S sig[;addr]: the signal is ignored (no OS here).
+            // c [addr], s [addr], C sig[;addr], S sig[;addr]: the signal is ignored (no OS here). The
+            // thread is Hc's (the stopped one when Hc names none); the address is its new pc.
+            const size_t t = c_ > 0 ? size_t(c_ - 1) : stopped_;
             if (cmd == 'C' || cmd == 'S') {
                 parse_num(pkt, pos, n);
-                if (expect(pkt, pos, ';') && parse_num(pkt, pos, a)) h.set_pc(uint32_t(a));
+                if (expect(pkt, pos, ';') && parse_num(pkt, pos, a)) harts_[t]->set_pc(uint32_t(a));
             } else if (parse_num(pkt, pos, a)) {
-                h.set_pc(uint32_t(a));
+                harts_[t]->set_pc(uint32_t(a));
             }
-            if (pos > 1) pc_override_.reset();
+            if (pos > 1 && t == stopped_) pc_override_.reset();
+            step_hart_ = t;
             return {(cmd == 'c' || cmd == 'C') ? Action::Continue : Action::Step, ""};
         }
         case 'Z':
         case 'z': return handle_breakpoint(pkt);
         case 'k': return {Action::Kill, ""};  // no reply
         case 'D': return {Action::Detach, "OK"};
-        case 'H': return "OK";  // one thread
-        case 'T': return "OK";  // thread 1 is alive
+        case 'H': {  // Hg<id>: registers and memory; Hc<id>: what 's' and 'c' resume
+            int64_t tid = 0;
+            if (pkt.size() < 3 || (pkt[1] != 'g' && pkt[1] != 'c') || !parse_thread(pkt.substr(2), tid)) return "E01";
+            if (pkt[1] == 'c')
+                c_ = tid;
+            else if (tid > 0)
+                g_ = size_t(tid - 1);  // (0 / -1: any thread will do: the current one stays)
+            return "OK";
+        }
+        case 'T': {  // is thread <id> alive: every hart is, for the whole run
+            int64_t tid = 0;
+            return parse_thread(pkt.substr(1), tid) && tid > 0 ? "OK" : "E01";
+        }
         case 'q': return handle_query(pkt);
         case 'Q': return pkt == "QStartNoAckMode" ? "OK" : "";
         case 'v': return handle_vpacket(pkt);
@@ -254,9 +299,21 @@ std::string RspCommands::handle_query(const std::string& pkt) {
         return (off + part.size() >= xml.size() ? "l" : "m") + escape_binary(part);
     }
     if (pkt == "qAttached") return "1";  // gdb quits by detaching; the VP then runs to its end
-    if (pkt == "qC") return "QC1";
-    if (pkt == "qfThreadInfo") return "m1";
+    if (pkt == "qC") return "QC" + hex_num(g_ + 1);
+    if (pkt == "qfThreadInfo") {  // all threads in one reply (at most 64 harts: 3 bytes each)
+        std::string r = "m";
+        for (size_t i = 0; i < harts_.size(); ++i) r += (i ? "," : "") + hex_num(i + 1);
+        return r;
+    }
     if (pkt == "qsThreadInfo") return "l";
+    static const std::string kExtra = "qThreadExtraInfo,";
+    if (pkt.rfind(kExtra, 0) == 0) {  // shown by `info threads`: "hart <mhartid>"
+        int64_t tid = 0;
+        if (!parse_thread(pkt.substr(kExtra.size()), tid) || tid <= 0) return "E01";
+        const iss::Hart& t = *harts_[size_t(tid - 1)];
+        const std::string text = "hart " + std::to_string(t.config().hartid) + (t.waiting() ? " (wfi)" : "");
+        return hex_bytes(text.data(), text.size());
+    }
     if (pkt.rfind("qSymbol", 0) == 0) return "OK";
     return "";
 }
@@ -264,22 +321,33 @@ std::string RspCommands::handle_query(const std::string& pkt) {
 RspCommands::Result RspCommands::handle_vpacket(const std::string& pkt) {
     if (pkt == "vCont?") return {Action::Reply, "vCont;c;C;s;S"};
     if (pkt.rfind("vCont;", 0) == 0) {
-        // vCont;action[:thread];... — the first action that applies to our only thread wins.
+        // vCont;action[:thread];... — every thread resumes (the harts share one simulated time, so a
+        // thread without an action runs on too: gdb's scheduler-locking is not honoured, docs/gdb.md).
+        // A step for a named thread (or for all) single-steps that hart; otherwise it is a continue.
         size_t pos = 5;
+        std::optional<Result> result;
         while (pos < pkt.size() && pkt[pos] == ';') {
             const size_t end = pkt.find(';', pos + 1);
             const std::string act = pkt.substr(pos + 1, end == std::string::npos ? std::string::npos : end - pos - 1);
             pos = end == std::string::npos ? pkt.size() : end;
             const size_t colon = act.find(':');
-            const std::string tid = colon == std::string::npos ? "" : act.substr(colon + 1);
-            if (!(tid.empty() || tid == "-1" || tid == "1" || tid == "p1.1" || tid == "p1.-1")) continue;
-            if (act.empty()) continue;
+            std::string tid_text = colon == std::string::npos ? "-1" : act.substr(colon + 1);
+            if (tid_text.rfind("p1.", 0) == 0) tid_text.erase(0, 3);  // (multiprocess form, one process)
+            int64_t tid = 0;
+            if (act.empty() || !parse_thread(tid_text, tid)) return {Action::Reply, "E01"};
             const char c = act[0];
-            if (c == 'c' || c == 'C') return {Action::Continue, ""};
-            if (c == 's' || c == 'S') return {Action::Step, ""};
-            return {Action::Reply, "E01"};  // t, r: not supported
+            const bool step = c == 's' || c == 'S';
+            if (!step && c != 'c' && c != 'C') return {Action::Reply, "E01"};  // t, r: not supported
+            if (result) continue;  // the leftmost action that applies to a thread wins (per thread)
+            if (step) {
+                step_hart_ = tid > 0 ? size_t(tid - 1) : stopped_;
+                result = Result{Action::Step, ""};
+            } else if (tid <= 0) {
+                result = Result{Action::Continue, ""};
+            }
+            // (c for one named thread: others may still be stepped by a later action)
         }
-        return {Action::Reply, "E01"};
+        return result ? *result : Result{Action::Continue, ""};
     }
     if (pkt.rfind("vKill", 0) == 0) return {Action::Kill, "OK"};
     return {};  // vMustReplyEmpty and anything else
@@ -294,7 +362,6 @@ std::string RspCommands::handle_breakpoint(const std::string& pkt) {
     if (!expect(pkt, pos, ',') || !parse_num(pkt, pos, a) || !expect(pkt, pos, ',') || !parse_num(pkt, pos, kind) ||
         !in_address_space(a, 0))
         return "E01";
-    iss::Hart& h = hart_;
     const uint32_t addr = uint32_t(a);
     switch (type) {
         case '0':  // software breakpoint: the hart's breakpoints leave memory untouched
@@ -316,13 +383,15 @@ std::string RspCommands::handle_breakpoint(const std::string& pkt) {
             const auto count = std::count_if(watches_.begin(), watches_.end(), same);
             if (insert) {
                 if (watches_.size() >= kMaxWatchpoints) return "E01";
-                if (count == 0) h.add_watchpoint(addr, len, k);
+                if (count == 0)
+                    for (iss::Hart* h : harts_) h->add_watchpoint(addr, len, k);
                 watches_.push_back(Watch{addr, len, k});
             } else {
                 const auto it = std::find_if(watches_.begin(), watches_.end(), same);
                 if (it == watches_.end()) return "E01";
                 watches_.erase(it);
-                if (count == 1) h.remove_watchpoint(addr, len, k);
+                if (count == 1)
+                    for (iss::Hart* h : harts_) h->remove_watchpoint(addr, len, k);
             }
             return "OK";
         }
@@ -330,15 +399,21 @@ std::string RspCommands::handle_breakpoint(const std::string& pkt) {
     }
 }
 
-// Software breakpoints (Z0) live in the hart's debug table; hardware breakpoints (Z1) take a
-// trigger of the hart's trigger module, as on silicon: at most Triggers::kCount, fewer when the
-// firmware uses triggers itself.
+// Software breakpoints (Z0) live in each hart's debug table; hardware breakpoints (Z1) take a
+// trigger of each hart's trigger module, as on silicon: at most Triggers::kCount, fewer when the
+// firmware uses triggers itself (on any hart: then the breakpoint is refused on all).
 bool RspCommands::add_bp(uint32_t addr, bool hw) {
     if (sw_bps_.size() + hw_bps_.size() >= kMaxBreakpoints) return false;  // (counting repeats)
     auto& set = hw ? hw_bps_ : sw_bps_;
     if (!set.count(addr)) {
-        if (hw && !hart_.add_trigger_breakpoint(addr)) return false;  // no free trigger
-        if (!hw) hart_.add_breakpoint(addr);
+        for (size_t i = 0; i < harts_.size(); ++i) {
+            if (!hw) {
+                harts_[i]->add_breakpoint(addr);
+            } else if (!harts_[i]->add_trigger_breakpoint(addr)) {  // no free trigger: undo
+                for (size_t j = 0; j < i; ++j) harts_[j]->remove_trigger_breakpoint(addr);
+                return false;
+            }
+        }
     }
     set.insert(addr);
     return true;
@@ -349,17 +424,18 @@ bool RspCommands::remove_bp(uint32_t addr, bool hw) {
     const auto it = set.find(addr);
     if (it == set.end()) return false;
     set.erase(it);
-    if (!set.count(addr)) {
-        if (hw)
-            hart_.remove_trigger_breakpoint(addr);
-        else
-            hart_.remove_breakpoint(addr);
-    }
+    if (!set.count(addr))
+        for (iss::Hart* h : harts_) {
+            if (hw)
+                h->remove_trigger_breakpoint(addr);
+            else
+                h->remove_breakpoint(addr);
+        }
     return true;
 }
 
 bool RspCommands::read_reg(unsigned n, uint32_t& v) {
-    iss::Hart& h = hart_;
+    iss::Hart& h = cur();
     if (n < kPcReg) return v = h.x(n), true;
     if (n == kPcReg) return v = h.pc(), true;
     if (n < kCsrBase) return (h.config().misa & iss::kMisaF) ? (v = h.f(n - kFpBase), true) : false;
@@ -367,7 +443,7 @@ bool RspCommands::read_reg(unsigned n, uint32_t& v) {
 }
 
 bool RspCommands::write_reg(unsigned n, uint32_t v) {
-    iss::Hart& h = hart_;
+    iss::Hart& h = cur();
     if (n < kPcReg) return h.set_x(n, v), true;
     if (n == kPcReg) return h.set_pc(v), true;
     if (n < kCsrBase) return (h.config().misa & iss::kMisaF) ? (h.set_f(n - kFpBase, v), true) : false;
@@ -380,7 +456,7 @@ std::string RspCommands::read_registers() {
     for (unsigned i = 0; i <= kPcReg; ++i) {
         uint32_t v = 0;
         read_reg(i, v);
-        if (i == kPcReg && pc_override_) v = *pc_override_;
+        if (i == kPcReg && pc_override_ && g_ == stopped_) v = *pc_override_;
         s += hex_le32(v);
     }
     return s;
@@ -391,7 +467,7 @@ std::string RspCommands::write_registers(const std::string& hex) {
         if (hex.compare(i * 8, 8, "xxxxxxxx") == 0) continue;
         uint32_t v;
         if (!parse_le32(hex, i * 8, v)) return "E01";
-        if (i == kPcReg && pc_override_) {
+        if (i == kPcReg && pc_override_ && g_ == stopped_) {
             if (v == *pc_override_) continue;  // unchanged
             pc_override_.reset();
         }
@@ -402,10 +478,10 @@ std::string RspCommands::write_registers(const std::string& hex) {
 
 std::string RspCommands::read_memory(uint32_t addr, uint32_t len) {
     std::vector<uint8_t> buf(len);
-    if (len && !hart_.debug_read(addr, buf.data(), len)) {
+    if (len && !cur().debug_read(addr, buf.data(), len)) {
         // Partial reads: as much as is readable from the start (gdb accepts a short reply).
         uint32_t ok = 0;
-        while (ok < len && hart_.debug_read(addr + ok, &buf[ok], 1)) ++ok;
+        while (ok < len && cur().debug_read(addr + ok, &buf[ok], 1)) ++ok;
         if (ok == 0) return "E14";
         buf.resize(ok);
     }
@@ -414,11 +490,11 @@ std::string RspCommands::read_memory(uint32_t addr, uint32_t len) {
 
 std::string RspCommands::write_memory(uint32_t addr, const std::vector<uint8_t>& data) {
     if (data.empty()) return "OK";
-    return hart_.debug_write(addr, data.data(), uint32_t(data.size())) ? "OK" : "E14";
+    return cur().debug_write(addr, data.data(), uint32_t(data.size())) ? "OK" : "E14";
 }
 
 std::string RspCommands::target_xml() const {
-    iss::Hart& h = hart_;
+    iss::Hart& h = *harts_.front();  // (the harts are homogeneous: one description for every thread)
     std::string x =
         "<?xml version=\"1.0\"?>\n<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n<target version=\"1.0\">\n"
         "<architecture>riscv:rv32</architecture>\n<feature name=\"org.gnu.gdb.riscv.cpu\">\n";
@@ -465,18 +541,19 @@ std::string RspCommands::target_xml() const {
 // shown the accessing instruction's pc; it puts its step breakpoint on the next instruction, where
 // the hart really is, and the stub reports that breakpoint without running anything.
 void RspCommands::present_watch_before_access() {
-    const uint32_t at = hart_.last_watch_hit().pc;
+    iss::Hart& h = *harts_[stopped_];
+    const uint32_t at = h.last_watch_hit().pc;
     iss::DecodedInsn d;
-    if (hart_.decode_at_debug(at, d) && at + d.length() == hart_.pc()) pc_override_ = at;  // (not after a trap)
+    if (h.decode_at_debug(at, d) && at + d.length() == h.pc()) pc_override_ = at;  // (not after a trap)
 }
 
 std::string RspCommands::breakpoint_reply() const {
-    const uint32_t pc = hart_.pc();
-    return std::string("T05thread:1;") + (sw_bps_.count(pc) || !hw_bps_.count(pc) ? "swbreak:;" : "hwbreak:;");
+    const uint32_t pc = harts_[stopped_]->pc();
+    return "T05" + thread_tag() + (sw_bps_.count(pc) || !hw_bps_.count(pc) ? "swbreak:;" : "hwbreak:;");
 }
 
 std::string RspCommands::stop_reply(iss::StopReason why) const {
-    const iss::Hart& h = hart_;
+    const iss::Hart& h = *harts_[stopped_];
     char buf[96];
     switch (why) {
         case iss::StopReason::Breakpoint: return breakpoint_reply();
@@ -492,29 +569,31 @@ std::string RspCommands::stop_reply(iss::StopReason why) const {
                 const char* kind = w.kind == iss::WatchKind::Write  ? "watch"
                                    : w.kind == iss::WatchKind::Read ? "rwatch"
                                                                     : "awatch";
-                std::snprintf(buf, sizeof buf, "T05thread:1;%s:%x;", kind, addr);
-                return buf;
+                std::snprintf(buf, sizeof buf, "%s:%x;", kind, addr);
+                return "T05" + thread_tag() + buf;
             }
-            return "T05thread:1;";
+            return "T05" + thread_tag();
         }
         case iss::StopReason::Trap: {
             const uint32_t cause = h.last_trap().cause;
             const int sig = cause == iss::kIllegalInsn       ? 4
                             : cause == iss::kBreakpointCause ? 5
                                                              : 11;  // SIGILL/TRAP/SEGV
-            std::snprintf(buf, sizeof buf, "T%02xthread:1;", sig);
-            return buf;
+            std::snprintf(buf, sizeof buf, "T%02x", sig);
+            return buf + thread_tag();
         }
-        default: return "T05thread:1;";
+        default: return "T05" + thread_tag();
     }
 }
 
 void RspCommands::clear() {
-    for (uint32_t a : sw_bps_) hart_.remove_breakpoint(a);
-    for (uint32_t a : std::set<uint32_t>(hw_bps_.begin(), hw_bps_.end())) hart_.remove_trigger_breakpoint(a);
-    sw_bps_.clear();
-    hw_bps_.clear();
-    for (const Watch& w : watches_) hart_.remove_watchpoint(w.addr, w.len, w.kind);
+    for (iss::Hart* h : harts_) {
+        for (uint32_t a : std::set<uint32_t>(sw_bps_.begin(), sw_bps_.end())) h->remove_breakpoint(a);
+        for (uint32_t a : std::set<uint32_t>(hw_bps_.begin(), hw_bps_.end())) h->remove_trigger_breakpoint(a);
+        std::set<std::tuple<uint32_t, uint32_t, int>> seen;  // (each distinct watchpoint was set once)
+        for (const Watch& w : watches_)
+            if (seen.insert({w.addr, w.len, int(w.kind)}).second) h->remove_watchpoint(w.addr, w.len, w.kind);
+    }
     watches_.clear();
     pc_override_.reset();
 }

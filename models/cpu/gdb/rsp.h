@@ -42,8 +42,11 @@ private:
 // "$payload#xx"
 std::string rsp_frame(const std::string& payload);
 
-// The stub's commands on one hart. Holds gdb's breakpoints and watchpoints (counted: gdb may
-// insert the same one twice) and the pc shown to gdb after a watchpoint.
+// The stub's commands on the platform's harts, one gdb thread per hart: thread id h + 1 is hart h
+// (cpu<h>; gdb's ids start at 1). Registers and memory go to gdb's selected thread (Hg, or the thread
+// that stopped); a step steps the thread vCont or Hc names. Breakpoints and watchpoints are gdb's,
+// which apply to every thread: each is set on every hart. Holds them (counted: gdb may insert the
+// same one twice) and the pc shown to gdb after a watchpoint.
 class RspCommands {
 public:
     enum class Action {
@@ -64,10 +67,18 @@ public:
     static constexpr size_t kMaxBreakpoints = 1024;  // Z0/Z1 inserts (bounds memory and decode time)
     static constexpr size_t kMaxWatchpoints = 64;    // Z2-Z4 inserts (each costs a page-flag refresh)
 
-    explicit RspCommands(iss::Hart& hart) : hart_(hart) {}
+    explicit RspCommands(std::vector<iss::Hart*> harts);  // harts 0..N-1 (N >= 1)
+    explicit RspCommands(iss::Hart& hart) : RspCommands(std::vector<iss::Hart*>{&hart}) {}
     Result handle(const std::string& pkt);
 
-    // Stop replies: the hart is at a breakpoint (sw/hw), a watchpoint, a trap.
+    size_t threads() const { return harts_.size(); }
+    // Hart h stopped: it becomes gdb's current thread and the one the stop replies name.
+    void set_stopped(size_t h);
+    size_t stopped() const { return stopped_; }
+    // After Action::Step: the hart to single-step (the others run on; see docs/gdb.md).
+    size_t step_hart() const { return step_hart_; }
+
+    // Stop replies for the stopped hart: at a breakpoint (sw/hw), a watchpoint, a trap.
     std::string stop_reply(iss::StopReason why) const;
     std::string breakpoint_reply() const;
     bool has_breakpoint(uint32_t pc) const { return sw_bps_.count(pc) || hw_bps_.count(pc); }
@@ -76,7 +87,7 @@ public:
     void present_watch_before_access();
     void clear_pc_override() { pc_override_.reset(); }
     void set_last_stop(const std::string& s) { last_stop_ = s; }
-    // Removes every breakpoint and watchpoint from the hart (detach).
+    // Removes every breakpoint and watchpoint from the harts (detach).
     void clear();
 
 private:
@@ -97,11 +108,22 @@ private:
     std::string read_memory(uint32_t addr, uint32_t len);
     std::string write_memory(uint32_t addr, const std::vector<uint8_t>& data);
     std::string target_xml() const;
+    iss::Hart& cur() const { return *harts_[g_]; }  // gdb's selected thread
+    // A thread id of a packet ("1".."N"; "0" any, "-1" all: -1 returned as kAll, 0 as kAny); false if
+    // it is no thread of ours.
+    static constexpr int64_t kAny = 0, kAll = -1;
+    bool parse_thread(const std::string& s, int64_t& tid) const;
+    std::string thread_tag() const;  // "thread:<id>;" of the stopped hart
 
-    iss::Hart& hart_;
+    std::vector<iss::Hart*> harts_;
+    size_t g_ = 0;          // Hg: registers and memory
+    size_t stopped_ = 0;    // the hart of the last stop
+    int64_t c_ = kAny;      // Hc: the thread 's' steps (kAny/kAll: the current one)
+    size_t step_hart_ = 0;  // the result of the last step command
     std::multiset<uint32_t> sw_bps_, hw_bps_;
     std::vector<Watch> watches_;
-    std::optional<uint32_t> pc_override_;  // the pc shown to gdb after a watchpoint
+    std::optional<uint32_t> pc_override_;  // the stopped hart's pc shown to gdb after a watchpoint
+    std::optional<uint32_t> no_override_;  // (always empty: the other harts' pc are shown as they are)
     std::string last_stop_ = "S05";
 };
 
