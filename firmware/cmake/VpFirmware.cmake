@@ -22,9 +22,10 @@ endif()
 set(VP_LINKER_SCRIPT "${VP_FIRMWARE_SDK_DIR}/runtime/vp.ld")
 
 
-# Runtime: trap entry, trap dispatch, boot-info lookup.
+# Runtime: trap entry, trap dispatch, boot-info lookup, device table, SMP start-up (rt/smp.h).
 add_library(vp_rt STATIC ${VP_FIRMWARE_SDK_DIR}/runtime/trap_entry.S ${VP_FIRMWARE_SDK_DIR}/runtime/trap.c ${VP_FIRMWARE_SDK_DIR}/runtime/bootinfo.c
-            ${VP_FIRMWARE_SDK_DIR}/runtime/device.c)
+            ${VP_FIRMWARE_SDK_DIR}/runtime/device.c ${VP_FIRMWARE_SDK_DIR}/runtime/smp.c
+            ${VP_FIRMWARE_SDK_DIR}/runtime/smp_start.S)
 target_include_directories(vp_rt PUBLIC ${VP_FIRMWARE_SDK_DIR}/include ${VP_INCLUDE_DIR})
 
 # HAL: UART, CLINT, PLIC, finisher, trace marker, interrupts.

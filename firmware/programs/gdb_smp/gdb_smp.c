@@ -26,10 +26,8 @@ void smp_main(uint32_t hartid, uintptr_t dtb) {
     }
     if (hartid != 0)
         for (;;) __asm__ volatile("wfi");
-    while (__atomic_load_n(&finished, __ATOMIC_SEQ_CST) < NHARTS) {
-    }
+    while (__atomic_load_n(&finished, __ATOMIC_SEQ_CST) < NHARTS) {}
     const int ok = result[0] == 55 && result[1] == 132;
     *(volatile uint32_t *)(VP_FINISHER_BASE + FINISHER_REG) = ok ? FINISHER_PASS : FINISHER_FAIL_CODE(1);
-    for (;;) {
-    }
+    for (;;) {}
 }

@@ -3,21 +3,19 @@
  * hart h computes rows [h * rows / N, (h + 1) * rows / N). Data, checks, output and exit codes as
  * spmv's, plus a line with N; the `spmv` workload checks y bit for bit against the host.
  *
- * start.S: hart 0 keeps the DTB (a1) in mscratch and runs crt0 and main; the other harts wait for
- * spmv_release and call spmv_worker. Hart 0 validates the data, publishes it, releases the others,
- * computes its rows, waits for the others at an amoadd barrier (spmv_done) and reports. Without a
- * DTB (platform.dtb false, one hart) N = 1 and it runs as spmv does. */
+ * The runtime's SMP start-up (include/rt/smp.h): hart 0 runs crt0 and main; the other harts wait
+ * for the release and call vp_smp_worker. Hart 0 validates the data, publishes it, releases the
+ * others, computes its rows, waits for the others at an amoadd barrier (spmv_done) and reports.
+ * Without a DTB (platform.dtb false, one hart) N = 1 and it runs as spmv does. */
 #include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 #include <rt/bootinfo.h>
+#include <rt/smp.h>
 #include <hal/marker.h>
 #include <vp/checksum.h>
 #include <vp/spmv_data.h>
 
-#define SPMV_MAX_HARTS 8 /* start.S */
-
-volatile uint32_t spmv_release; /* start.S spins on it: set once the job below is published */
 static volatile uint32_t spmv_done;
 static struct {
     uint32_t harts, rows;
@@ -43,43 +41,10 @@ static void spmv_rows(uint32_t h) {
     }
 }
 
-void spmv_worker(uint32_t hartid);
-void spmv_worker(uint32_t hartid) {
+void vp_smp_worker(uint32_t hartid) {
     if (hartid >= job.harts) return; /* not in the device tree's count: park */
     spmv_rows(hartid);
     __atomic_fetch_add(&spmv_done, 1u, __ATOMIC_ACQ_REL); /* amoadd: the barrier */
-}
-
-/* ---- device tree: the number of /cpus/cpu@N nodes (as firmware/programs/smp) ---- */
-static uint32_t be32(const void *p) {
-    const uint8_t *b = (const uint8_t *)p;
-    return ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
-}
-static uint32_t count_cpus(uintptr_t dtb) {
-    if (!dtb || be32((const void *)dtb) != 0xd00dfeedu) return 0;
-    const uint8_t *st = (const uint8_t *)(dtb + be32((const void *)(dtb + 8)));
-    uint32_t depth = 0, in_cpus = 0, n = 0;
-    for (;;) {
-        const uint32_t tok = be32(st);
-        st += 4;
-        if (tok == 1) { /* FDT_BEGIN_NODE */
-            const char *name = (const char *)st;
-            const size_t len = strlen(name);
-            st += (len + 4u) & ~3u;
-            ++depth;
-            if (depth == 2 && strncmp(name, "cpus", 4) == 0 && (name[4] == 0 || name[4] == '@')) in_cpus = 1;
-            if (depth == 3 && in_cpus && strncmp(name, "cpu@", 4) == 0) ++n;
-        } else if (tok == 2) { /* FDT_END_NODE */
-            if (depth == 2) in_cpus = 0;
-            --depth;
-        } else if (tok == 3) { /* FDT_PROP: len, nameoff, value */
-            st += 8u + ((be32(st) + 3u) & ~3u);
-        } else if (tok == 4) { /* FDT_NOP */
-        } else {
-            break; /* FDT_END */
-        }
-    }
-    return n;
 }
 
 static int need(const char *name, uint32_t min_size, uint32_t *addr) {
@@ -97,11 +62,7 @@ static int need(const char *name, uint32_t min_size, uint32_t *addr) {
 }
 
 int main(void) {
-    uint32_t dtb;
-    __asm__ volatile("csrr %0, mscratch" : "=r"(dtb));
-    uint32_t harts = count_cpus(dtb);
-    if (harts == 0) harts = 1;
-    if (harts > SPMV_MAX_HARTS) harts = SPMV_MAX_HARTS;
+    const uint32_t harts = vp_smp_harts();
 
     uint32_t a_dims, a_rp, a_ci, a_val, a_x, a_y;
     if (!vp_bootinfo_get()) {
@@ -147,7 +108,7 @@ int main(void) {
     if (on_vp) vp_marker_begin("spmv");
     uint32_t c0;
     __asm__ volatile("csrr %0, mcycle" : "=r"(c0));
-    __atomic_store_n(&spmv_release, 1u, __ATOMIC_RELEASE); /* publishes job */
+    vp_smp_release_harts(); /* publishes job */
     spmv_rows(0);
     while (__atomic_load_n(&spmv_done, __ATOMIC_ACQUIRE) != harts - 1u) {}
     uint32_t c1;
