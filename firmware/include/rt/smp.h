@@ -34,8 +34,7 @@ static inline void vp_smp_barrier(vp_smp_barrier_t *b, uint32_t harts, uint32_t 
         __atomic_store_n(&b->count, 0u, __ATOMIC_RELAXED);
         __atomic_store_n(&b->sense, s, __ATOMIC_RELEASE);
     } else {
-        while (__atomic_load_n(&b->sense, __ATOMIC_ACQUIRE) != s) {
-        }
+        while (__atomic_load_n(&b->sense, __ATOMIC_ACQUIRE) != s) {}
     }
 }
 

@@ -76,8 +76,7 @@ int main(void) {
     printf("gcn: harts %lu\n", (unsigned long)harts);
 
     job.g = g;
-    gcn_tiling_uniform(&job.tiling,
-                       info->kernel == GCN_KERNEL_VT || info->kernel == GCN_KERNEL_FSVT ? info->tiles : 1);
+    gcn_tiling_uniform(&job.tiling, info->kernel == GCN_KERNEL_VT || info->kernel == GCN_KERNEL_FSVT ? info->tiles : 1);
     job.harts = harts;
     job.slices = info->slices;
     job.unit = info->unit;
@@ -102,7 +101,8 @@ int main(void) {
                (unsigned long)job.tiling.count, job.tiling.width[0]);
     }
     if (on_vp) vp_marker_end();
-    printf("gcn: total cycles %llu instret %llu\n", (unsigned long long)total_cycles, (unsigned long long)total_instret);
+    printf("gcn: total cycles %llu instret %llu\n", (unsigned long long)total_cycles,
+           (unsigned long long)total_instret);
     printf("gcn: done\n");
     return 0;
 }

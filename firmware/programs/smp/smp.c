@@ -9,6 +9,8 @@
  *   barrier    rounds of "write my slot, barrier, check every slot"
  *   ipi        hart 0 raises each other hart's CLINT msip; the hart takes the software interrupt
  *   timer      each hart arms its own mtimecmp and sleeps in wfi until its timer interrupt
+ *   plic       the UART's interrupt (THR empty, source 10) routed to one hart's machine-mode PLIC
+ *              context at a time (context 2h, QEMU virt's numbering): that hart claims it, no other does
  *   kernel     y = A x split by rows across the harts, checked against hart 0's serial result
  *   litmus     MP, SB, LB, 2+2W between harts 0 and 1 and IRIW on harts 0-3 (N >= 4), with and
  *              without fences: the outcomes RVWMO forbids (with fences) must never appear
@@ -19,6 +21,7 @@
 #include <vp/regs/clint.h>
 #include <vp/regs/finisher.h>
 #include <vp/regs/memmap.h>
+#include <vp/regs/plic.h>
 #include <vp/regs/uart16550.h>
 
 #include "smp_console.h"
@@ -37,6 +40,7 @@
 
 #define MIP_MSIP    (1u << 3)
 #define MIP_MTIP    (1u << 7)
+#define MIP_MEIP    (1u << 11)
 #define MSTATUS_MIE (1u << 3)
 
 static inline void w32(uintptr_t a, uint32_t v) { *(volatile uint32_t *)a = v; }
@@ -88,6 +92,8 @@ static volatile uint32_t ipi_taken[SMP_MAX_HARTS];
 static volatile uint32_t ipi_phase;
 static volatile uint32_t timer_taken[SMP_MAX_HARTS], timer_late_ok[SMP_MAX_HARTS];
 static volatile uint32_t unexpected_traps;
+static volatile uint32_t plic_taken[SMP_MAX_HARTS], plic_source[SMP_MAX_HARTS];
+static volatile uint32_t plic_done;
 
 /* Sense-reversing barrier of every hart (amoadd on the count, the last one flips the sense). */
 static void barrier(uint32_t *local_sense) {
@@ -127,6 +133,12 @@ __attribute__((interrupt("machine"), aligned(4))) static void trap_handler(void)
         timer_late_ok[h] = now >= cmp;
         set_mtimecmp(h, UINT64_MAX);
         timer_taken[h] = timer_taken[h] + 1u;
+    } else if (cause == 0x8000000bu) { /* the UART's THR-empty interrupt through this hart's context */
+        const uint32_t src = r32(VP_PLIC_BASE + PLIC_CLAIM(2u * h));
+        w8(VP_UART0_BASE + UART_IER, 0); /* the UART drops the line */
+        w32(VP_PLIC_BASE + PLIC_CLAIM(2u * h), src);
+        plic_source[h] = src;
+        plic_taken[h] = plic_taken[h] + 1u;
     } else {
         unexpected_traps = unexpected_traps + 1u;
         CSR_WRITE(mepc, CSR_READ(mepc) + 4u); /* (skip it; reported by hart 0) */
@@ -421,6 +433,39 @@ void smp_main(uint32_t hartid, uintptr_t dtb) {
         puts_(" of ");
         putu(n);
         puts_(" harts took one timer interrupt, at or after their own mtimecmp\n");
+        ok &= good == n;
+    }
+
+    /* PLIC: the UART's interrupt to one hart's M-mode context at a time; that hart (only) takes it */
+    CSR_SET(mie, MIP_MEIP);
+    barrier(&sense);
+    if (h == 0) {
+        w32(VP_PLIC_BASE + PLIC_PRIORITY(VP_IRQ_UART0), 1);
+        for (uint32_t t = 0; t < n; ++t) w32(VP_PLIC_BASE + PLIC_THRESHOLD(2u * t), 0);
+        for (uint32_t t = 0; t < n; ++t) {
+            for (uint32_t c = 0; c < 2u * n; ++c)
+                w32(VP_PLIC_BASE + PLIC_ENABLE(c, 0), c == 2u * t ? 1u << VP_IRQ_UART0 : 0u);
+            w8(VP_UART0_BASE + UART_IER, 0x02);           /* ETBEI: THR empty raises the line at once */
+            const uint64_t give_up = mtime() + 10000000u; /* 1 s */
+            while (!plic_taken[t] && mtime() < give_up) {}
+            w8(VP_UART0_BASE + UART_IER, 0);
+        }
+        for (uint32_t c = 0; c < 2u * n; ++c) w32(VP_PLIC_BASE + PLIC_ENABLE(c, 0), 0);
+        __atomic_store_n(&plic_done, 1u, __ATOMIC_RELEASE);
+    } else {
+        /* (not WAIT_UNTIL: a hart whose context is off gets no interrupt to wake it from wfi) */
+        while (!__atomic_load_n(&plic_done, __ATOMIC_ACQUIRE)) {}
+    }
+    barrier(&sense);
+    CSR_CLEAR(mie, MIP_MEIP);
+    if (h == 0) {
+        uint32_t good = 0;
+        for (uint32_t t = 0; t < n; ++t) good += plic_taken[t] == 1u && plic_source[t] == VP_IRQ_UART0;
+        puts_("plic: ");
+        putu(good);
+        puts_(" of ");
+        putu(n);
+        puts_(" harts claimed the UART interrupt once, through their own context\n");
         ok &= good == n;
     }
     CSR_CLEAR(mstatus, MSTATUS_MIE);
