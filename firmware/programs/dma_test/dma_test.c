@@ -3,7 +3,8 @@
  * 2-/4-byte indices (interrupt), a scatter, a two-level gather followed by a scatter
  * (out[idxout[i]] = in[idx1[idx2[i]]]), a bus error that stops the DMA, then the timing of the same
  * gather by the CPU and by the DMA (checked, not printed: the console output carries no counter values;
- * dma_bench prints them). Every result is checked against a plain C loop; exit 0 = all pass.
+ * dma_bench prints them), and LR/SC against the DMA: a DMA write to the reserved word makes the SC fail,
+ * one to another line does not (the reservation registry watches other initiators' bus writes). Every result is checked against a plain C loop; exit 0 = all pass.
  * Data come from a deterministic PRNG, so the program needs no workload. vp-only (QEMU has no DMA). */
 #include <stdio.h>
 #include <string.h>
@@ -53,6 +54,18 @@ static void trap(vp_trap_frame_t *f) {
 }
 
 static uint64_t cycles(void) { return vp_rdcycle64(); }
+
+/* lr.w on *word, a 4-byte DMA copy of dma_value to dst, sc.w of the loaded value + 1 on *word: the SC's
+ * result (0 = it stored). */
+static uint32_t dma_value __attribute__((aligned(64))) = 0xA5A5A5A5u;
+static volatile uint32_t lr_word __attribute__((aligned(64))), other_word __attribute__((aligned(64)));
+static uint32_t lr_dma_sc(volatile uint32_t *word, volatile uint32_t *dst) {
+    uint32_t old, fail;
+    __asm__ volatile("lr.w %0, (%1)" : "=r"(old) : "r"(word) : "memory");
+    const uint32_t st = msgdma_memcpy((void *)dst, &dma_value, 4, MSGDMA_POLL);
+    __asm__ volatile("sc.w %0, %2, (%1)" : "=r"(fail) : "r"(word), "r"(old + 1u) : "memory");
+    return st ? 0xDEADu : fail;
+}
 
 int main(void) {
     vp_trap_install(trap);
@@ -159,6 +172,12 @@ int main(void) {
     check("timed gather", sg == 0 && memcmp(tmp32, out32, sizeof out32) == 0);
     (void)cpu; /* timings are not checked here (no performance assertions in tests): see dma_bench */
     (void)dma;
+
+    /* 8. LR/SC against the DMA */
+    lr_word = 7;
+    check("SC stores after a DMA write to another line", lr_dma_sc(&lr_word, &other_word) == 0 && lr_word == 8);
+    check("SC fails after a DMA write to the reserved word",
+          lr_dma_sc(&lr_word, &lr_word) != 0 && lr_word == dma_value);
 
     printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);
     return failures ? 1 : 0;
