@@ -363,14 +363,19 @@ void Platform::build_caches() {
         if (CacheController* ctrl = (*slot)->controller())
             attach(ctrl->socket, ctrl->base(), ctrl->size(), ctrl->component_name(), path);
     }
-    // Further harts: the same L1s, private, without controllers (their registers are hart 0's).
+    // Further harts: the same L1s, private, each with its own controller ("l1i_h"/"l1d_h" at
+    // VP_CACHECTL_L1I_HART(h)/_L1D_HART(h); none when hart 0's has none), so that its registers
+    // act on that hart's cache (docs/smp.md).
     for (unsigned h = 1; h < harts; ++h)
         for (auto [slot, key] : {std::pair{&m.l1i[h], "l1i"}, {&m.l1d[h], "l1d"}}) {
             const std::string path = std::string("platform.caches.") + key;
             if (!scenario_.at(path + ".enabled").get<bool>()) continue;
             CacheConfig cfg = scenario_.read<CacheConfig>(path);
-            cfg.ctrl_base = 0;
+            if (cfg.ctrl_base)
+                cfg.ctrl_base = std::string(key) == "l1i" ? VP_CACHECTL_L1I_HART(h) : VP_CACHECTL_L1D_HART(h);
             *slot = std::make_unique<Cache>((std::string(key) + "_" + std::to_string(h)).c_str(), ctx_, cfg, false);
+            if (CacheController* ctrl = (*slot)->controller())
+                attach(ctrl->socket, ctrl->base(), ctrl->size(), ctrl->component_name(), path);
         }
     if ((m.l1i0() || m.l1d0()) && !scenario_.at("platform.cpu.enabled").get<bool>())
         scenario_.fail("platform.caches", "L1 caches need the CPU");
@@ -868,6 +873,8 @@ void Platform::place_dtb() {
 // devices such as the trace marker).
 void Platform::write_bootinfo() {
     Models& m = *m_;
+    // (Harts 1..'s L1 controllers are at fixed addresses, VP_CACHECTL_L1I_HART(h): no entries, which
+    // are limited to VP_BOOTINFO_MAX.)
     for (Cache* c : {m.l1i0(), m.l1d0(), m.l2.get()})
         if (c && c->controller())
             m.loader->add_bootinfo(std::string("cachectl.") + c->basename(), uint32_t(c->controller()->base()),

@@ -9,6 +9,7 @@
 #include <rt/bootinfo.h>
 #include <hal/mmio.h>
 #include <vp/regs/cache_ctrl.h>
+#include <vp/regs/memmap.h>
 
 /* cbo.clean / cbo.flush / cbo.inval (MISC-MEM, funct3 2, imm 1 / 2 / 0), written with .insn so that
  * no assembler support for Zicbom is needed. */
@@ -44,6 +45,15 @@ static inline uintptr_t vp_cachectl(const char *which) {
     }
     uint32_t addr = 0;
     return vp_bootinfo_find(name, &addr, 0) ? (uintptr_t)addr : 0;
+}
+
+/* Base of hart `hart`'s own L1 controller ("l1i" or "l1d"), or 0 when not present: hart 0's is
+ * vp_cachectl(which); with several harts, hart h >= 1's L1s have theirs at the fixed addresses
+ * VP_CACHECTL_L1I_HART(h) / _L1D_HART(h) (include/vp/regs/memmap.h), present when hart 0's is. */
+static inline uintptr_t vp_cachectl_hart(const char *which, uint32_t hart) {
+    const uintptr_t hart0 = vp_cachectl(which);
+    if (hart == 0 || hart0 == 0) return hart0;
+    return which[2] == 'i' ? VP_CACHECTL_L1I_HART(hart) : VP_CACHECTL_L1D_HART(hart);
 }
 
 /* Cache statistics (STAT_* registers of include/vp/regs/cache_ctrl.h) of the controller at `ctl`

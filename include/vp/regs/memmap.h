@@ -14,18 +14,23 @@
 #define VP_CACHECTL_L1I_BASE 0x18001000u /* cache controllers (cache_ctrl.h), 4 KiB each */
 #define VP_CACHECTL_L1D_BASE 0x18002000u
 #define VP_CACHECTL_L2_BASE  0x18003000u
-#define VP_DMA_BASE          0x18010000u /* cascaded mSGDMA (msgdma.h), 64 KiB window */
-#define VP_HMC_CTRL_BASE     0x18020000u /* HMC host controller + gather engine, 64 KiB window */
-#define VP_VEC_BASE          0x18030000u /* vector accelerator control registers (vec.h), 4 KiB */
-#define VP_VEC_ILM_BASE      0x18400000u /* vector accelerator instruction local memory, up to 1 MiB */
-#define VP_VEC_DLM_BASE      0x18500000u /* vector accelerator data local memory, up to 1 MiB */
-#define VP_LAPP_BASE         0x18040000u /* LAPP FU-array accelerator (lapp.h), 4 KiB window */
-#define VP_GCN_AGG_BASE      0x18050000u /* GCN aggregation engine (gcn_agg.h), 4 KiB window */
-#define VP_GCN_COMB_BASE     0x18060000u /* GCN combination engine (gcn_comb.h), 4 KiB window */
-#define VP_INST_BASE         0x19000000u /* further device instances: free windows from here ... */
-#define VP_INST_END          0x20000000u /* ... up to here (platform/platform.cpp, docs/overview.md) */
-#define VP_RAM_BASE          0x80000000u
-#define VP_RAM_DEFAULT_SIZE  0x08000000u /* 128 MiB, as QEMU virt's default */
+/* Hart h >= 1's private L1s (platform.cpu.harts > 1): L1I controller at VP_CACHECTL_L1I_HART(h), L1D
+ * 4 KiB above; hart 0's are VP_CACHECTL_L1I_BASE / _L1D_BASE (up to 64 harts: 0x1810_0000..0x1817_FFFF). */
+#define VP_CACHECTL_HARTS_BASE  0x18100000u
+#define VP_CACHECTL_L1I_HART(h) (VP_CACHECTL_HARTS_BASE + 0x2000u * ((h)-1u))
+#define VP_CACHECTL_L1D_HART(h) (VP_CACHECTL_HARTS_BASE + 0x2000u * ((h)-1u) + 0x1000u)
+#define VP_DMA_BASE             0x18010000u /* cascaded mSGDMA (msgdma.h), 64 KiB window */
+#define VP_HMC_CTRL_BASE        0x18020000u /* HMC host controller + gather engine, 64 KiB window */
+#define VP_VEC_BASE             0x18030000u /* vector accelerator control registers (vec.h), 4 KiB */
+#define VP_VEC_ILM_BASE         0x18400000u /* vector accelerator instruction local memory, up to 1 MiB */
+#define VP_VEC_DLM_BASE         0x18500000u /* vector accelerator data local memory, up to 1 MiB */
+#define VP_LAPP_BASE            0x18040000u /* LAPP FU-array accelerator (lapp.h), 4 KiB window */
+#define VP_GCN_AGG_BASE         0x18050000u /* GCN aggregation engine (gcn_agg.h), 4 KiB window */
+#define VP_GCN_COMB_BASE        0x18060000u /* GCN combination engine (gcn_comb.h), 4 KiB window */
+#define VP_INST_BASE            0x19000000u /* further device instances: free windows from here ... */
+#define VP_INST_END             0x20000000u /* ... up to here (platform/platform.cpp, docs/overview.md) */
+#define VP_RAM_BASE             0x80000000u
+#define VP_RAM_DEFAULT_SIZE     0x08000000u /* 128 MiB, as QEMU virt's default */
 
 /* Boot-info block: written by the VP's loader, read by firmware (see bootinfo.h).
  * Top 4 KiB of the first 128 MiB so the same address works on QEMU virt. */
