@@ -110,9 +110,20 @@ def test_device_tree_harts_match_qemu_virt():
             assert v["plic"] == q["plic"], (v["plic"], q["plic"])
 
 
-def test_memory_map_does_not_change_with_the_harts():
+def test_memory_map_adds_only_the_harts_l1_controllers():
+    # With N harts the map is the one-hart map plus hart h's L1I/L1D controllers (h = 1..N-1) at
+    # 0x1810_0000 + 0x2000 (h - 1) and 4 KiB above (include/vp/regs/memmap.h); without L1s it is the same.
     _, one, _ = vp("describe", "--map", check=0)
     _, four, _ = vp("describe", "--map", "--set", "platform.cpu.harts=4", check=0)
+    extra = [l for l in four.splitlines() if l not in one.splitlines()]
+    assert all(l in four.splitlines() for l in one.splitlines())
+    want = {f"l1{k}_{h}.l1{k}_{h}_ctrl": 0x18100000 + 0x2000 * (h - 1) + (0x1000 if k == "d" else 0)
+            for h in (1, 2, 3) for k in "id"}
+    got = {l.split()[0]: int(l.split()[2], 16) for l in extra}
+    assert got == want, (got, want)
+    nol1 = ["--set", "platform.caches.l1i.enabled=false", "--set", "platform.caches.l1d.enabled=false"]
+    _, one, _ = vp("describe", "--map", *nol1, check=0)
+    _, four, _ = vp("describe", "--map", "--set", "platform.cpu.harts=4", *nol1, check=0)
     assert one == four
 
 
