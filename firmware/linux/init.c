@@ -36,47 +36,43 @@
 
 #define TAG "vp-linux-init: "
 
-static void copy_file_to_stdout(const char *path)
-{
-	int fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		printf(TAG "cannot open %s (errno %d)\n", path, errno);
-		return;
-	}
-	char buf[512];
-	for (;;) {
-		ssize_t n = read(fd, buf, sizeof buf);
-		if (n < 0) {
-			printf(TAG "read %s failed (errno %d)\n", path, errno);
-			break;
-		}
-		if (n == 0)
-			break;
-		for (ssize_t off = 0; off < n;) {
-			ssize_t w = write(1, buf + off, n - off);
-			if (w <= 0)
-				break;
-			off += w;
-		}
-	}
-	close(fd);
+static void copy_file_to_stdout(const char *path) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        printf(TAG "cannot open %s (errno %d)\n", path, errno);
+        return;
+    }
+    char buf[512];
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0) {
+            printf(TAG "read %s failed (errno %d)\n", path, errno);
+            break;
+        }
+        if (n == 0) break;
+        for (ssize_t off = 0; off < n;) {
+            ssize_t w = write(1, buf + off, n - off);
+            if (w <= 0) break;
+            off += w;
+        }
+    }
+    close(fd);
 }
 
-int main(void)
-{
-	printf(TAG "hello from user space, pid %d\n", getpid());
+int main(void) {
+    printf(TAG "hello from user space, pid %d\n", getpid());
 
-	if (mount("proc", "/proc", "proc", 0, NULL) < 0) {
-		printf(TAG "mount /proc failed (errno %d)\n", errno);
-	} else {
-		printf(TAG "/proc/cpuinfo:\n");
-		copy_file_to_stdout("/proc/cpuinfo");
-	}
+    if (mount("proc", "/proc", "proc", 0, NULL) < 0) {
+        printf(TAG "mount /proc failed (errno %d)\n", errno);
+    } else {
+        printf(TAG "/proc/cpuinfo:\n");
+        copy_file_to_stdout("/proc/cpuinfo");
+    }
 
-	printf(TAG "done\n");
-	reboot(LINUX_REBOOT_CMD_POWER_OFF);
+    printf(TAG "done\n");
+    reboot(LINUX_REBOOT_CMD_POWER_OFF);
 
-	// Only reached if the power-off failed; returning makes the kernel panic, which says so.
-	printf(TAG "power-off failed (errno %d)\n", errno);
-	return 1;
+    // Only reached if the power-off failed; returning makes the kernel panic, which says so.
+    printf(TAG "power-off failed (errno %d)\n", errno);
+    return 1;
 }
