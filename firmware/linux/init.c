@@ -1,4 +1,3 @@
-// SPDX-License-Identifier: MIT
 // The initramfs's /init for the Linux boot check (docs/linux.md): a static rv32 program on the
 // kernel's own nolibc (tools/include/nolibc of the same linux-source tree; no C library). It
 // prints a line, mounts /proc and copies /proc/cpuinfo to the console, prints its last line and

@@ -11,7 +11,8 @@
 #   --out DIR     where the results are copied (default: out): opensbi/fw_{jump,dynamic}.{bin,elf},
 #                 Image, vmlinux, System.map, initramfs.cpio, linux.config, build-info.txt
 #   --images DIR  also write the compressed set that the repository keeps for CI (images/linux-rv32):
-#                 fw_jump.bin, Image.xz, initramfs.cpio.gz and their SHA256SUMS
+#                 fw_jump.bin, Image.xz, initramfs.cpio.gz; their sha256 are printed (and kept in
+#                 OUT/images.sha256) for that directory's README.md
 #   --jobs N      make -j (default 2)
 #   --no-boot     skip the QEMU boot check
 #
@@ -33,7 +34,7 @@ while [ $# -gt 0 ]; do
     --images) IMAGES=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
     --no-boot) BOOT=0; shift ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "build.sh: unknown argument '$1' (--help lists them)" >&2; exit 2 ;;
   esac
 done
@@ -167,7 +168,8 @@ if [ -n "$IMAGES" ]; then
   cp "$OUT/opensbi/fw_jump.bin" "$IMAGES/fw_jump.bin"
   xz -9e --check=crc32 -T1 -c "$OUT/Image" >"$IMAGES/Image.xz"
   gzip -9 -n -c "$OUT/initramfs.cpio" >"$IMAGES/initramfs.cpio.gz"
-  (cd "$IMAGES" && sha256sum fw_jump.bin Image.xz initramfs.cpio.gz >SHA256SUMS && cat SHA256SUMS)
+  # Their sums go into $IMAGES/README.md (the test reads them there); a copy in $OUT.
+  (cd "$IMAGES" && sha256sum fw_jump.bin Image.xz initramfs.cpio.gz) | tee "$OUT/images.sha256"
 fi
 
 # ------------------------------------------------------------------------------- boot on QEMU

@@ -38,7 +38,7 @@ def images_dir():
 def readme_sums():
     """{file name: sha256} from the README's `sha256sum` lines ("<64 hex>  <name>")."""
     with open(os.path.join(images_dir(), "README.md"), encoding="utf-8") as f:
-        sums = dict((m.group(2), m.group(1)) for m in re.finditer(r"^([0-9a-f]{64})  (\S+)$", f.read(), re.M))
+        sums = dict((m.group(2), m.group(1)) for m in re.finditer(r"^\s*([0-9a-f]{64})  (\S+)$", f.read(), re.M))
     assert sums, "images/linux-rv32/README.md lists no sha256"
     return sums
 
