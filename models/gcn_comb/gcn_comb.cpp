@@ -37,7 +37,8 @@ GcnComb::GcnComb(sc_core::sc_module_name name, SimContext& ctx, const GcnCombCon
                              {"n", GCN_COMB_N, &Job::n},
                              {"x_stride", GCN_COMB_X_STRIDE, &Job::xs},
                              {"w_stride", GCN_COMB_W_STRIDE, &Job::ws},
-                             {"z_stride", GCN_COMB_Z_STRIDE, &Job::zs}});
+                             {"z_stride", GCN_COMB_Z_STRIDE, &Job::zs},
+                             {"flags", GCN_COMB_FLAGS, &Job::flags}});
     regs_.add("id", GCN_COMB_ID, 4).reads([](const RegAccess&) -> uint64_t { return GCN_COMB_ID_VALUE; });
     regs_.add("config", GCN_COMB_CONFIG, 4).reads([this](const RegAccess&) -> uint64_t {
         return (cfg_.rows & 0xFFFFu) | (cfg_.cols & 0xFFFFu) << 16;
@@ -70,6 +71,7 @@ bool GcnComb::check_job() {
     if (j.m == 0) return bad(GCN_COMB_M);
     if (j.k == 0) return bad(GCN_COMB_K);
     if (j.n == 0) return bad(GCN_COMB_N);
+    if (j.flags & ~GCN_COMB_FLAGS_ACCUMULATE) return bad(GCN_COMB_FLAGS);
     if (j.xs % 4 || j.xs < 4ull * j.k) return bad(GCN_COMB_X_STRIDE);
     if (j.ws % 4 || j.ws < 4ull * j.n) return bad(GCN_COMB_W_STRIDE);
     if (j.zs % 4 || j.zs < 4ull * j.n) return bad(GCN_COMB_Z_STRIDE);
@@ -153,7 +155,9 @@ Tick GcnComb::run(Tick t0) {
                 const Tick dep = std::max(array_free, i >= entry_.size() ? slot : array_free);
                 Tick xr, zr = dep;
                 if (!read(j.x + uint64_t(i) * j.xs + 4ull * k0, xrow_.data(), 4 * kc, dep, xr)) return finish();
-                if (k0 == 0)
+                // The first K tile starts from 0.0f, or with ACCUMULATE (Z += X·W, e.g. a layer's feature
+                // slices one job each) from Z as the previous job left it, like every later K tile.
+                if (k0 == 0 && !(j.flags & GCN_COMB_FLAGS_ACCUMULATE))
                     std::fill(zrow_.begin(), zrow_.begin() + nc, 0.0f);
                 else if (!read(j.z + uint64_t(i) * j.zs + 4ull * n0, zrow_.data(), 4 * nc, dep, zr))
                     return finish();

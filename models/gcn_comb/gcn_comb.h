@@ -50,7 +50,7 @@ public:
 
 private:
     struct Job {
-        uint32_t x = 0, w = 0, z = 0, m = 0, k = 0, n = 0, xs = 0, ws = 0, zs = 0;
+        uint32_t x = 0, w = 0, z = 0, m = 0, k = 0, n = 0, xs = 0, ws = 0, zs = 0, flags = 0;
     };
     void latch() override;
     Tick run(Tick t0) override;

@@ -114,6 +114,36 @@ TEST_CASE("gcn_comb: Z = X·W bit for bit, partial tiles and padded strides, fil
     CHECK(b.counter("gcn_comb", "tiles") == 8);
 }
 
+TEST_CASE("gcn_comb: ACCUMULATE adds X·W to Z: two K halves as two jobs give the one-job Z bit for bit") {
+    // A GCN layer's feature slices: Z = Y_0 W_0 + Y_1 W_1 with Y_s the columns [s K/2, (s+1) K/2) of Y
+    // and W_s the same rows of W; job 0 from 0.0f, job 1 with ACCUMULATE from job 0's Z. The sums run
+    // over k ascending as in one job (the reference), each rounded to float.
+    EngineBench b;
+    const Mats a = make(40, 64, 40, 0);  // K = 2 x 32: each half one K tile
+    const std::vector<float> ref = reference(a);
+    Mats half = a;
+    half.k = a.k / 2;  // X rows keep their stride (xs = 64): the half is the first 32 columns
+    b.run([&](ScriptedInitiator& c) {
+        b.poke_vec(kX, a.x);
+        b.poke_vec(kW, a.w);
+        start(c, half);  // Z = X[:, 0:32] W[0:32, :]
+        CHECK(wait_comb(c) == GCN_COMB_STATUS_DONE);
+        c.write32(R + GCN_COMB_FLAGS, GCN_COMB_FLAGS_ACCUMULATE);
+        start(c, half, kX + 4 * half.k, kW + 4ull * half.k * a.ws);  // Z += X[:, 32:64] W[32:64, :]
+        CHECK(wait_comb(c) == GCN_COMB_STATUS_DONE);
+        CHECK(c.read32(R + GCN_COMB_FLAGS) == GCN_COMB_FLAGS_ACCUMULATE);
+        c.write32(R + GCN_COMB_FLAGS, 2);  // a reserved bit
+        start(c, half);
+        CHECK(wait_comb(c) == GCN_COMB_STATUS_ERROR);
+        CHECK(c.read32(R + GCN_COMB_ERROR) == GCN_COMB_ERR_CONFIG);
+        CHECK(c.read32(R + GCN_COMB_ERR_ARG) == GCN_COMB_FLAGS);
+    });
+    const std::vector<float> z = b.peek_vec<float>(kZ, ref.size());
+    CHECK(std::memcmp(z.data(), ref.data(), 4 * ref.size()) == 0);
+    // Each accumulating job reads its partial sums: the second job read Z's 40 rows (2 lines each).
+    CHECK(b.counter("gcn_comb", "lines_read") > 0);
+}
+
 TEST_CASE("gcn_comb: bad jobs end with an error status and the engine goes on") {
     EngineBench b;
     const Mats a = make(8, 16, 16, 0);

@@ -31,6 +31,7 @@
 #define GCN_COMB_X_STRIDE 0x058u /* RW: bytes between rows of X (>= 4 K, a multiple of 4) */
 #define GCN_COMB_W_STRIDE 0x05Cu /* RW: bytes between rows of W (>= 4 N, a multiple of 4) */
 #define GCN_COMB_Z_STRIDE 0x060u /* RW: bytes between rows of Z (>= 4 N, a multiple of 4) */
+#define GCN_COMB_FLAGS    0x064u /* RW: GCN_COMB_FLAGS_* (other bits: a CONFIG error) */
 
 /* ---- Counters ---- */
 #define GCN_COMB_CYCLES_LO 0x080u /* RO: engine cycles of the last job (START to its end) */
@@ -41,6 +42,7 @@
 #define GCN_COMB_JOBS      0x094u /* RO: jobs started since reset */
 
 /* ---- Bits ---- */
+#define GCN_COMB_FLAGS_ACCUMULATE (1u << 0) /* Z += X·W: the first K tile starts from Z's values, not 0.0f */
 #define GCN_COMB_CTRL_START     (1u << 0) /* start the job described by the job registers */
 #define GCN_COMB_CTRL_ABORT     (1u << 1) /* stop a running job (status ABORTED) */
 #define GCN_COMB_STATUS_BUSY    (1u << 0) /* a job runs */
