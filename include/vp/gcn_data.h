@@ -25,7 +25,12 @@
  *               weight[nnz] at weight_off (byte offsets from the blob start, each 64-byte aligned)
  *   "features"  X in the sliced layout, 64-byte aligned
  *   "output"    Y in the same layout; the firmware overwrites it (the host poisons it with NaNs)
- *   "cursor"    uint32[n] scratch for the tiled kernels (the next nonzero of each column) */
+ *   "cursor"    uint32[n] scratch for the tiled kernels (the next nonzero of each column)
+ * and with out_f > 0 (the layer's combination Z = Y·W, on the combination engine when there is one):
+ *   "weights"   W, f x out_f floats row-major (row k: the weights of input feature k)
+ *   "combined"  Z, n x out_f floats row-major; the firmware overwrites it (the host poisons it). Z[v][j]
+ *               is the sum over k ascending of Y[v][k] * W[k][j] from 0.0f, each step rounded to float:
+ *               slice s adds its columns k in [s*w, (s+1)*w) in turn. */
 #ifndef VP_GCN_DATA_H
 #define VP_GCN_DATA_H
 #include <stdint.h>
@@ -56,7 +61,8 @@ typedef struct {
     uint32_t unit;    /* vertices per unit-tile side: ceil(n / GCN_UNITS), at least 1 */
     uint32_t flags;   /* GCN_FLAG_* */
     uint32_t colptr_off, rowidx_off, weight_off; /* in the "graph" blob */
-    uint32_t reserved[3];
+    uint32_t out_f;                              /* combination: columns of W and Z (0: aggregation only) */
+    uint32_t reserved[2];
 } gcn_info_t; /* 64 bytes */
 
 #endif

@@ -499,6 +499,27 @@ std::vector<float> gcn_reference(const GcnGraph& g, const std::vector<float>& x,
     return y;
 }
 
+std::vector<float> gcn_weights(uint32_t f, uint32_t out_f, uint64_t seed) {
+    return gcn_features(f, out_f, seed ^ 0x57E1647Full);  // (another stream than X's of the same seed)
+}
+
+std::vector<float> gcn_combine_reference(const std::vector<float>& y, const std::vector<float>& w, uint32_t n,
+                                         uint32_t f, uint32_t out_f) {
+    std::vector<float> z(size_t(n) * out_f, 0.0f);
+    for (uint32_t v = 0; v < n; ++v) {
+        float* zr = &z[size_t(v) * out_f];
+        for (uint32_t k = 0; k < f; ++k) {
+            const float a = y[size_t(v) * f + k];
+            const float* wr = &w[size_t(k) * out_f];
+            for (uint32_t j = 0; j < out_f; ++j) {
+                const float p = a * wr[j];
+                zr[j] = zr[j] + p;
+            }
+        }
+    }
+    return z;
+}
+
 std::vector<float> to_sliced(const std::vector<float>& in, uint32_t n, uint32_t f, uint32_t slices) {
     const uint32_t w = f / slices;
     std::vector<float> out(in.size());
@@ -556,14 +577,23 @@ gcn_info_t gcn_header(const GcnGraph& g, uint32_t f, const GcnRun& run0) {
     info.kernel = run.kernel;
     info.unit = std::max<uint32_t>(1, (g.n + GCN_UNITS - 1) / GCN_UNITS);
     info.flags = run.fine ? GCN_FLAG_ATM_FINE : 0;
+    info.out_f = run.out_f;
     info.colptr_off = 0;
     info.rowidx_off = uint32_t(ImageBuilder::align((uint64_t(g.n) + 1) * 4));
     info.weight_off = uint32_t(info.rowidx_off + ImageBuilder::align(g.nnz() * 4));
     return info;
 }
 
+// An output blob the firmware must overwrite: NaNs, so an unwritten element cannot pass the check.
+static std::vector<uint8_t> nan_poison(uint64_t bytes) {
+    std::vector<uint8_t> poison(bytes);
+    const uint32_t nan_bits = 0x7FC0DEADu;
+    for (uint64_t i = 0; i < bytes; i += 4) std::memcpy(&poison[i], &nan_bits, 4);
+    return poison;
+}
+
 Image build_gcn_image(const GcnGraph& g, const std::vector<float>& x, uint32_t f, const GcnRun& run, uint64_t base,
-                      bool with_data) {
+                      bool with_data, const std::vector<float>& w) {
     const gcn_info_t info = gcn_header(g, f, run);
     if (with_data && x.size() != size_t(g.n) * f) throw std::invalid_argument("features: X is not n x f");
     const uint64_t nnz = g.nnz(), xy = uint64_t(g.n) * f * 4, graph_bytes = info.weight_off + nnz * 4;
@@ -582,15 +612,23 @@ Image build_gcn_image(const GcnGraph& g, const std::vector<float>& x, uint32_t f
     b.region("graph", info_at, graph_at + graph_bytes);
     if (with_data) {
         b.add("features", to_sliced(x, g.n, f, info.slices), true);
-        std::vector<uint8_t> poison(xy);
-        const uint32_t nan_bits = 0x7FC0DEADu;  // an unwritten Y cannot pass the check
-        for (uint64_t i = 0; i < xy; i += 4) std::memcpy(&poison[i], &nan_bits, 4);
-        b.add("output", std::move(poison), true);
+        b.add("output", nan_poison(xy), true);
         b.add("cursor", std::vector<uint8_t>(size_t(g.n) * 4), true);
     } else {
         b.reserve("features", xy, true);
         b.reserve("output", xy, true);
         b.reserve("cursor", uint64_t(g.n) * 4, true);
+    }
+    if (info.out_f) {
+        const uint64_t wb = uint64_t(f) * info.out_f * 4, zb = uint64_t(g.n) * info.out_f * 4;
+        if (with_data) {
+            if (w.size() != size_t(f) * info.out_f) throw std::invalid_argument("weights: W is not f x out_f");
+            b.add("weights", w, true);
+            b.add("combined", nan_poison(zb), true);
+        } else {
+            b.reserve("weights", wb, true);
+            b.reserve("combined", zb, true);
+        }
     }
     return b.take();
 }

@@ -116,6 +116,13 @@ std::vector<float> gcn_features(uint32_t n, uint32_t f, uint64_t seed);
 // from 0.0f, every operation rounded to float. Compiled with -ffp-contract=off.
 std::vector<float> gcn_reference(const GcnGraph& g, const std::vector<float>& x, uint32_t f);
 
+// W (row-major f x out_f) of the combination: as gcn_features, from its own seed stream.
+std::vector<float> gcn_weights(uint32_t f, uint32_t out_f, uint64_t seed);
+// Z = Y W (row-major n x out_f) in the firmware's and the combination engine's order: k ascending from
+// 0.0f, every operation rounded to float.
+std::vector<float> gcn_combine_reference(const std::vector<float>& y, const std::vector<float>& w, uint32_t n,
+                                         uint32_t f, uint32_t out_f);
+
 // Row-major n x f <-> the sliced layout of include/vp/gcn_data.h (B_F = slices).
 std::vector<float> to_sliced(const std::vector<float>& rowmajor, uint32_t n, uint32_t f, uint32_t slices);
 std::vector<float> from_sliced(const std::vector<float>& sliced, uint32_t n, uint32_t f, uint32_t slices);
@@ -126,6 +133,7 @@ struct GcnRun {
     uint32_t slices = 1;  // B_F
     uint32_t tiles = 1;   // B_V
     bool fine = true;     // ATM: fine morphing
+    uint32_t out_f = 0;   // the combination Z = Y·W: columns of W (0: aggregation only)
 };
 // B_F and B_V the kernel really uses (baseline: 1, 1; VT: 1, tiles; FS: slices, 1; ...).
 GcnRun effective_run(const GcnRun& r);
@@ -137,11 +145,12 @@ std::string check_run(uint32_t f, const GcnRun& r);
 gcn_info_t gcn_header(const GcnGraph& g, uint32_t f, const GcnRun& run);
 
 // The memory image: blobs gcn_info, graph, features (X sliced for the run's B_F), output
-// (NaN-poisoned), cursor, each 64-byte aligned from `base` (image.h's ImageBuilder); regions graph
+// (NaN-poisoned), cursor, and with run.out_f > 0 weights (w, row-major f x out_f) and combined
+// (NaN-poisoned), each 64-byte aligned from `base` (image.h's ImageBuilder); regions graph
 // (gcn_info + graph), features, output, cursor. x: row-major n x f; with with_data = false, x may be
 // empty and only the addresses are laid out (blobs without contents: the host emulator's view).
 // Throws std::invalid_argument for a bad run and std::runtime_error when it does not fit below 4 GiB.
 Image build_gcn_image(const GcnGraph& g, const std::vector<float>& x, uint32_t f, const GcnRun& run, uint64_t base,
-                      bool with_data = true);
+                      bool with_data = true, const std::vector<float>& w = {});
 
 }  // namespace vp::workload

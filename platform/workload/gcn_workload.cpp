@@ -51,7 +51,11 @@ void GcnConfig::params(config::Params& p) {
         .range(1, 4096);
     p.add(tiles, "tiles", Kind::Int, "", "B_V: tiles per dimension (vt, fsvt), a power of two up to 64").range(1, 64);
     p.add(fine, "fine", Kind::Bool, "", "atm: fine morphing (split, then merge strips) after the coarse phase");
-    p.add(seed, "seed", Kind::Int, "", "seed of the feature values X").at_least(0);
+    p.add(out_features, "out_features", Kind::Int, "",
+          "the layer's combination Z = Y·W after the aggregation: columns of W (0: aggregation only; on the "
+          "combination engine when the platform has one, else on the CPU)")
+        .range(0, 4096);
+    p.add(seed, "seed", Kind::Int, "", "seed of the feature values X (and of W)").at_least(0);
     workload::GcnRun r;
     for (uint32_t i = 0; i < kKernels.size(); ++i)
         if (kernel == kKernels[i]) r.kernel = i;
@@ -92,7 +96,7 @@ WorkloadCost GcnConfig::cost() const {
     const uint64_t nf = n * uint64_t(features);
     WorkloadCost c;
     // graph (colptr, rowidx and weight with the self-loops), features X, output Y, cursor
-    c.image_bytes = 4 * (n + 1) + 8 * (m + n) + 8 * nf + 4 * n;
+    c.image_bytes = 4 * (n + 1) + 8 * (m + n) + 8 * nf + 4 * n + 4 * (uint64_t(features) + n) * out_features;
     // the image and its copy in simulated memory; on the host the arcs (and a sorted copy), the graph,
     // X, the reference Y, the sliced X; per vertex the generator's rankings, weights and samplers
     c.host_bytes =
@@ -141,14 +145,20 @@ GcnWorkload::GcnWorkload(const GcnConfig& c) {
     run_.slices = c.slices;
     run_.tiles = c.tiles;
     run_.fine = c.fine;
+    run_.out_f = c.out_features;
     run_ = workload::effective_run(run_);
     x_ = workload::gcn_features(n, f_, c.seed);
     y_ref_ = workload::gcn_reference(graph_, x_, f_);
+    if (run_.out_f) {
+        w_ = workload::gcn_weights(f_, run_.out_f, c.seed);
+        z_ref_ = workload::gcn_combine_reference(y_ref_, w_, n, f_, run_.out_f);
+    }
 }
 
 workload::Image GcnWorkload::build_image(uint64_t base) {
-    workload::Image img = workload::build_gcn_image(graph_, x_, f_, run_, base);
+    workload::Image img = workload::build_gcn_image(graph_, x_, f_, run_, base, true, w_);
     y_addr_ = img.blob("output").addr;
+    if (run_.out_f) z_addr_ = img.blob("combined").addr;
     return img;
 }
 
@@ -171,6 +181,22 @@ bool GcnWorkload::check(Loader& loader, std::string& report) {
             }
         }
     report = "Y matches the host reference bit for bit (" + std::to_string(n) + " x " + std::to_string(f_) + " floats)";
+    if (!run_.out_f) return true;
+    const uint32_t nf = run_.out_f;
+    std::vector<float> z(size_t(n) * nf);
+    loader.read(z_addr_, z.data(), z.size() * 4, "gcn result Z");
+    for (size_t i = 0; i < z.size(); ++i)
+        if (std::memcmp(&z[i], &z_ref_[i], 4) != 0) {
+            uint32_t got, want;
+            std::memcpy(&got, &z[i], 4);
+            std::memcpy(&want, &z_ref_[i], 4);
+            char buf[200];
+            std::snprintf(buf, sizeof buf, "Z[%zu][%zu] = %.9g (0x%08x), reference %.9g (0x%08x)", i / nf, i % nf,
+                          double(z[i]), got, double(z_ref_[i]), want);
+            report = buf;
+            return false;
+        }
+    report += "; Z = Y·W matches bit for bit (" + std::to_string(n) + " x " + std::to_string(nf) + " floats)";
     return true;
 }
 
@@ -182,7 +208,7 @@ std::string GcnWorkload::describe() const {
                   "B_V = %u",
                   source_.c_str(), graph_.n, (unsigned long long)graph_.arcs, d.mean, d.max, f_,
                   kKernels[run_.kernel].c_str(), run_.slices, run_.tiles);
-    return buf;
+    return run_.out_f ? buf + (", Z = Y·W with " + std::to_string(run_.out_f) + " output features") : buf;
 }
 
 }  // namespace vp

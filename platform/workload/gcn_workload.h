@@ -20,6 +20,7 @@ struct GcnConfig {
     std::string kernel = "baseline";  // baseline, vt, fs, fsvt, atm
     uint32_t slices = 1, tiles = 1;
     bool fine = true;
+    uint32_t out_features = 0;  // the combination Z = Y·W: columns of W (0: aggregation only)
     uint64_t seed = 1;
     WorkloadCost cost() const;  // before anything is generated (workload.h)
     void params(config::Params& p);
@@ -37,9 +38,9 @@ private:
     workload::GcnGraph graph_;
     workload::GcnRun run_;
     uint32_t f_ = 0;
-    std::vector<float> x_, y_ref_;
+    std::vector<float> x_, y_ref_, w_, z_ref_;  // W and Z: with out_features only
     std::string source_;
-    uint64_t y_addr_ = 0;
+    uint64_t y_addr_ = 0, z_addr_ = 0;
 };
 
 }  // namespace vp

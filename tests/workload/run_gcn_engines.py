@@ -11,6 +11,9 @@
    engine_cycles improve, and the first slice that is not faster ends the coarse phase.
 3. A job the engine refuses (a row wider than its buffers: platform.gcn_agg.max_width) ends the run with
    the firmware's error line and exit 2, not a wrong result or a hang.
+4. The layer's combination Z = Y·W (workload.gcn.out_features): on the combination engine one job per
+   feature slice (ACCUMULATE after the first), Z checked bit for bit by the VP, the engine's MACs n f N,
+   comb_cycles on every slice line; the same Z on the CPU without the engine.
 """
 import argparse
 import json
@@ -47,10 +50,11 @@ def slices(stdout):
     rows = []
     for line in stdout.splitlines():
         m = re.match(r"gcn: slice (\d+) cycles (\d+) instret (\d+) strips (\d+) widths (\S+) .* engine_cycles (\d+)"
-                     r"(?: phase (\S+) action (\S+))?$", line)
+                     r"(?: phase (\S+) action (\S+))?(?: comb_cycles (\d+))?$", line)
         if m:
             rows.append({"slice": int(m[1]), "cycles": int(m[2]), "instret": int(m[3]), "strips": int(m[4]),
-                         "widths": m[5], "engine": int(m[6]), "phase": m[7], "action": m[8]})
+                         "widths": m[5], "engine": int(m[6]), "phase": m[7], "action": m[8],
+                         "comb": int(m[9]) if m[9] else None})
     return rows
 
 
@@ -128,6 +132,24 @@ def main():
             fail(f"a refused job: exit {rc}\n{out}\n{err[-2000:]}")
         print("PASS: a job the engine refuses ends the run with exit 2:",
               [l for l in out.splitlines() if "ERROR" in l][0])
+
+        # 4. The combination Z = Y·W, on the engine (one accumulating job per slice) and on the CPU.
+        comb = ["workload.gcn.kernel=fsvt", "workload.gcn.slices=2", "workload.gcn.tiles=4",
+                "workload.gcn.out_features=40"]
+        for where, extra in (("engine", []), ("CPU", ["platform.gcn_comb.enabled=false"])):
+            rc, out, err, outdir = vp_run(a, work, f"comb_{where}", comb + extra)
+            if rc != 0 or "Z = Y·W matches bit for bit (300 x 40 floats)" not in err + out \
+                    or f"on the {'combination engine' if where == 'engine' else 'CPU'}" not in out:
+                fail(f"combination on the {where}: exit {rc}\n{out}\n{err[-2000:]}")
+            rows = slices(out)
+            if len(rows) != 2 or any(not r["comb"] for r in rows):
+                fail(f"combination on the {where}: slice lines without comb_cycles:\n{out}")
+            if where == "engine":
+                with open(os.path.join(outdir, "stats.json")) as f:
+                    c = json.load(f)["components"]["gcn_comb"]["counters"]
+                if c["jobs"] != 2 or c["macs"] != 300 * 64 * 40 or c["job_errors"]:
+                    fail(f"combination engine: {c['jobs']} jobs, {c['macs']} MACs, {c['job_errors']} errors")
+            print(f"PASS: Z = Y·W on the {where}, bit for bit; comb_cycles", [r["comb"] for r in rows])
 
 
 if __name__ == "__main__":

@@ -133,6 +133,46 @@ TEST_CASE("runs: kernels' effective (B_F, B_V) and the checks naming the field")
     CHECK(check_run(128, {GCN_KERNEL_FS, 2, 3, true}).empty());  // FS ignores tiles
 }
 
+TEST_CASE("combination: W and a poisoned Z after the aggregation's blobs; Z = Y W summed k ascending") {
+    const GcnGraph g = build_gcn_graph(5, {{0, 1}, {1, 0}, {3, 4}});
+    const uint32_t f = 32, out_f = 3;
+    const std::vector<float> x = gcn_features(5, f, 1), w = gcn_weights(f, out_f, 1);
+    CHECK(w != gcn_features(f, out_f, 1));  // its own stream, not X's numbers again
+    GcnRun run{GCN_KERNEL_FSVT, 2, 4, false};
+    const Image plain = build_gcn_image(g, x, f, run, 0x80001010);
+    run.out_f = out_f;
+    CHECK_THROWS_AS(build_gcn_image(g, x, f, run, 0x80001010), std::invalid_argument);  // W missing
+    const Image img = build_gcn_image(g, x, f, run, 0x80001010, true, w);
+    gcn_info_t info;
+    std::memcpy(&info, img.blob("gcn_info").data.data(), sizeof info);
+    CHECK(info.out_f == out_f);
+    for (const char* name : {"graph", "features", "output", "cursor"})  // the aggregation's layout unchanged
+        CHECK(img.blob(name).addr == plain.blob(name).addr);
+    CHECK(img.blob("weights").data.size() == f * out_f * 4);
+    CHECK(std::memcmp(img.blob("weights").data.data(), w.data(), f * out_f * 4) == 0);
+    const std::vector<uint8_t>& z = img.blob("combined").data;
+    REQUIRE(z.size() == 5 * out_f * 4);
+    for (size_t i = 0; i < z.size(); i += 4) {
+        float v;
+        std::memcpy(&v, &z[i], 4);
+        CHECK(std::isnan(v));
+    }
+    // The reference against a plain double loop (close) and the rounding order (exact: k ascending).
+    const std::vector<float> y = gcn_reference(g, x, f), zr = gcn_combine_reference(y, w, 5, f, out_f);
+    for (uint32_t v = 0; v < 5; ++v)
+        for (uint32_t j = 0; j < out_f; ++j) {
+            float s = 0.0f;
+            double d = 0.0;
+            for (uint32_t k = 0; k < f; ++k) {
+                const float p = y[v * f + k] * w[k * out_f + j];
+                s = s + p;
+                d += double(y[v * f + k]) * w[k * out_f + j];
+            }
+            CHECK(zr[v * out_f + j] == s);
+            CHECK(std::abs(zr[v * out_f + j] - d) < 1e-4);
+        }
+}
+
 TEST_CASE("memory image: blobs, header, sliced X, poisoned Y, regions") {
     const GcnGraph g = build_gcn_graph(5, {{0, 1}, {1, 0}, {3, 4}});
     const uint32_t f = 32;

@@ -27,7 +27,13 @@
  * tiles, cursors and summation order) and the CPU only programs it and polls its status. Slicing,
  * tiling and ATM stay here; the CPU sleeps (wfi) until the job's interrupt. ATM's slice time is then the engine's cycle counter (TOTAL) across the
  * slice, its hit rates the L2's statistics registers as before. The slice and total lines get
- * " engine_cycles E" appended; an engine error ends the run with exit 2. */
+ * " engine_cycles E" appended; an engine error ends the run with exit 2.
+ *
+ * Combination (gcn_info.out_f > 0): after each slice's aggregation, Z += Y_s · W_s (the slice's w columns of
+ * Y times the same rows of W; slice 0 from 0.0f), on the combination engine when the device table lists
+ * one (type "gcn_comb": one job per slice, ACCUMULATE after the first), else on the CPU in the same order.
+ * Outside the slice's measured time (ATM's tilings do not change it): the slice and total lines get
+ * " comb_cycles C" (the engine's TOTAL across the job, or mcycle on the CPU). */
 #include <stdint.h>
 #include <stdio.h>
 #include <hal/cache.h>
@@ -39,6 +45,7 @@
 #include <hal/mmio.h>
 #include <hal/plic.h>
 #include <vp/regs/gcn_agg.h>
+#include <vp/regs/gcn_comb.h>
 #include <vp/gcn_atm.h>
 #include <vp/gcn_data.h>
 #include "gcn_layer.h"
@@ -73,13 +80,66 @@ static uint32_t engine_strip(uintptr_t agg, const graph_t *g, uint32_t nnz, uint
     return st & GCN_AGG_STATUS_DONE ? 0 : (vp_read32(agg + GCN_AGG_ERROR) ? vp_read32(agg + GCN_AGG_ERROR) : 0xFFu);
 }
 
-static uint64_t engine_total(uintptr_t agg) {
+/* A 64-bit engine counter read as two halves (hi, lo, hi again until stable). */
+static uint64_t engine_counter(uintptr_t lo_reg, uintptr_t hi_reg) {
     uint32_t hi, lo;
     do {
-        hi = vp_read32(agg + GCN_AGG_TOTAL_HI);
-        lo = vp_read32(agg + GCN_AGG_TOTAL_LO);
-    } while (hi != vp_read32(agg + GCN_AGG_TOTAL_HI));
+        hi = vp_read32(hi_reg);
+        lo = vp_read32(lo_reg);
+    } while (hi != vp_read32(hi_reg));
     return (uint64_t)hi << 32 | lo;
+}
+
+static uint64_t engine_total(uintptr_t agg) { return engine_counter(agg + GCN_AGG_TOTAL_LO, agg + GCN_AGG_TOTAL_HI); }
+
+/* Z += Y_s W_s for slice s (ys: n x w, W_s: rows [s w, s w + w) of W). On the combination engine at `comb`
+ * (0: on the CPU, each element as the engine sums it: k ascending, from 0.0f in slice 0). Returns 0 or
+ * the engine's error. */
+static uint32_t combine_slice(uintptr_t comb, uint32_t n, uint32_t w, uint32_t out_f, uint32_t s, const float *ys,
+                              const float *weights, float *z) {
+    const float *ws = weights + s * w * out_f;
+    if (comb) {
+        vp_write32(comb + GCN_COMB_X, (uint32_t)(uintptr_t)ys);
+        vp_write32(comb + GCN_COMB_W, (uint32_t)(uintptr_t)ws);
+        vp_write32(comb + GCN_COMB_Z, (uint32_t)(uintptr_t)z);
+        vp_write32(comb + GCN_COMB_M, n);
+        vp_write32(comb + GCN_COMB_K, w);
+        vp_write32(comb + GCN_COMB_N, out_f);
+        vp_write32(comb + GCN_COMB_X_STRIDE, 4 * w);
+        vp_write32(comb + GCN_COMB_W_STRIDE, 4 * out_f);
+        vp_write32(comb + GCN_COMB_Z_STRIDE, 4 * out_f);
+        vp_write32(comb + GCN_COMB_FLAGS, s ? GCN_COMB_FLAGS_ACCUMULATE : 0);
+        vp_write32(comb + GCN_COMB_CTRL, GCN_COMB_CTRL_START);
+        do { /* as engine_strip: sleep until the job's interrupt */
+            __asm__ volatile("wfi");
+        } while (!(vp_irq_pending() & MIP_MEIP));
+        const uint32_t src = vp_plic_claim(0);
+        vp_write32(comb + GCN_COMB_IRQ, 1);
+        vp_plic_complete(0, src);
+        uint32_t st;
+        while ((st = vp_read32(comb + GCN_COMB_STATUS)) & GCN_COMB_STATUS_BUSY) {}
+        return st & GCN_COMB_STATUS_DONE ? 0
+                                         : (vp_read32(comb + GCN_COMB_ERROR) ? vp_read32(comb + GCN_COMB_ERROR) : 0xFFu);
+    }
+    for (uint32_t v = 0; v < n; v++) {
+        float *zr = z + v * out_f;
+        if (s == 0)
+            for (uint32_t j = 0; j < out_f; j++) zr[j] = 0.0f;
+        for (uint32_t k = 0; k < w; k++) {
+            const float a = ys[v * w + k];
+            const float *wr = ws + k * out_f;
+            for (uint32_t j = 0; j < out_f; j++) zr[j] = zr[j] + a * wr[j];
+        }
+    }
+    return 0;
+}
+
+/* Enables device `d`'s interrupt at the PLIC (machine context of hart 0) and in the device (irq_en). */
+static void enable_engine_irq(const vp_device_t *d, uintptr_t irq_reg, uintptr_t irq_en_reg) {
+    vp_plic_set_priority(d->irq, 1);
+    vp_plic_enable(0, d->irq, true);
+    vp_write32(irq_reg, 1);
+    vp_write32(irq_en_reg, 1);
 }
 
 static void print_widths(const gcn_tiling_t *t) {
@@ -118,13 +178,32 @@ int main(void) {
             return 2;
         }
         vp_irq_disable();
-        vp_plic_set_priority(agg_dev.irq, 1);
         vp_plic_set_threshold(0, 0);
-        vp_plic_enable(0, agg_dev.irq, true);
         vp_irq_source_enable(MIE_MEIE);
-        vp_write32(agg + GCN_AGG_IRQ, 1);
-        vp_write32(agg + GCN_AGG_IRQ_EN, 1);
+        enable_engine_irq(&agg_dev, agg + GCN_AGG_IRQ, agg + GCN_AGG_IRQ_EN);
     }
+    /* The combination Z = Y·W (out_f > 0): its blobs, and the engine when there is one. */
+    const uint32_t out_f = info->out_f;
+    uint32_t a_w = 0, a_z = 0;
+    uintptr_t comb = 0;
+    if (out_f) {
+        if (!need("weights", 4 * f * out_f, &a_w) || !need("combined", 4 * n * out_f, &a_z)) return 2;
+        vp_device_t comb_dev;
+        comb = vp_device_find_type("gcn_comb", 0, &comb_dev) ? comb_dev.base : 0;
+        if (comb && (vp_read32(comb + GCN_COMB_ID) != GCN_COMB_ID_VALUE || comb_dev.irq == 0)) {
+            printf("gcn: ERROR: no combination engine with an interrupt at 0x%08lx\n", (unsigned long)comb);
+            return 2;
+        }
+        printf("gcn: combination Z = Y W, %lu output features, on the %s\n", (unsigned long)out_f,
+               comb ? "combination engine" : "CPU");
+        if (comb) {
+            vp_irq_disable();
+            vp_plic_set_threshold(0, 0);
+            vp_irq_source_enable(MIE_MEIE);
+            enable_engine_irq(&comb_dev, comb + GCN_COMB_IRQ, comb + GCN_COMB_IRQ_EN);
+        }
+    }
+    uint64_t total_comb = 0;
     uint64_t total_engine = 0;
     const int on_vp = vp_bootinfo_find("vp", NULL, NULL);
     static gcn_atm_t atm; /* ~3.5 KiB with its memo of measured tilings: not on the stack */
@@ -192,11 +271,25 @@ int main(void) {
             gcn_atm_report(&atm, agg ? engine : cycles, lookups, misses, sum.writebacks);
             printf(" phase %s action %s", gcn_atm_phase_name(atm.phase), gcn_atm_action_name(atm.action));
         }
+        if (out_f) {
+            const uint64_t k0 = comb ? engine_counter(comb + GCN_COMB_TOTAL_LO, comb + GCN_COMB_TOTAL_HI) : vp_rdmcycle64();
+            const uint32_t err = combine_slice(comb, n, w, out_f, s, ys, (const float *)(uintptr_t)a_w,
+                                               (float *)(uintptr_t)a_z);
+            if (err) {
+                printf("\ngcn: ERROR: combination engine error %lu (argument 0x%08lx) in slice %lu\n",
+                       (unsigned long)err, (unsigned long)vp_read32(comb + GCN_COMB_ERR_ARG), (unsigned long)s);
+                return 2;
+            }
+            const uint64_t k1 = comb ? engine_counter(comb + GCN_COMB_TOTAL_LO, comb + GCN_COMB_TOTAL_HI) : vp_rdmcycle64();
+            total_comb += k1 - k0;
+            printf(" comb_cycles %llu", (unsigned long long)(k1 - k0));
+        }
         printf("\n");
     }
     if (on_vp) vp_marker_end();
     printf("gcn: total cycles %llu instret %llu", (unsigned long long)total_cycles, (unsigned long long)total_instret);
     if (agg) printf(" engine_cycles %llu", (unsigned long long)total_engine);
+    if (out_f) printf(" comb_cycles %llu", (unsigned long long)total_comb);
     printf("\n");
     printf("gcn: done\n");
     return 0;
