@@ -150,7 +150,7 @@ def platform(args, name, graph_sets, features, l2, spec, scenario="gcn_platform.
     with open(done) as f:
         text = f.read()
     check = re.search(r"result check passed: (Y matches the host reference bit for bit[^\n]*?\))", text)
-    total = re.search(r"gcn: total cycles (\d+) .*?engine_cycles (\d+)", text)
+    total = re.search(r"gcn: total cycles (\d+) .*?engine_cycles (\d+)(?: comb_cycles (\d+))?", text)
     slices = []
     for m in SLICE_RE.finditer(text):
         slices.append({"slice": int(m[1]), "cycles": int(m[2]), "instret": int(m[3]), "widths": m[5],
@@ -160,7 +160,8 @@ def platform(args, name, graph_sets, features, l2, spec, scenario="gcn_platform.
     with open(os.path.join(out, "host.json")) as f:
         host = json.load(f)
     return {"slices": slices, "stats": stats, "host": host, "y_check": check[1] if check else "",
-            "engine_cycles": int(total[2]) if total else None}
+            "engine_cycles": int(total[2]) if total else None,
+            "comb_cycles": int(total[3]) if total and total[3] else 0}
 
 
 def emulate(args, name, graph_flags, features, l2s, specs, model):
@@ -676,17 +677,21 @@ def quick(args):
         for l2 in L2_SIZES:
             specs = grid_specs(f, bfs, bvs) + [f"atm:{bf}" for bf in atms]
             for spec in specs:
-                name = f"quick_{ds}_{l2 // MIB}MiB_{spec.replace(':', '_')}"
-                jobs.append(lambda ds=ds, sets=sets, f=f, l2=l2, div=div, spec=spec, name=name: (
-                    ds, f, l2, div, spec, platform(args, name, sets, f, l2 // div, spec, "gcn_engines.yaml",
-                                                   ["platform.ram.size=512MiB"])))
+                name = f"quick_{ds}_{l2 // MIB}MiB_{spec.replace(':', '_')}" + (f"_comb{args.combine}" if args.combine
+                                                                                 else "")
+                extra = ["platform.ram.size=512MiB"] + ([f"workload.gcn.out_features={args.combine}"]
+                                                         if args.combine else [])
+                jobs.append(lambda ds=ds, sets=sets, f=f, l2=l2, div=div, spec=spec, name=name, extra=extra: (
+                    ds, f, l2, div, spec, platform(args, name, sets, f, l2 // div, spec, "gcn_engines.yaml", extra)))
     rows = []
     for ds, f, l2, div, spec, res in parallel(args, jobs):
         k = spec.split(":")[0]
         rows.append({"dataset": ds, "features": f, "l2_mib": l2 // MIB, "l2_simulated_kib": l2 // div // KIB,
                      "spec": spec, "kernel": k, "B_F": spec_bf(spec),
                      "B_V": 1 if k in ("baseline", "fs", "atm") else int(spec.split(":")[1].split("x")[-1]),
-                     "engine_cycles": res["engine_cycles"], "slices": len(res["slices"]),
+                     "engine_cycles": res["engine_cycles"], "comb_cycles": res["comb_cycles"],
+                     "layer_cycles": res["engine_cycles"] + res["comb_cycles"] if res["engine_cycles"] else None,
+                     "slices": len(res["slices"]),
                      "tilings": " ".join(s["widths"] for s in res["slices"]) if k == "atm" else "",
                      "host_s": res["host"].get("host_seconds", res["host"].get("wall_seconds", "")),
                      "y_check": res["y_check"]})
@@ -698,9 +703,14 @@ def quick(args):
         for l2 in L2_SIZES:
             st = [r for r in rows if r["dataset"] == ds and r["l2_mib"] == l2 // MIB and r["kernel"] != "atm"]
             at = [r for r in rows if r["dataset"] == ds and r["l2_mib"] == l2 // MIB and r["kernel"] == "atm"]
-            groups[(ds, l2 // MIB, "engine")] = (st, at, "engine_cycles")
+            if args.combine:  # the layer: aggregation then combination, one after the other
+                groups[(ds, l2 // MIB, "layer")] = (st, at, "layer_cycles")
+            else:
+                groups[(ds, l2 // MIB, "engine")] = (st, at, "engine_cycles")
     out = class_summary(groups)
-    write_summary(args, out, "Quick run on the engines (time = aggregation engine cycles; every Y checked bit for bit)")
+    write_summary(args, out, "Quick run on the engines (time = aggregation engine cycles" +
+                  (f" + combination engine cycles, Z = Y W with {args.combine} output features" if args.combine
+                   else "") + "; every Y checked bit for bit)")
     for r in out:
         log("summary " + ", ".join(f"{k}={v}" for k, v in r.items()))
     return out
@@ -975,6 +985,9 @@ def main():
     ap.add_argument("--quick", action="store_true",
                     help="the quick form on the engines (minutes): results.csv, summary.csv, summary.md; "
                          "--datasets picks from " + ",".join(QUICK_DATASETS))
+    ap.add_argument("--combine", type=int, default=0, metavar="N",
+                    help="--quick: the whole layer, the aggregation then the combination Z = Y W with N output "
+                         "features on the combination engine (time = both engines' cycles; Z checked bit for bit)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--reuse", action="store_true", help="reuse platform runs and emulator outputs found in --out")
     ap.add_argument("--vp", default=os.path.join(REPO, "build", "bin", "vp"))
