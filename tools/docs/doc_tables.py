@@ -65,6 +65,15 @@ REGISTRY = {
         "drop_md_lines": r"^Quick run on the engines",
         "rerun": False,  # minutes; tests/workload/run_gcn_quick.py runs the tool on a 300-vertex graph
     },
+    "gcn_quick_layer": {
+        # docs/gcn.md: the same quick form for the whole layer, aggregation then the combination
+        # Z = Y W with 16 output features (Kipf and Welling's hidden width) on the combination engine.
+        "command": ["python3", "tools/gcn/sweep.py", "--quick", "--combine", "16", "--vp", "{vp}", "--out", "{out}"],
+        "md": "summary.md",
+        "data": "summary.csv",
+        "drop_md_lines": r"^Quick run on the engines",
+        "rerun": False,  # minutes; tests/workload/run_gcn_engines.py checks the combination on a small graph
+    },
     "paper_scale": {
         # docs/performance.md: the papers' largest experiments end to end (host time, peak memory).
         "command": ["python3", "tools/perf/paper_scale.py", "--vp", "{vp}", "--out", "{out}"],
