@@ -27,6 +27,9 @@ add_library(vp_rt STATIC ${VP_FIRMWARE_SDK_DIR}/runtime/trap_entry.S ${VP_FIRMWA
             ${VP_FIRMWARE_SDK_DIR}/runtime/device.c ${VP_FIRMWARE_SDK_DIR}/runtime/smp.c
             ${VP_FIRMWARE_SDK_DIR}/runtime/smp_start.S)
 target_include_directories(vp_rt PUBLIC ${VP_FIRMWARE_SDK_DIR}/include ${VP_INCLUDE_DIR})
+# smp.c serves programs without a C library too (firmware/programs/smp): no calls to strlen & co.
+set_source_files_properties(${VP_FIRMWARE_SDK_DIR}/runtime/smp.c PROPERTIES COMPILE_OPTIONS
+                            "-ffreestanding;-fno-builtin;-fno-tree-loop-distribute-patterns")
 
 # HAL: UART, CLINT, PLIC, finisher, trace marker, interrupts.
 add_library(vp_hal STATIC ${VP_FIRMWARE_SDK_DIR}/hal/uart.c ${VP_FIRMWARE_SDK_DIR}/hal/uart_dev.c ${VP_FIRMWARE_SDK_DIR}/hal/finisher.c ${VP_FIRMWARE_SDK_DIR}/hal/finisher_dev.c

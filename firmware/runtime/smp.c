@@ -1,12 +1,18 @@
 /* Harts from the device tree (include/rt/smp.h). */
 #include <rt/smp.h>
-#include <string.h>
 
 volatile uint32_t vp_smp_release; /* runtime/smp_start.S spins on it */
 
 static uint32_t be32(const void *p) {
     const uint8_t *b = (const uint8_t *)p;
     return ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
+}
+
+/* s starts with p (freestanding: programs without a C library call this too) */
+static int starts_with(const char *s, const char *p) {
+    while (*p)
+        if (*s++ != *p++) return 0;
+    return 1;
 }
 
 /* Walks the structure block: FDT_BEGIN_NODE 1, FDT_END_NODE 2, FDT_PROP 3 (len, nameoff, value),
@@ -20,11 +26,12 @@ uint32_t vp_dtb_count_cpus(uintptr_t dtb) {
         st += 4;
         if (tok == 1) {
             const char *name = (const char *)st;
-            const size_t len = strlen(name);
+            uint32_t len = 0;
+            while (name[len]) ++len;
             st += (len + 4u) & ~3u;
             ++depth;
-            if (depth == 2 && strncmp(name, "cpus", 4) == 0 && (name[4] == 0 || name[4] == '@')) in_cpus = 1;
-            if (depth == 3 && in_cpus && strncmp(name, "cpu@", 4) == 0) ++n;
+            if (depth == 2 && starts_with(name, "cpus") && (name[4] == 0 || name[4] == '@')) in_cpus = 1;
+            if (depth == 3 && in_cpus && starts_with(name, "cpu@")) ++n;
         } else if (tok == 2) {
             if (depth == 2) in_cpus = 0;
             --depth;

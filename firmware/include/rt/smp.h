@@ -15,7 +15,8 @@ extern volatile uint32_t vp_smp_release;
 /* The program's per-hart entry for harts 1.. (hart 0 runs main). */
 void vp_smp_worker(uint32_t hartid);
 
-/* The /cpus/cpu@N nodes of the flattened device tree at dtb (0 when it is not one). */
+/* The /cpus/cpu@N nodes of the flattened device tree at dtb (0 when it is not one). Freestanding: also
+ * for programs without the C library (firmware/programs/smp). */
 uint32_t vp_dtb_count_cpus(uintptr_t dtb);
 
 /* Harts to use: the device tree's count (from the DTB hart 0 got in a1), 1..VP_SMP_MAX_HARTS. */

@@ -34,8 +34,7 @@ int main(void) {
         vp_cache_stat_reset(c);
     }
     vp_smp_release_harts();
-    while (!__atomic_load_n(&streamed, __ATOMIC_ACQUIRE)) {
-    }
+    while (!__atomic_load_n(&streamed, __ATOMIC_ACQUIRE)) {}
     vp_cache_stats_t s0, s1;
     vp_cache_stat_read(ctl0, &s0, 0);
     vp_cache_stat_read(ctl1, &s1, 0);

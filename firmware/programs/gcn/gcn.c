@@ -118,8 +118,9 @@ static uint32_t combine_slice(uintptr_t comb, uint32_t n, uint32_t w, uint32_t o
         vp_plic_complete(0, src);
         uint32_t st;
         while ((st = vp_read32(comb + GCN_COMB_STATUS)) & GCN_COMB_STATUS_BUSY) {}
-        return st & GCN_COMB_STATUS_DONE ? 0
-                                         : (vp_read32(comb + GCN_COMB_ERROR) ? vp_read32(comb + GCN_COMB_ERROR) : 0xFFu);
+        return st & GCN_COMB_STATUS_DONE
+                   ? 0
+                   : (vp_read32(comb + GCN_COMB_ERROR) ? vp_read32(comb + GCN_COMB_ERROR) : 0xFFu);
     }
     for (uint32_t v = 0; v < n; v++) {
         float *zr = z + v * out_f;
@@ -272,15 +273,17 @@ int main(void) {
             printf(" phase %s action %s", gcn_atm_phase_name(atm.phase), gcn_atm_action_name(atm.action));
         }
         if (out_f) {
-            const uint64_t k0 = comb ? engine_counter(comb + GCN_COMB_TOTAL_LO, comb + GCN_COMB_TOTAL_HI) : vp_rdmcycle64();
-            const uint32_t err = combine_slice(comb, n, w, out_f, s, ys, (const float *)(uintptr_t)a_w,
-                                               (float *)(uintptr_t)a_z);
+            const uint64_t k0 =
+                comb ? engine_counter(comb + GCN_COMB_TOTAL_LO, comb + GCN_COMB_TOTAL_HI) : vp_rdmcycle64();
+            const uint32_t err =
+                combine_slice(comb, n, w, out_f, s, ys, (const float *)(uintptr_t)a_w, (float *)(uintptr_t)a_z);
             if (err) {
                 printf("\ngcn: ERROR: combination engine error %lu (argument 0x%08lx) in slice %lu\n",
                        (unsigned long)err, (unsigned long)vp_read32(comb + GCN_COMB_ERR_ARG), (unsigned long)s);
                 return 2;
             }
-            const uint64_t k1 = comb ? engine_counter(comb + GCN_COMB_TOTAL_LO, comb + GCN_COMB_TOTAL_HI) : vp_rdmcycle64();
+            const uint64_t k1 =
+                comb ? engine_counter(comb + GCN_COMB_TOTAL_LO, comb + GCN_COMB_TOTAL_HI) : vp_rdmcycle64();
             total_comb += k1 - k0;
             printf(" comb_cycles %llu", (unsigned long long)(k1 - k0));
         }

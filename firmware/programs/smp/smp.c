@@ -24,6 +24,8 @@
 #include <vp/regs/plic.h>
 #include <vp/regs/uart16550.h>
 
+#include <rt/smp.h>
+
 #include "smp_console.h"
 
 #define SMP_MAX_HARTS 8
@@ -145,43 +147,7 @@ __attribute__((interrupt("machine"), aligned(4))) static void trap_handler(void)
     }
 }
 
-/* ---- device tree: the number of /cpus/cpu@N nodes ---- */
-static uint32_t be32(const void *p) {
-    const uint8_t *b = (const uint8_t *)p;
-    return ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
-}
-static int prefix(const char *s, const char *p) {
-    while (*p)
-        if (*s++ != *p++) return 0;
-    return 1;
-}
-static uint32_t count_cpus(uintptr_t dtb) {
-    if (!dtb || be32((const void *)dtb) != 0xd00dfeedu) return 0;
-    const uint8_t *st = (const uint8_t *)(dtb + be32((const void *)(dtb + 8)));
-    uint32_t depth = 0, in_cpus = 0, n = 0;
-    for (;;) {
-        const uint32_t tok = be32(st);
-        st += 4;
-        if (tok == 1) { /* FDT_BEGIN_NODE */
-            const char *name = (const char *)st;
-            uint32_t len = 0;
-            while (name[len]) ++len;
-            st += (len + 4u) & ~3u;
-            ++depth;
-            if (depth == 2 && prefix(name, "cpus") && (name[4] == 0 || name[4] == '@')) in_cpus = 1;
-            if (depth == 3 && in_cpus && prefix(name, "cpu@")) ++n;
-        } else if (tok == 2) { /* FDT_END_NODE */
-            if (depth == 2) in_cpus = 0;
-            --depth;
-        } else if (tok == 3) { /* FDT_PROP: len, nameoff, value */
-            st += 8u + ((be32(st) + 3u) & ~3u);
-        } else if (tok == 4) { /* FDT_NOP */
-        } else {
-            break; /* FDT_END */
-        }
-    }
-    return n;
-}
+/* ---- device tree: the number of /cpus/cpu@N nodes: vp_dtb_count_cpus (rt/smp.h) ---- */
 
 /* ---- tests ---- */
 #define AMO_ITERS    2000u
@@ -328,7 +294,7 @@ void smp_main(uint32_t hartid, uintptr_t dtb) {
     a0_ok[h] = hartid == h;
     CSR_WRITE(mtvec, (uintptr_t)&trap_handler);
     if (h == 0) {
-        const uint32_t n = count_cpus(dtb);
+        const uint32_t n = vp_dtb_count_cpus(dtb);
         nharts = n;
         __atomic_store_n(&released, 1u, __ATOMIC_RELEASE);
         puts_("smp: ");

@@ -6,40 +6,12 @@
 #include <vp/regs/memmap.h>
 #include <vp/regs/uart16550.h>
 
+#include <rt/smp.h>
+
 #include "../smp/smp_console.h"
 
 #define KN   128u
 #define REPS 64u
-
-static uint32_t be32(const uint8_t *b) {
-    return ((uint32_t)b[0] << 24) | ((uint32_t)b[1] << 16) | ((uint32_t)b[2] << 8) | b[3];
-}
-static uint32_t count_cpus(uintptr_t dtb) {
-    if (!dtb || be32((const uint8_t *)dtb) != 0xd00dfeedu) return 1;
-    const uint8_t *st = (const uint8_t *)(dtb + be32((const uint8_t *)(dtb + 8)));
-    uint32_t depth = 0, in_cpus = 0, n = 0;
-    for (;;) {
-        const uint32_t tok = be32(st);
-        st += 4;
-        if (tok == 1) {
-            const char *name = (const char *)st;
-            uint32_t len = 0;
-            while (name[len]) ++len;
-            st += (len + 4u) & ~3u;
-            ++depth;
-            if (depth == 2 && name[0] == 'c' && name[1] == 'p' && name[2] == 'u' && name[3] == 's') in_cpus = 1;
-            if (depth == 3 && in_cpus && name[0] == 'c' && name[1] == 'p' && name[2] == 'u' && name[3] == '@') ++n;
-        } else if (tok == 2) {
-            if (depth == 2) in_cpus = 0;
-            --depth;
-        } else if (tok == 3) {
-            st += 8u + ((be32(st) + 3u) & ~3u);
-        } else if (tok != 4) {
-            break;
-        }
-    }
-    return n ? n : 1;
-}
 
 static volatile uint32_t nharts, released, bar_count, bar_sense;
 static void barrier(uint32_t *local) {
@@ -63,7 +35,8 @@ static uint32_t rdcycle(void) {
 
 void smp_main(uint32_t h, uintptr_t dtb) {
     if (h == 0) {
-        nharts = count_cpus(dtb);
+        const uint32_t n = vp_dtb_count_cpus(dtb);
+        nharts = n ? n : 1;
         uint32_t s = 1u;
         for (uint32_t i = 0; i < KN; ++i) {
             for (uint32_t j = 0; j < KN; ++j) {

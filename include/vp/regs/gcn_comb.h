@@ -43,12 +43,12 @@
 
 /* ---- Bits ---- */
 #define GCN_COMB_FLAGS_ACCUMULATE (1u << 0) /* Z += X·W: the first K tile starts from Z's values, not 0.0f */
-#define GCN_COMB_CTRL_START     (1u << 0) /* start the job described by the job registers */
-#define GCN_COMB_CTRL_ABORT     (1u << 1) /* stop a running job (status ABORTED) */
-#define GCN_COMB_STATUS_BUSY    (1u << 0) /* a job runs */
-#define GCN_COMB_STATUS_DONE    (1u << 1) /* the last job ended normally */
-#define GCN_COMB_STATUS_ERROR   (1u << 2) /* the last job ended with an error (GCN_COMB_ERROR) */
-#define GCN_COMB_STATUS_ABORTED (1u << 3) /* the last job was aborted */
+#define GCN_COMB_CTRL_START       (1u << 0) /* start the job described by the job registers */
+#define GCN_COMB_CTRL_ABORT       (1u << 1) /* stop a running job (status ABORTED) */
+#define GCN_COMB_STATUS_BUSY      (1u << 0) /* a job runs */
+#define GCN_COMB_STATUS_DONE      (1u << 1) /* the last job ended normally */
+#define GCN_COMB_STATUS_ERROR     (1u << 2) /* the last job ended with an error (GCN_COMB_ERROR) */
+#define GCN_COMB_STATUS_ABORTED   (1u << 3) /* the last job was aborted */
 
 /* ---- Error codes (GCN_COMB_ERROR) ---- */
 #define GCN_COMB_ERR_CONFIG 1u /* bad job registers: a zero size, a short stride, misalignment, 4 GiB wrap */
