@@ -248,3 +248,39 @@ handler:
     CHECK(r.x(a1) == 0x22222222u);
     CHECK(r.x(a2) == 0x11111111u);
 }
+
+TEST_CASE("mip.SEIP: reads the PLIC line OR the software bit; csrrs/csrrc modify only the software bit",
+          "[priv][irq]") {
+    // Privileged spec, "Machine Interrupt Registers": only the software-writable SEIP bit takes part in
+    // the read-modify-write of CSRRS/CSRRC. (OpenSBI clears and sets mip.STIP that way while a device
+    // may hold the supervisor external line high: the line must not get latched into the bit.)
+    Rig r(rig());
+    r.asm_load(R"(
+  .option norvc
+  csrr a0, mip         # line high: SEIP reads 1
+  li t0, 0x20
+  csrc mip, t0         # clear STIP (SEIP's line is high, its software bit 0)
+  csrs mip, t0         # set STIP
+  csrr a1, mip
+  ebreak
+  csrr a2, mip         # after the line dropped
+  li t0, 0x200
+  csrs mip, t0         # the software bit itself
+  csrr a3, mip
+  csrc mip, t0
+  csrr a4, mip
+  ebreak
+)");
+    r.hart.set_irq_pending(9, true);
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK((r.x(a0) & kSEIP) != 0);
+    CHECK((r.x(a1) & (kSEIP | kSTIP)) == (kSEIP | kSTIP));
+    r.hart.set_irq_pending(9, false);
+    r.hart.set_pc(r.hart.pc() + 4);
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK((r.x(a2) & kSEIP) == 0);  // not latched by the csrc/csrs above
+    CHECK((r.x(a3) & kSEIP) != 0);
+    CHECK((r.x(a4) & kSEIP) == 0);
+}

@@ -323,12 +323,15 @@ bool Hart::csr_op(const DecodedInsn& d, uint32_t src, bool is_write_op) {
     if (!csr_read(csr, old)) return false;
   }
   if (writes) {
+    // mip.SEIP reads as the PLIC's line OR the bit software wrote, but only the written bit takes part
+    // in a CSRRS/CSRRC (privileged spec, "Machine Interrupt Registers"): the line is never latched.
+    const uint32_t base = csr == kCsr_mip ? (old & ~kSEIP) | (mip_sw_ & kSEIP) : old;
     uint32_t nv = src;
     switch (d.op) {
       case Op::CSRRS:
-      case Op::CSRRSI: nv = old | src; break;
+      case Op::CSRRSI: nv = base | src; break;
       case Op::CSRRC:
-      case Op::CSRRCI: nv = old & ~src; break;
+      case Op::CSRRCI: nv = base & ~src; break;
       default: break;
     }
     if (!csr_write(csr, nv)) return false;
