@@ -554,8 +554,8 @@ void Platform::build_devices() {
 }
 
 // The CPU harts with their L1s, interrupt lines, timers and (with --gdb) the debugger stub. Hart h
-// (cpu<h>, mhartid = hartid + h) has CLINT msip/mtimecmp h and PLIC context 2h (M-mode), as QEMU
-// virt (docs/smp.md).
+// (cpu<h>, mhartid = hartid + h) has CLINT msip/mtimecmp h, PLIC context 2h (M-mode: MEIP) and, where
+// the PLIC has it, 2h + 1 (S-mode: SEIP), as QEMU virt (docs/smp.md).
 void Platform::build_cpu() {
     Models& m = *m_;
     const unsigned harts = hart_count(scenario_);
@@ -589,7 +589,9 @@ void Platform::build_cpu() {
             cpu->socket.bind(m.bus->target_socket);
             cpu->attach_caches(m.l1i[h].get(), m.l1d[h].get(), m.l2.get());
             cpu->set_semihosting_sandbox(opts_.out_dir);
-            if (m.plic) cpu->connect_external_irq(m.plic->context_irq(2 * h));
+            if (m.plic && 2 * h < m.plic->contexts()) cpu->connect_external_irq(m.plic->context_irq(2 * h));
+            if (m.plic && 2 * h + 1 < m.plic->contexts())
+                cpu->connect_supervisor_external_irq(m.plic->context_irq(2 * h + 1));
             if (m.clint) {
                 cpu->connect_software_irq(m.clint->software_irq(h));
                 Clint* clint = m.clint;
