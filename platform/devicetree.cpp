@@ -107,7 +107,7 @@ Node build_tree(const DeviceTreeInput& in) {
     Node soc = node("soc");
     soc.u32("#address-cells", 1).u32("#size-cells", 1).str("compatible", {"simple-bus"}).empty("ranges");
     for (const MapEntry& e : map) {
-        if (!e.type.empty()) continue;
+        if (!e.type.empty() || e.key == kBootRomKey) continue;  // (QEMU virt's tree has no mask ROM either)
         if (e.key == "platform.ram") {
             Node mem = node("memory@" + hexs(e.base));
             mem.str("device_type", {"memory"}).cells("reg", {{uint32_t(e.base), ""}, {uint32_t(e.size), ""}});
@@ -225,6 +225,11 @@ Node build_tree(const DeviceTreeInput& in) {
     };
     std::stable_sort(soc.children.begin(), soc.children.end(),
                      [&](const Node& a, const Node& b) { return first_reg(a) < first_reg(b); });
+    if (in.initrd_end > in.initrd_start) {
+        chosen.u32("linux,initrd-end", uint32_t(in.initrd_end));  // (QEMU virt's order)
+        chosen.u32("linux,initrd-start", uint32_t(in.initrd_start));
+    }
+    if (!in.bootargs.empty()) chosen.str("bootargs", {in.bootargs});
     if (!uart_path.empty()) chosen.str("stdout-path", {uart_path});
     root.add(std::move(chosen));
     root.add(std::move(cpus));

@@ -35,9 +35,11 @@ int exec_sweep(const std::vector<std::string>& args) {
     return 1;
 }
 
-std::string dry_run_json(const config::Scenario& scenario, const std::string& elf) {
+std::string dry_run_json(const config::Scenario& scenario,
+                         const std::vector<std::pair<std::string, std::string>>& files) {
     nlohmann::json inputs = config::input_files(Platform::schema(), scenario.values());
-    if (!elf.empty()) inputs["--elf"] = fs::absolute(elf).string();
+    for (const auto& [option, path] : files)
+        if (!path.empty()) inputs[option] = fs::absolute(path).string();
     const nlohmann::json out = {{"config", scenario.values()}, {"inputs", inputs}};
     return out.dump(2);
 }
