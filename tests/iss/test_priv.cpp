@@ -284,3 +284,60 @@ TEST_CASE("mip.SEIP: reads the PLIC line OR the software bit; csrrs/csrrc modify
     CHECK((r.x(a3) & kSEIP) != 0);
     CHECK((r.x(a4) & kSEIP) == 0);
 }
+
+namespace {
+// A cache model that only records the lines the hart fetches from.
+struct FetchLog : MemTiming {
+    std::vector<uint32_t> lines;
+    uint32_t data_access(AccessKind, uint32_t, unsigned, uint64_t, uint32_t) override { return 0; }
+    uint32_t fetch_line(uint32_t addr, uint64_t) override {
+        lines.push_back(addr);
+        return 0;
+    }
+    unsigned fetch_line_bits() const override { return 6; }
+};
+}  // namespace
+
+TEST_CASE("Sv32: a fetch from an unmapped page asks the I-cache for no line (it faults before any read)",
+          "[priv][mmu]") {
+    // Seen booting Linux: the I-cache was asked for the virtual address of a page the walk had just
+    // refused (the offset of the page fetched before), a line that does not exist.
+    Rig r(rig());
+    FetchLog log;
+    r.hart.set_mem_timing(&log);
+    r.asm_load(R"(
+  .option norvc
+  la t0, handler
+  csrw mtvec, t0
+  li t0, -1
+  csrw pmpaddr0, t0
+  li t0, 0x1f
+  csrw pmpcfg0, t0
+  li t0, 0x80010000    # root table: VA 0x80000000 -> megapage PA 0x80000000 (S, R W X A D); the rest invalid
+  li t1, 0x200000cf
+  li t2, 0x80010800
+  sw t1, 0(t2)
+  li t0, 0x80080010
+  csrw satp, t0
+  li t0, 0x1800
+  csrc mstatus, t0
+  li t0, 0x800         # MPP = S
+  csrs mstatus, t0
+  li t0, 0x40000100    # unmapped
+  csrw mepc, t0
+  mret
+  .align 6
+handler:
+  csrr a0, mcause
+  csrr a1, mtval
+  ebreak
+)");
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK(r.x(a0) == kInsnPageFault);
+    CHECK(r.x(a1) == 0x40000100u);
+    for (uint32_t line : log.lines) {
+        INFO("fetch_line(0x" << std::hex << line << ")");
+        CHECK((line >= kRamBase && line < kRamBase + (1u << 20)));
+    }
+}
