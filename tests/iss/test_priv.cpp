@@ -341,3 +341,24 @@ handler:
         CHECK((line >= kRamBase && line < kRamBase + (1u << 20)));
     }
 }
+
+TEST_CASE("mcountinhibit exists (priv 1.11): WARL with every bit read-only zero, the counters keep counting",
+          "[priv][csr]") {
+    // OpenSBI reads it to tell priv 1.10 from 1.11/1.12 (then it also sets menvcfg), as on QEMU virt.
+    Rig r(rig());
+    r.asm_load(R"(
+  .option norvc
+  li t0, -1
+  csrw mcountinhibit, t0
+  csrr a0, mcountinhibit
+  csrr a1, minstret
+  nop
+  csrr a2, minstret
+  ebreak
+)");
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK(r.hart.last_trap().cause == kBreakpointCause);
+    CHECK(r.x(a0) == 0);
+    CHECK(r.x(a2) - r.x(a1) == 2);  // still counting
+}

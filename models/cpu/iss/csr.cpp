@@ -109,7 +109,8 @@ bool Hart::csr_read(uint16_t csr, uint32_t& v) {
       return true;
     }
     case kCsr_mstatush:
-    case kCsr_menvcfgh: v = 0; return true;
+    case kCsr_menvcfgh:
+    case kCsr_mcountinhibit: v = 0; return true;  // (no counter can be inhibited: every bit read-only 0)
     case kCsr_menvcfg: v = menvcfg_; return true;
     case kCsr_misa: v = 0x40000000u | cfg_.misa; return true;
     case kCsr_mie: v = mie_; return true;
@@ -211,6 +212,7 @@ bool Hart::csr_write(uint16_t csr, uint32_t v) {
     }
     case kCsr_mstatush:
     case kCsr_menvcfgh:
+    case kCsr_mcountinhibit:
     case kCsr_misa: return true;  // WARL with nothing writable
     case kCsr_menvcfg: menvcfg_ = has_u() ? v & kEnvcfgCbo : 0; return true;
     case kCsr_mip:
