@@ -594,7 +594,10 @@ void Platform::build_cpu() {
                                 &l1->own_initiators());
         }
     if (harts) {
-        const CpuConfig base = scenario_.read<CpuConfig>("platform.cpu");
+        CpuConfig base = scenario_.read<CpuConfig>("platform.cpu");
+        // Booting as QEMU virt (--bios): no semihosting unless asked for, as QEMU's default (OpenSBI
+        // probes it and would take it for its console instead of the UART).
+        if (!opts_.bios.empty() && !scenario_.given("platform.cpu.semihosting")) base.semihosting = false;
         for (unsigned h = 0; h < harts; ++h) {
             CpuConfig cfg = base;
             cfg.hartid = base.hartid + h;

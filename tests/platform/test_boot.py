@@ -2,8 +2,8 @@
 """Booting like QEMU virt (docs/boot.md, platform/boot.h): `vp run --bios FW --kernel IMAGE --initrd FILE
 --append ARGS` places the images, the device tree and the reset ROM as qemu-system-riscv32 -M virt
 does. firmware/programs/boot_probe, run as the bios, prints what it was handed (a0..a2, the ROM's
-reset vector, fw_dynamic_info, /chosen, the first words of the kernel and the initrd); on the VP and on
-QEMU 7.2 the lines must be the same. Bad input: one line naming the option and the file, exit 2.
+reset vector, fw_dynamic_info, /chosen, the first words of the kernel and the initrd, whether semihosting
+answers); on the VP and on QEMU 7.2 the lines must be the same. Bad input: one line naming the option and the file, exit 2.
 One CTest test per function:
 
   test_boot.py --vp build/bin/vp --repo . TEST_NAME
@@ -97,6 +97,10 @@ def test_elf_bios_raw_kernel_initrd_append_as_qemu():
         assert f["kernel[0]"] == struct.unpack("<I", kf.read(4))[0]
         assert f["initrd[0]"] == struct.unpack("<I", rf.read(4))[0]
     assert 'chosen bootargs="console=ttyS0 earlycon=sbi"' in out, out
+    # no semihosting unless the scenario asks (QEMU's default; OpenSBI would take it for its console)
+    assert "semihosting: off (ebreak traps)" in out, out
+    on = run_vp("--bios", bios, "--set", "platform.cpu.semihosting=true").stdout
+    assert "semihosting: on" in on, on
 
 
 def test_raw_bios_larger_ram_and_a_big_firmware_move_kernel_initrd_and_dtb():

@@ -1,7 +1,7 @@
 /* What the boot flow gave the firmware, printed on the 16550 (the same on QEMU virt and on the VP):
  * a0..a2, the reset ROM's first words, OpenSBI's fw_dynamic_info behind a2, the device tree's /chosen
  * (bootargs, linux,initrd-start/-end, stdout-path) and the first bytes of the kernel and the initrd
- * found through them. Ends with the test finisher's pass (0x5555). docs/boot.md. */
+ * found through them, and whether a semihosting call traps (QEMU's default: it does). Ends with the test finisher's pass (0x5555). docs/boot.md. */
 #include <stdint.h>
 #include <vp/regs/finisher.h>
 #include <vp/regs/memmap.h>
@@ -34,6 +34,7 @@ static int streq(const char *a, const char *b) {
 }
 
 static uint32_t initrd_start, initrd_end;
+int semihosting_traps(void);
 
 /* Walks the structure block; prints the properties of /chosen that a kernel reads. */
 static void chosen(const uint8_t *fdt) {
@@ -98,6 +99,7 @@ void probe_main(uint32_t a0, uint32_t a1, uint32_t a2) {
     if (info[2]) field("kernel[0]", *(const volatile uint32_t *)info[2]);
     chosen((const uint8_t *)a1);
     if (initrd_end > initrd_start) field("initrd[0]", *(const volatile uint32_t *)initrd_start);
+    puts_(semihosting_traps() ? "semihosting: off (ebreak traps)\n" : "semihosting: on\n");
     puts_("boot_probe: done\n");
     *(volatile uint32_t *)VP_FINISHER_BASE = FINISHER_PASS;
     for (;;) {}
