@@ -3,9 +3,9 @@
  * DBCN extension when the SBI has it, else the legacy console putchar), reports the SBI's version and
  * extensions, sets an SBI timer (TIME) and sleeps in WFI until the supervisor timer interrupt comes,
  * takes a device interrupt through the PLIC's S-mode context (the UART's THR-empty interrupt, context
- * 1: hart 0 S-mode), reads `time`, then shuts down through SRST (OpenSBI -> the test finisher: exit
- * 0). On any unexpected trap or failed check: SRST with reason "system failure" after a line saying
- * why. tests/platform/test_opensbi.py runs it under OpenSBI (docs/boot.md). Started without an SBI
+ * 2h + 1: hart h S-mode), reads `time`, then shuts down through SRST (OpenSBI -> the test finisher: exit
+ * 0). On any unexpected trap or failed check: a line saying why, then the test finisher's FAIL
+ * (exit 1). tests/platform/test_opensbi.py runs it under OpenSBI (docs/boot.md). Started without an SBI
  * (no device tree in a1: vp run --elf) it only ends the run through the test finisher. */
 #include <stdint.h>
 #include <vp/regs/finisher.h>
@@ -22,7 +22,7 @@
 #define SIE_STIE (1u << 5)
 #define SIE_SEIE (1u << 9)
 #define SSTATUS_SIE (1u << 1)
-#define CTX_S 1u /* PLIC context 2h + 1: hart 0 S-mode (QEMU virt's numbering) */
+static uint32_t ctx_s; /* PLIC context 2h + 1: this hart's S-mode (QEMU virt's numbering) */
 
 struct sbiret {
     long error, value;
@@ -63,11 +63,14 @@ static void shutdown(unsigned long reason) {
     sbi_call(SBI_EXT_SRST, 0, 0 /* shutdown */, reason, 0);
     for (;;) __asm__ volatile("wfi");
 }
+/* A failure ends the run with exit 1 through the test finisher itself (OpenSBI's SRST shutdown always
+ * writes the finisher's pass, whatever the reason). */
 static void fail(const char *why) {
     print("sbi_payload: FAILED: ");
     print(why);
     print("\n");
-    shutdown(1); /* system failure */
+    *(volatile uint32_t *)(uintptr_t)VP_FINISHER_BASE = FINISHER_FAIL_CODE(1);
+    shutdown(1); /* (not reached) */
 }
 
 static uint64_t rdtime(void) {
@@ -90,19 +93,19 @@ void s_trap(uint32_t scause) {
     if (scause == (0x80000000u | 5u)) { /* supervisor timer: the SBI clears STIP when the timer is set again */
         set_timer(~0ull);
         ++timer_irqs;
-    } else if (scause == (0x80000000u | 9u)) { /* supervisor external: PLIC context 1 */
+    } else if (scause == (0x80000000u | 9u)) { /* supervisor external: the PLIC context 2h + 1 */
         uint32_t src;
-        while ((src = *plic(PLIC_CLAIM(CTX_S))) != 0) {
+        while ((src = *plic(PLIC_CLAIM(ctx_s))) != 0) {
             if (src == VP_IRQ_UART0) {
                 (void)*uart(UART_IIR); /* ends the THR-empty interrupt */
                 *uart(UART_IER) = 0;
                 ++uart_irqs;
             }
-            *plic(PLIC_CLAIM(CTX_S)) = src;
+            *plic(PLIC_CLAIM(ctx_s)) = src;
         }
     } else {
         print_hex("sbi_payload: unexpected trap, scause=", scause);
-        shutdown(1);
+        fail("unexpected trap");
     }
 }
 
@@ -111,6 +114,7 @@ void payload_main(uint32_t hartid, uint32_t dtb) {
         *(volatile uint32_t *)(uintptr_t)VP_FINISHER_BASE = FINISHER_PASS;
         for (;;) {}
     }
+    ctx_s = 2 * hartid + 1;
     has_dbcn = sbi_call(SBI_EXT_BASE, 3, SBI_EXT_DBCN, 0, 0).value != 0; /* probe_extension */
     print(has_dbcn ? "sbi_payload: hello from S-mode (SBI debug console)\n"
                    : "sbi_payload: hello from S-mode (SBI legacy console)\n");
@@ -137,12 +141,12 @@ void payload_main(uint32_t hartid, uint32_t dtb) {
 
     /* A device interrupt through the PLIC's S-mode context */
     *plic(PLIC_PRIORITY(VP_IRQ_UART0)) = 1;
-    *plic(PLIC_THRESHOLD(CTX_S)) = 0;
-    *plic(PLIC_ENABLE(CTX_S, VP_IRQ_UART0 / 32)) = 1u << (VP_IRQ_UART0 % 32);
+    *plic(PLIC_THRESHOLD(ctx_s)) = 0;
+    *plic(PLIC_ENABLE(ctx_s, VP_IRQ_UART0 / 32)) = 1u << (VP_IRQ_UART0 % 32);
     *uart(UART_IER) = UART_IER_THRI;
     for (volatile int i = 0; i < 1000 && !uart_irqs; ++i) {}
-    if (uart_irqs != 1) fail("no UART interrupt through PLIC context 1");
-    print("sbi_payload: UART interrupt taken through PLIC context 1 (SEIP)\n");
+    if (uart_irqs != 1) fail("no UART interrupt through the PLIC's S context of this hart");
+    print("sbi_payload: UART interrupt taken through the PLIC's S-mode context (SEIP)\n");
 
     print("sbi_payload: shutting down (SBI SRST)\n");
     shutdown(0);
