@@ -146,6 +146,9 @@ def test_errors_one_line_exit_2():
                  "--bios", bios, "--kernel", blob("big.bin", 5 << 20, 6), "--set", "platform.ram.size=8MiB")
     expect_error(r"--initrd .*rd\.bin: .* at 0x80c00000 do not fit in the RAM", "--bios", bios, "--kernel", k,
                  "--initrd", blob("rd.bin", 9 << 20, 7), "--set", "platform.ram.size=16MiB")
+    # 16 MiB: the initrd at 0x80c00000 reaches the DTB's 0x80e00000 (QEMU: "Some ROM regions are overlapping")
+    expect_error(r"the device tree: .*overlaps --initrd .*rd3\.bin", "--bios", bios, "--kernel", k, "--initrd",
+                 blob("rd3.bin", 3 << 20, 8), "--set", "platform.ram.size=16MiB")
 
 
 if __name__ == "__main__":
