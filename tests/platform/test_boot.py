@@ -125,6 +125,15 @@ def test_elf_kernel_starts_at_its_lowest_address_and_bios_alone_has_no_next_stag
     assert f["next_addr"] == 0 and "kernel[0]" not in f, out
 
 
+def test_dry_run_names_the_boot_files_and_not_the_scenarios_images():
+    import json
+    bios, k, rd = probe_elf(), blob("k.bin", 64, 9), blob("rd.bin", 64, 10)
+    p = subprocess.run([VP, "run", "--bios", bios, "--kernel", k, "--initrd", rd, "--dry-run"], capture_output=True,
+                       text=True, timeout=60, check=True)
+    inputs = json.loads(p.stdout)["inputs"]
+    assert inputs == {"--bios": bios, "--kernel": k, "--initrd": rd}, inputs  # (no load.0.elf: not read)
+
+
 def expect_error(pattern, *args):
     p = run_vp(*args, check=2)
     lines = [l for l in p.stderr.splitlines() if l.strip()]
