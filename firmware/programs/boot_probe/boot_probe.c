@@ -71,8 +71,10 @@ static void chosen(const uint8_t *fdt) {
                 const uint32_t v = be32(val + len - 4); /* one cell or the low one of two */
                 puts_("chosen ");
                 field(name, v);
-                if (name[13] == 's') initrd_start = v;
-                else initrd_end = v;
+                if (name[13] == 's')
+                    initrd_start = v;
+                else
+                    initrd_end = v;
             }
             p = val + ((len + 3) & ~3u);
         } else if (tok == 4) { /* NOP */

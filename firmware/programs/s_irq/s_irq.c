@@ -26,10 +26,10 @@
 #include <vp/regs/msgdma.h>
 #include <vp/regs/uart16550.h>
 
-#define SIP_SSIP (1u << 1)
-#define SIP_STIP (1u << 5)
-#define SIP_SEIP (1u << 9)
-#define SSTATUS_SIE (1u << 1)
+#define SIP_SSIP      (1u << 1)
+#define SIP_STIP      (1u << 5)
+#define SIP_SEIP      (1u << 9)
+#define SSTATUS_SIE   (1u << 1)
 #define MSTATUS_MPP_S (1u << 11)
 
 #define CTX_S 1u /* PLIC context 2h + 1: hart 0, S-mode */

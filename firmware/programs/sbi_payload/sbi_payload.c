@@ -13,14 +13,14 @@
 #include <vp/regs/plic.h>
 #include <vp/regs/uart16550.h>
 
-#define SBI_EXT_BASE   0x10
-#define SBI_EXT_TIME   0x54494D45
-#define SBI_EXT_SRST   0x53525354
-#define SBI_EXT_DBCN   0x4442434E
+#define SBI_EXT_BASE       0x10
+#define SBI_EXT_TIME       0x54494D45
+#define SBI_EXT_SRST       0x53525354
+#define SBI_EXT_DBCN       0x4442434E
 #define SBI_LEGACY_PUTCHAR 1
 
-#define SIE_STIE (1u << 5)
-#define SIE_SEIE (1u << 9)
+#define SIE_STIE    (1u << 5)
+#define SIE_SEIE    (1u << 9)
 #define SSTATUS_SIE (1u << 1)
 static uint32_t ctx_s; /* PLIC context 2h + 1: this hart's S-mode (QEMU virt's numbering) */
 
