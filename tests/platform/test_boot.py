@@ -125,6 +125,40 @@ def test_elf_kernel_starts_at_its_lowest_address_and_bios_alone_has_no_next_stag
     assert f["next_addr"] == 0 and "kernel[0]" not in f, out
 
 
+def node_props(dts, node_re):
+    """{prop: value text} of the first node whose name matches node_re in a dtc-decompiled source."""
+    m = re.search(r"^\s*(?:\w+: )?" + node_re + r" \{\n(.*?)^\s*\};", dts, re.M | re.S)
+    assert m, f"no node /{node_re}/ in\n{dts}"
+    body = re.sub(r"^\s*[\w@,-]+ \{.*", "", m.group(1), flags=re.M | re.S)  # (its own properties only)
+    return dict(re.findall(r"^\s*([\w,#-]+)(?: = (.*?))?;$", body, re.M))
+
+
+def test_device_tree_has_what_opensbi_and_linux_read_as_qemus_has_it():
+    qemu, dtc = shutil.which("qemu-system-riscv32"), shutil.which("dtc")
+    if not qemu or not dtc:
+        raise Skip("qemu-system-riscv32 or dtc not installed")
+    qdtb = os.path.join(WORK, "q.dtb")
+    subprocess.run([qemu, "-M", f"virt,dumpdtb={qdtb}", "-bios", "none", "-display", "none"], capture_output=True, check=True)
+    q = subprocess.run([dtc, "-I", "dtb", "-O", "dts", qdtb], capture_output=True, text=True, check=True).stdout
+    src = os.path.join(WORK, "v.dts")
+    with open(src, "w") as f:
+        f.write(subprocess.run([VP, "describe", "--dts"], capture_output=True, text=True, check=True).stdout)
+    vdtb = os.path.join(WORK, "v.dtb")
+    subprocess.run([dtc, "-I", "dts", "-O", "dtb", "-o", vdtb, src], capture_output=True, check=True)
+    v = subprocess.run([dtc, "-I", "dtb", "-O", "dts", vdtb], capture_output=True, text=True, check=True).stdout
+    for node, props in (("cpu@0", ("device_type", "compatible", "mmu-type", "status")),
+                        ("interrupt-controller", ("compatible", "#interrupt-cells", "interrupt-controller")),
+                        ("test@100000", ("compatible",)),
+                        ("poweroff", ("compatible", "offset", "value")), ("reboot", ("compatible", "offset", "value")),
+                        ("serial@10000000", ("compatible", "interrupts")),
+                        ("plic@c000000", ("compatible", "interrupt-controller", "#interrupt-cells")),
+                        ("clint@2000000", ("compatible",)), ("cpus", ("timebase-frequency",))):
+        qp, vp_ = node_props(q, re.escape(node)), node_props(v, re.escape(node))
+        for p in props:
+            assert p in qp and vp_.get(p) == qp[p], f"{node} {p}: VP {vp_.get(p)!r}, QEMU {qp.get(p)!r}"
+    assert node_props(v, "chosen")["stdout-path"] == node_props(q, "chosen")["stdout-path"]
+
+
 def test_dry_run_names_the_boot_files_and_not_the_scenarios_images():
     import json
     bios, k, rd = probe_elf(), blob("k.bin", 64, 9), blob("rd.bin", 64, 10)
