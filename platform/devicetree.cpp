@@ -95,6 +95,8 @@ Node build_tree(const DeviceTreeInput& in) {
         cpu.str("riscv,isa-extensions", {"i", "m", "a", "f", "c", "zicsr", "zifencei"});
         cpu.u32("clock-frequency", uint32_t(in.cpu_hz));
         cpu.u32("riscv,cbom-block-size", VP_CBO_BLOCK_SIZE);
+        // S-mode with Sv32 (OpenSBI disables a cpu node without mmu-type before it hands the tree on).
+        cpu.str("mmu-type", {"riscv,sv32"});
         Node intc = node("interrupt-controller", "cpu" + std::to_string(h) + "_intc");
         intc.u32("#address-cells", 0).u32("#interrupt-cells", 1).empty("interrupt-controller");
         intc.str("compatible", {"riscv,cpu-intc"});
@@ -105,7 +107,7 @@ Node build_tree(const DeviceTreeInput& in) {
     Node soc = node("soc");
     soc.u32("#address-cells", 1).u32("#size-cells", 1).str("compatible", {"simple-bus"}).empty("ranges");
     for (const MapEntry& e : map) {
-        if (!e.type.empty()) continue;
+        if (!e.type.empty() || e.key == kBootRomKey) continue;  // (QEMU virt's tree has no mask ROM either)
         if (e.key == "platform.ram") {
             Node mem = node("memory@" + hexs(e.base));
             mem.str("device_type", {"memory"}).cells("reg", {{uint32_t(e.base), ""}, {uint32_t(e.size), ""}});
@@ -157,12 +159,12 @@ Node build_tree(const DeviceTreeInput& in) {
             n.u32("#address-cells", 0).u32("#interrupt-cells", 1).empty("interrupt-controller");
             n.u32("riscv,ndev", in.plic_ndev);
             // Context 2h: hart h's machine external interrupt (11); 2h + 1, where the PLIC has it: its
-            // supervisor external interrupt (9), as QEMU virt lists them (the harts have no S-mode: unused).
+            // supervisor external interrupt (9), as QEMU virt lists them (the platform wires both).
             std::vector<Cell> ie;
             for (unsigned h = 0; in.cpu && h < in.harts; ++h) {
                 const std::string intc = "cpu" + std::to_string(h) + "_intc";
                 ie.insert(ie.end(), {{0, intc}, {11, ""}});
-                if (in.harts > 1 && 2 * h + 1 < in.plic_contexts) ie.insert(ie.end(), {{0, intc}, {9, ""}});
+                if (2 * h + 1 < in.plic_contexts) ie.insert(ie.end(), {{0, intc}, {9, ""}});
             }
             if (!ie.empty()) n.cells("interrupts-extended", ie);
         } else if (t == "finisher") {
@@ -223,6 +225,11 @@ Node build_tree(const DeviceTreeInput& in) {
     };
     std::stable_sort(soc.children.begin(), soc.children.end(),
                      [&](const Node& a, const Node& b) { return first_reg(a) < first_reg(b); });
+    if (in.initrd_end > in.initrd_start) {
+        chosen.u32("linux,initrd-end", uint32_t(in.initrd_end));  // (QEMU virt's order)
+        chosen.u32("linux,initrd-start", uint32_t(in.initrd_start));
+    }
+    if (!in.bootargs.empty()) chosen.str("bootargs", {in.bootargs});
     if (!uart_path.empty()) chosen.str("stdout-path", {uart_path});
     root.add(std::move(chosen));
     root.add(std::move(cpus));

@@ -1,5 +1,6 @@
 #include "platform/platform.h"
 #include "models/common/exit_code.h"
+#include <cstring>
 #include <filesystem>
 #include <set>
 #include <fstream>
@@ -24,6 +25,7 @@
 #include "models/periph/uart16550.h"
 #include "models/trafficgen/trafficgen.h"
 #include "config/quantity.h"
+#include "platform/boot.h"
 #include "platform/devices.h"
 #include "platform/devicetree.h"
 #include "platform/loader.h"
@@ -308,10 +310,14 @@ void Platform::build() {
     m.loader = std::make_unique<Loader>("loader");
     m.loader->socket.bind(m.bus->target_socket);
     m.loader->when_elaborated([this] {
-        load_images();
-        prepare_workload();
-        write_bootinfo();
-        place_dtb();
+        if (!opts_.bios.empty()) {
+            boot_images();  // (instead of the scenario's images, its workload and the boot-info block)
+        } else {
+            load_images();
+            prepare_workload();
+            write_bootinfo();
+            place_dtb();
+        }
         if (opts_.profile) start_profiles();  // the harts are final now (set_tohost rebuilds the CPU's)
         // Built: from now on the simulation polls for stop requests, and a host limit asks for one.
         if (opts_.watchdog) opts_.watchdog->attach(&ctx_);
@@ -404,6 +410,13 @@ void Platform::build_memories() {
     const auto& mems = scenario_.at("platform.memories");
     for (size_t i = 0; i < mems.size(); ++i)
         add_memory(mems[i].at("name").get<std::string>(), "platform.memories." + std::to_string(i));
+    if (!opts_.bios.empty()) {  // QEMU virt's mask ROM with the reset vector (platform/boot.h)
+        MemoryConfig rom;
+        rom.size = boot::kMromSize;
+        m.memories.push_back(std::make_unique<Memory>("mrom", ctx_, rom));
+        attach(m.memories.back()->target_socket, boot::kMromBase, rom.size, "mrom", kBootRomKey,
+               m.memories.back().get());
+    }
 }
 
 // Devices: every enabled instance of every entry of the device table, built, mapped, bound and wired
@@ -559,8 +572,8 @@ void Platform::build_devices() {
 }
 
 // The CPU harts with their L1s, interrupt lines, timers and (with --gdb) the debugger stub. Hart h
-// (cpu<h>, mhartid = hartid + h) has CLINT msip/mtimecmp h and PLIC context 2h (M-mode), as QEMU
-// virt (docs/smp.md).
+// (cpu<h>, mhartid = hartid + h) has CLINT msip/mtimecmp h, PLIC context 2h (M-mode: MEIP) and, where
+// the PLIC has it, 2h + 1 (S-mode: SEIP), as QEMU virt (docs/smp.md).
 void Platform::build_cpu() {
     Models& m = *m_;
     const unsigned harts = hart_count(scenario_);
@@ -586,7 +599,10 @@ void Platform::build_cpu() {
                                 &l1->own_initiators());
         }
     if (harts) {
-        const CpuConfig base = scenario_.read<CpuConfig>("platform.cpu");
+        CpuConfig base = scenario_.read<CpuConfig>("platform.cpu");
+        // Booting as QEMU virt (--bios): no semihosting unless asked for, as QEMU's default (OpenSBI
+        // probes it and would take it for its console instead of the UART).
+        if (!opts_.bios.empty() && !scenario_.given("platform.cpu.semihosting")) base.semihosting = false;
         for (unsigned h = 0; h < harts; ++h) {
             CpuConfig cfg = base;
             cfg.hartid = base.hartid + h;
@@ -594,7 +610,9 @@ void Platform::build_cpu() {
             cpu->socket.bind(m.bus->target_socket);
             cpu->attach_caches(m.l1i[h].get(), m.l1d[h].get(), m.l2.get());
             cpu->set_semihosting_sandbox(opts_.out_dir);
-            if (m.plic) cpu->connect_external_irq(m.plic->context_irq(2 * h));
+            if (m.plic && 2 * h < m.plic->contexts()) cpu->connect_external_irq(m.plic->context_irq(2 * h));
+            if (m.plic && 2 * h + 1 < m.plic->contexts())
+                cpu->connect_supervisor_external_irq(m.plic->context_irq(2 * h + 1));
             if (m.clint) {
                 cpu->connect_software_irq(m.clint->software_irq(h));
                 Clint* clint = m.clint;
@@ -854,9 +872,8 @@ void Platform::place_dtb() {
     const std::vector<uint8_t> blob = device_tree_blob(device_tree_input());
     const uint64_t base = scenario_.at("platform.ram.base").get<uint64_t>();
     const uint64_t end = base + scenario_.at("platform.ram.size").get<uint64_t>();
-    const uint64_t at = (end - blob.size()) & ~uint64_t(0x1FFFFF);
-    if (end < base + blob.size() || at < base)
-        scenario_.fail("platform.dtb", "the RAM has no 2 MiB aligned room for the device tree blob");
+    const uint64_t at = boot::fdt_address(base, end - base, blob.size());
+    if (!at) scenario_.fail("platform.dtb", "the RAM has no 2 MiB aligned room for the device tree blob");
     try {
         m.loader->write(at, blob.data(), blob.size(), "device tree blob");
     } catch (const std::exception& e) {
@@ -865,6 +882,113 @@ void Platform::place_dtb() {
     for (auto& cpu : m.cpus) {
         cpu->hart().set_x(10, cpu->hart().config().hartid);
         cpu->hart().set_x(11, uint32_t(at));
+    }
+}
+
+// vp run --bios FW [--kernel IMAGE [--initrd FILE] [--append ARGS]]: the images, the device tree and
+// the reset ROM where QEMU 7.2's virt machine (riscv32) puts them (virt_machine_done, hw/riscv/boot.c;
+// platform/boot.h, docs/boot.md). An image is an ELF (by its magic: placed by its segments' physical
+// addresses) or a raw binary. The firmware: at the start of the RAM; a raw kernel at the next 4 MiB
+// boundary after the firmware's end (an ELF kernel where it says; its entry is its lowest address);
+// the initrd at the kernel + min(RAM / 2, 128 MiB); the DTB (with /chosen bootargs and
+// linux,initrd-start/-end) at the highest 2 MiB boundary 1 MiB below the end of the RAM (or 3 GiB);
+// every hart starts in M-mode at the ROM's reset vector (0x1000), which jumps to the RAM base with
+// a0 = mhartid, a1 = the DTB, a2 = OpenSBI's fw_dynamic_info (next_addr = the kernel, next_mode = S).
+// Any file that cannot be read or placed (missing, empty, overlapping another image, past the RAM)
+// stops the run before it starts: one line naming the option and the file, exit 2.
+void Platform::boot_images() {
+    Models& m = *m_;
+    if (!m.cpu) scenario_.fail("platform.cpu.enabled", "--bios needs the CPU");
+    const uint64_t ram_base = scenario_.at("platform.ram.base").get<uint64_t>();
+    const uint64_t ram_size = scenario_.at("platform.ram.size").get<uint64_t>();
+    const uint64_t ram_end = ram_base + ram_size;
+    auto fail = [](const std::string& opt, const std::string& path, const std::string& why) {
+        throw config::ScenarioError(opt + " " + path, 0, "", why);
+    };
+    struct Placed {
+        uint64_t lo, hi;
+        const iss::ElfImage* elf;
+    };
+    // One image: an ELF at its segments, anything else as raw bytes at `raw_at` (in the RAM).
+    auto load = [&](const std::string& opt, const std::string& path, uint64_t raw_at, bool elf_allowed) -> Placed {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) fail(opt, path, "cannot open the file");
+        char magic[4] = {};
+        in.read(magic, 4);
+        if (elf_allowed && in.gcount() == 4 &&
+            std::memcmp(magic,
+                        "\x7f"
+                        "ELF",
+                        4) == 0) {
+            auto elf = std::make_unique<iss::ElfImage>();
+            std::string err;
+            if (!elf->load(path, err)) fail(opt, path, err);
+            uint64_t lo = ~uint64_t(0), hi = 0;
+            for (const auto& seg : elf->segments())
+                if (seg.memsz) {
+                    lo = std::min<uint64_t>(lo, seg.paddr);
+                    hi = std::max<uint64_t>(hi, uint64_t(seg.paddr) + seg.memsz);
+                }
+            if (!hi) fail(opt, path, "the ELF has no loadable segment");
+            try {
+                m.loader->load_elf(*elf, opt + " " + path);
+            } catch (const std::exception& e) {
+                fail(opt, path, e.what());
+            }
+            m.elves.push_back(std::move(elf));
+            return {lo, hi, m.elves.back().get()};
+        }
+        std::error_code ec;
+        const uint64_t size = fs::file_size(path, ec);
+        if (ec) fail(opt, path, ec.message());
+        if (size == 0) fail(opt, path, "the file is empty");
+        if (raw_at < ram_base || raw_at + size > ram_end)
+            fail(opt, path,
+                 config::format_bytes(size) + " at " + hex(raw_at) + " do not fit in the RAM [" + hex(ram_base) + ", " +
+                     hex(ram_end) + ") (platform.ram.size)");
+        in.clear();
+        in.seekg(0);
+        try {
+            m.loader->write_from(raw_at, in, size, opt + " " + path);
+        } catch (const std::exception& e) {
+            fail(opt, path, e.what());
+        }
+        return {raw_at, raw_at + size, nullptr};
+    };
+
+    const Placed fw = load("--bios", opts_.bios, ram_base, true);
+    uint32_t kernel_entry = 0;  // fw_dynamic_info.next_addr (0 without a kernel, as QEMU)
+    DeviceTreeInput dt = device_tree_input();
+    dt.bootargs = opts_.append;
+    if (!opts_.kernel.empty()) {
+        const Placed k = load("--kernel", opts_.kernel, boot::kernel_start(fw.hi), true);
+        kernel_entry = uint32_t(k.lo);
+        if (!opts_.initrd.empty()) {
+            const Placed rd = load("--initrd", opts_.initrd, boot::initrd_start(kernel_entry, ram_size), false);
+            dt.initrd_start = rd.lo;
+            dt.initrd_end = rd.hi;
+        }
+    }
+    std::vector<uint8_t> blob;
+    try {
+        blob = device_tree_blob(dt);
+    } catch (const std::exception& e) {
+        throw config::ScenarioError("the device tree", 0, "", e.what());
+    }
+    const uint64_t fdt = boot::fdt_address(ram_base, ram_size, std::max<uint64_t>(blob.size(), boot::kQemuFdtSize));
+    if (!fdt) scenario_.fail("platform.ram.size", "the RAM has no 2 MiB aligned room for the device tree blob");
+    try {
+        m.loader->write(fdt, blob.data(), blob.size(), "the device tree blob");
+        const std::vector<uint8_t> rom = boot::reset_rom(uint32_t(ram_base), uint32_t(fdt), kernel_entry);
+        m.loader->write(boot::kMromBase, rom.data(), rom.size(), "the reset vector");
+    } catch (const std::exception& e) {
+        throw config::ScenarioError("the device tree", 0, "", e.what());
+    }
+    for (auto& cpu : m.cpus) cpu->set_reset_pc(boot::kMromBase);
+    if (fw.elf) {  // fault reports and the trace name the firmware's functions
+        auto symbolize = [image = fw.elf](uint32_t pc) { return image->describe(pc); };
+        for (auto& cpu : m.cpus) cpu->set_symbolizer(symbolize);
+        ctx_.tracer.set_symbolizer(symbolize);
     }
 }
 
@@ -1137,7 +1261,8 @@ RunResult Platform::run() {
         r.exit_code = 255;
     }
     // The result check: a wrong answer fails the run.
-    const bool check = scenario_.values().at("workload").at("check").get<bool>() && opts_.elf.empty();
+    const bool check =
+        scenario_.values().at("workload").at("check").get<bool>() && opts_.elf.empty() && opts_.bios.empty();
     if (m_->workload && check && r.exit_code == 0) {
         std::string report;
         if (!m_->workload->check(*m_->loader, report)) {

@@ -29,9 +29,12 @@ struct RunOptions {
     std::string published_dir;  // where they appear when the run is over (for messages; = out_dir if empty)
     bool quiet = false;         // no end-of-run summary
     std::string elf;            // --elf: run this ELF instead of the scenario's (no result check)
-    bool profile = false;       // --profile: per-function profile of every hart (docs/profile.md)
-    int gdb_port = -1;          // --gdb: wait for gdb on 127.0.0.1:PORT (0 = any free port); -1 = off.
-                                // limits.max_host_seconds is ignored then (docs/gdb.md)
+    // Booting like QEMU virt (platform/boot.h, docs/boot.md): --bios (instead of the scenario's images and
+    // workload), --kernel, --initrd and --append (the kernel command line, /chosen/bootargs).
+    std::string bios, kernel, initrd, append;
+    bool profile = false;  // --profile: per-function profile of every hart (docs/profile.md)
+    int gdb_port = -1;     // --gdb: wait for gdb on 127.0.0.1:PORT (0 = any free port); -1 = off.
+                           // limits.max_host_seconds is ignored then (docs/gdb.md)
     // The CLI's watchdog, running since the scenario was read; attached to the simulation when it
     // starts (nullptr: run() starts its own).
     HostWatchdog* watchdog = nullptr;
@@ -90,6 +93,7 @@ private:
     void prepare_workload();
     void write_bootinfo();
     void place_dtb();
+    void boot_images();  // --bios: images, device tree and reset ROM as QEMU virt places them
     DeviceTreeInput device_tree_input() const;
     void open_trace();
     std::string trace_summary() const;

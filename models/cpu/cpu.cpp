@@ -78,7 +78,8 @@ void CpuConfig::params(config::Params& p) {
           "absolute path, '..' or a symlink are refused); empty: the run's output directory");
     p.add(hartid, "hartid", Kind::Int, "", "mhartid of the first hart (hart h has hartid + h)").range(0, 1023);
     p.add(harts, "harts", Kind::Int, "",
-          "harts (SMP as QEMU virt: one ISS each, own L1s, CLINT msip/mtimecmp and PLIC M context 2h per hart; "
+          "harts (SMP as QEMU virt: one ISS each, own L1s, CLINT msip/mtimecmp and PLIC contexts 2h (M) and 2h + 1 (S) "
+          "per hart; "
           "every hart starts at the ELF entry with a0 = mhartid; docs/smp.md)")
         .range(1, 64);
     p.rule(hartid + harts <= 1024, "harts", "hartid + harts must not exceed 1024");
@@ -127,19 +128,21 @@ Cpu::Cpu(sc_core::sc_module_name name, SimContext& ctx, const CpuConfig& cfg)
 
 Cpu::~Cpu() { payload_.clear_extension(&ext_); }
 
-void Cpu::connect_external_irq(IrqLine& line) {
-    line.on_change([this](bool level) {
-        hart_->set_irq_pending(11, level);
+// Every interrupt line is a level the hart holds (Hart::set_irq_pending): whatever changes while the
+// hart sleeps in WFI or waits in sync() is there when it looks (sleep_until_interrupt); the event only
+// ends a sleep early.
+void Cpu::connect_irq(unsigned mip_bit, IrqLine& line) {
+    line.on_change([this, mip_bit](bool level) {
+        hart_->set_irq_pending(mip_bit, level);
         irq_event_.notify(sc_core::SC_ZERO_TIME);
     });
 }
 
-void Cpu::connect_software_irq(IrqLine& line) {
-    line.on_change([this](bool level) {
-        hart_->set_irq_pending(3, level);
-        irq_event_.notify(sc_core::SC_ZERO_TIME);
-    });
-}
+void Cpu::connect_external_irq(IrqLine& line) { connect_irq(11, line); }
+
+void Cpu::connect_supervisor_external_irq(IrqLine& line) { connect_irq(9, line); }
+
+void Cpu::connect_software_irq(IrqLine& line) { connect_irq(3, line); }
 
 void Cpu::set_timer(std::function<uint64_t(Tick)> mtime_at,
                     std::function<void(std::function<void(Tick)>)> subscribe_deadline) {

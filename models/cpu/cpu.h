@@ -69,9 +69,12 @@ public:
     Tick local_time() const { return hart_->cycles() * period_; }
     Tick period() const { return period_; }
 
-    // Wiring (all optional): external interrupt (PLIC context), software interrupt (CLINT msip),
-    // the timer deadline source and the mtime source for the `time` CSR.
+    // Wiring (all optional): machine external interrupt (MEIP: PLIC context 2h), supervisor external
+    // interrupt (SEIP: PLIC context 2h + 1; mip.SEIP reads as this line OR the bit M-mode software
+    // wrote), software interrupt (CLINT msip), the timer deadline source and the mtime source for the
+    // `time` CSR.
     void connect_external_irq(IrqLine& line);
+    void connect_supervisor_external_irq(IrqLine& line);
     void connect_software_irq(IrqLine& line);
     void set_timer(std::function<uint64_t(Tick)> mtime_at,
                    std::function<void(std::function<void(Tick)>)> subscribe_deadline);
@@ -119,6 +122,7 @@ private:
     // Longest run-ahead past the kernel's time when nothing else is active (see run_limit()).
     static constexpr Tick kRunAheadMax = kMs;
     void thread();
+    void connect_irq(unsigned mip_bit, IrqLine& line);
     uint64_t run_limit() const;
     Tick quantum() const;
     // The next quantum boundary after `t`, in hart cycles: where the hart synchronised at `t` stops next.

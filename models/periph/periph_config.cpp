@@ -28,7 +28,9 @@ void PlicConfig::params(config::Params& p) {
     declare_port(p, "PLIC");
     p.add(sources, "sources", Kind::Int, "", "number of interrupt source ids, including the reserved id 0")
         .range(2, 1024);
-    p.add(contexts, "contexts", Kind::Int, "", "number of contexts (hart/privilege-mode targets); 0 = hart 0 M-mode")
+    p.add(contexts, "contexts", Kind::Int, "",
+          "number of contexts (hart/privilege-mode targets, QEMU virt's numbering: 2h = hart h M-mode, 2h + 1 = hart h "
+          "S-mode; with several harts the default follows platform.cpu.harts)")
         .range(1, 15872);
 }
 

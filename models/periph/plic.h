@@ -19,7 +19,7 @@ namespace vp {
 struct PlicConfig : MmioPort {
     PlicConfig() : MmioPort{VP_PLIC_BASE} {}
     unsigned sources = 64;  // number of source ids, including the reserved 0 (PLIC_NUM_SOURCES)
-    unsigned contexts = 1;
+    unsigned contexts = 2;  // QEMU virt: 2h = hart h M-mode, 2h + 1 = its S-mode
 
     void params(config::Params& p);
 };

@@ -1,5 +1,6 @@
 // vp: the virtual platform's command line.
 //   vp run [SCENARIO] [--set key.path=value ...] [--out DIR] [--log-level L] [--elf X] [--gdb PORT] [--trace]
+//   vp run --bios FW [--kernel IMAGE [--initrd FILE] [--append ARGS]] [SCENARIO]   boot as QEMU virt (docs/boot.md)
 //   vp describe [--markdown]      every configurable parameter with default, unit and meaning
 //   vp describe --map|--dts [SCENARIO] [--set ...]   the resolved memory map / the device tree source
 //   vp list                       the scenarios shipped in scenarios/
@@ -192,6 +193,17 @@ int sc_main(int argc, char** argv) {
                   "record the per-transaction trace (= --set trace.enabled=true; bounded by trace.max_bytes)");
     std::string elf;
     run->add_option("--elf", elf, "run this firmware ELF on the scenario's platform (no result check)");
+    std::string bios, kernel, initrd, append;  // booting as QEMU virt (platform/boot.h, docs/boot.md)
+    run->add_option("--bios", bios,
+                    "boot as QEMU virt: this M-mode firmware (ELF or raw binary, e.g. OpenSBI fw_dynamic.bin) at "
+                    "the RAM base, started by the reset ROM at 0x1000 with a0 = hartid, a1 = the DTB, a2 = "
+                    "fw_dynamic_info; replaces the scenario's images and workload (docs/boot.md)");
+    run->add_option("--kernel", kernel,
+                    "with --bios: the kernel (ELF, or raw such as Linux's Image at the next 4 MiB boundary after "
+                    "the firmware); fw_dynamic_info.next_addr");
+    run->add_option("--initrd", initrd,
+                    "with --kernel: an initramfs at kernel + min(RAM/2, 128 MiB); /chosen linux,initrd-start/-end");
+    run->add_option("--append", append, "with --kernel: the kernel command line (/chosen bootargs)");
     int gdb_port = -1;  // GDB stub (docs/gdb.md)
     run->add_option("--gdb", gdb_port,
                     "wait for gdb (target remote :PORT) on 127.0.0.1:PORT before the first instruction; "
@@ -245,7 +257,8 @@ int sc_main(int argc, char** argv) {
     std::unique_ptr<vp::config::Scenario> scenario;
     try {
         auto opts = load_options(sets);
-        if (!elf.empty()) opts.unchecked_paths = "load.";  // --elf replaces the scenario's ELFs
+        if (!elf.empty() || !bios.empty())
+            opts.unchecked_paths = "load.";  // --elf/--bios replace the scenario's images
         if (scenario_arg.empty())
             scenario = std::make_unique<vp::config::Scenario>(vp::config::Scenario::from_text(
                 vp::kDefaultScenario, "<default scenario>", scenario_dir().string(), vp::Platform::schema(), opts));
@@ -270,15 +283,35 @@ int sc_main(int argc, char** argv) {
     ro.quiet = quiet;
     ro.gdb_port = gdb_port;
     ro.profile = profile;
-    if (!elf.empty()) {
-        if (!fs::exists(elf)) {
-            std::cerr << "vp: error: --elf " << elf << ": file not found\n";
+    // Options that need one another (as QEMU's -initrd and -append need -kernel), then the files.
+    const char* const misuse[] = {
+        !bios.empty() && !elf.empty() ? "--bios and --elf exclude each other (--bios boots as QEMU virt)" : nullptr,
+        !kernel.empty() && bios.empty() ? "--kernel needs --bios (the M-mode firmware that starts it)" : nullptr,
+        !initrd.empty() && kernel.empty() ? "--initrd needs --kernel" : nullptr,
+        !append.empty() && kernel.empty() ? "--append needs --kernel" : nullptr,
+    };
+    for (const char* why : misuse)
+        if (why) {
+            std::cerr << "vp: error: " << why << "\n";
             return vp::kExitBadInput;
         }
-        ro.elf = elf;
+    const std::vector<std::pair<std::string, std::string>> files = {
+        {"--elf", elf}, {"--bios", bios}, {"--kernel", kernel}, {"--initrd", initrd}};
+    for (const auto& [option, path] : files) {
+        std::error_code ec;
+        if (!path.empty() && !fs::is_regular_file(path, ec)) {
+            std::cerr << "vp: error: " << option << " " << path << ": "
+                      << (fs::exists(path, ec) ? "not a regular file" : "file not found") << "\n";
+            return vp::kExitBadInput;
+        }
     }
+    ro.elf = elf;
+    ro.bios = bios;
+    ro.kernel = kernel;
+    ro.initrd = initrd;
+    ro.append = append;
     if (dry_run) {
-        std::cout << vp::cli::dry_run_json(*scenario, elf) << "\n";
+        std::cout << vp::cli::dry_run_json(*scenario, files) << "\n";
         return 0;
     }
     std::unique_ptr<vp::OutputDir> out;

@@ -1,4 +1,5 @@
 #include "platform/cli/sweep.h"
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -35,9 +36,19 @@ int exec_sweep(const std::vector<std::string>& args) {
     return 1;
 }
 
-std::string dry_run_json(const config::Scenario& scenario, const std::string& elf) {
+std::string dry_run_json(const config::Scenario& scenario,
+                         const std::vector<std::pair<std::string, std::string>>& files) {
     nlohmann::json inputs = config::input_files(Platform::schema(), scenario.values());
-    if (!elf.empty()) inputs["--elf"] = fs::absolute(elf).string();
+    const bool boot =
+        std::any_of(files.begin(), files.end(), [](auto& f) { return f.first == "--bios" && !f.second.empty(); });
+    if (boot) {  // --bios replaces the scenario's images and its workload (docs/boot.md): they are not read
+        nlohmann::json kept = nlohmann::json::object();
+        for (auto& [key, value] : inputs.items())
+            if (key.rfind("load.", 0) != 0 && key.rfind("workload.", 0) != 0) kept[key] = value;
+        inputs = std::move(kept);
+    }
+    for (const auto& [option, path] : files)
+        if (!path.empty()) inputs[option] = fs::absolute(path).string();
     const nlohmann::json out = {{"config", scenario.values()}, {"inputs", inputs}};
     return out.dump(2);
 }

@@ -14,6 +14,8 @@ int exec_sweep(const std::vector<std::string>& args);
 // The resolved configuration a run would use and the files it loads:
 //   {"config": <what config.json would hold>, "inputs": {"load.0.elf": "/abs/path", ...}}
 // (`--elf` adds "--elf": path).
-std::string dry_run_json(const config::Scenario& scenario, const std::string& elf);
+// `files`: the files options name (--elf, --bios, --kernel, --initrd: option -> path; empty paths skipped).
+std::string dry_run_json(const config::Scenario& scenario,
+                         const std::vector<std::pair<std::string, std::string>>& files);
 
 }  // namespace vp::cli

@@ -248,3 +248,117 @@ handler:
     CHECK(r.x(a1) == 0x22222222u);
     CHECK(r.x(a2) == 0x11111111u);
 }
+
+TEST_CASE("mip.SEIP: reads the PLIC line OR the software bit; csrrs/csrrc modify only the software bit",
+          "[priv][irq]") {
+    // Privileged spec, "Machine Interrupt Registers": only the software-writable SEIP bit takes part in
+    // the read-modify-write of CSRRS/CSRRC. (OpenSBI clears and sets mip.STIP that way while a device
+    // may hold the supervisor external line high: the line must not get latched into the bit.)
+    Rig r(rig());
+    r.asm_load(R"(
+  .option norvc
+  csrr a0, mip         # line high: SEIP reads 1
+  li t0, 0x20
+  csrc mip, t0         # clear STIP (SEIP's line is high, its software bit 0)
+  csrs mip, t0         # set STIP
+  csrr a1, mip
+  ebreak
+  csrr a2, mip         # after the line dropped
+  li t0, 0x200
+  csrs mip, t0         # the software bit itself
+  csrr a3, mip
+  csrc mip, t0
+  csrr a4, mip
+  ebreak
+)");
+    r.hart.set_irq_pending(9, true);
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK((r.x(a0) & kSEIP) != 0);
+    CHECK((r.x(a1) & (kSEIP | kSTIP)) == (kSEIP | kSTIP));
+    r.hart.set_irq_pending(9, false);
+    r.hart.set_pc(r.hart.pc() + 4);
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK((r.x(a2) & kSEIP) == 0);  // not latched by the csrc/csrs above
+    CHECK((r.x(a3) & kSEIP) != 0);
+    CHECK((r.x(a4) & kSEIP) == 0);
+}
+
+namespace {
+// A cache model that only records the lines the hart fetches from.
+struct FetchLog : MemTiming {
+    std::vector<uint32_t> lines;
+    uint32_t data_access(AccessKind, uint32_t, unsigned, uint64_t, uint32_t) override { return 0; }
+    uint32_t fetch_line(uint32_t addr, uint64_t) override {
+        lines.push_back(addr);
+        return 0;
+    }
+    unsigned fetch_line_bits() const override { return 6; }
+};
+}  // namespace
+
+TEST_CASE("Sv32: a fetch from an unmapped page asks the I-cache for no line (it faults before any read)",
+          "[priv][mmu]") {
+    // Seen booting Linux: the I-cache was asked for the virtual address of a page the walk had just
+    // refused (the offset of the page fetched before), a line that does not exist.
+    Rig r(rig());
+    FetchLog log;
+    r.hart.set_mem_timing(&log);
+    r.asm_load(R"(
+  .option norvc
+  la t0, handler
+  csrw mtvec, t0
+  li t0, -1
+  csrw pmpaddr0, t0
+  li t0, 0x1f
+  csrw pmpcfg0, t0
+  li t0, 0x80010000    # root table: VA 0x80000000 -> megapage PA 0x80000000 (S, R W X A D); the rest invalid
+  li t1, 0x200000cf
+  li t2, 0x80010800
+  sw t1, 0(t2)
+  li t0, 0x80080010
+  csrw satp, t0
+  li t0, 0x1800
+  csrc mstatus, t0
+  li t0, 0x800         # MPP = S
+  csrs mstatus, t0
+  li t0, 0x40000100    # unmapped
+  csrw mepc, t0
+  mret
+  .align 6
+handler:
+  csrr a0, mcause
+  csrr a1, mtval
+  ebreak
+)");
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK(r.x(a0) == kInsnPageFault);
+    CHECK(r.x(a1) == 0x40000100u);
+    for (uint32_t line : log.lines) {
+        INFO("fetch_line(0x" << std::hex << line << ")");
+        CHECK((line >= kRamBase && line < kRamBase + (1u << 20)));
+    }
+}
+
+TEST_CASE("mcountinhibit exists (priv 1.11): WARL with every bit read-only zero, the counters keep counting",
+          "[priv][csr]") {
+    // OpenSBI reads it to tell priv 1.10 from 1.11/1.12 (then it also sets menvcfg), as on QEMU virt.
+    Rig r(rig());
+    r.asm_load(R"(
+  .option norvc
+  li t0, -1
+  csrw mcountinhibit, t0
+  csrr a0, mcountinhibit
+  csrr a1, minstret
+  nop
+  csrr a2, minstret
+  ebreak
+)");
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK(r.hart.last_trap().cause == kBreakpointCause);
+    CHECK(r.x(a0) == 0);
+    CHECK(r.x(a2) - r.x(a1) == 2);  // still counting
+}

@@ -42,7 +42,7 @@ TEST_CASE("periph defaults from the schema equal the config structs' defaults", 
     const auto p = config::from_json<PlicConfig>(v.at("plic"));
     CHECK(p.base == 0x0C000000u);
     CHECK(p.sources == 64);
-    CHECK(p.contexts == 1);
+    CHECK(p.contexts == 2);
     CHECK(config::from_json<TestFinisherConfig>(v.at("finisher")).base == 0x00100000u);
     CHECK(config::from_json<TraceMarkerConfig>(v.at("marker")).base == 0x18000000u);
 }

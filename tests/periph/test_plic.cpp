@@ -95,7 +95,7 @@ TEST_CASE("plic rejects accesses outside its registers", "[plic]") {
     std::vector<tlm::tlm_response_status> st(4, tlm::TLM_OK_RESPONSE);
     b.run([&](ScriptedInitiator& cpu) {
         cpu.read(P + PLIC_PRIORITY(40), 4, &st[0]);        // no source 40
-        cpu.read(P + PLIC_THRESHOLD(1), 4, &st[1]);        // no context 1
+        cpu.read(P + PLIC_THRESHOLD(2), 4, &st[1]);        // no context 2 (the default: 0 and 1)
         cpu.read(P + PLIC_PRIORITY(3), 2, &st[2]);         // 16-bit access
         cpu.read(P + PLIC_PENDING(0) + 0x100, 4, &st[3]);  // reserved gap
         cpu.write32(P + PLIC_ENABLE(0, 1), ~0u);

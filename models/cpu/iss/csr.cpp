@@ -109,7 +109,8 @@ bool Hart::csr_read(uint16_t csr, uint32_t& v) {
       return true;
     }
     case kCsr_mstatush:
-    case kCsr_menvcfgh: v = 0; return true;
+    case kCsr_menvcfgh:
+    case kCsr_mcountinhibit: v = 0; return true;  // (no counter can be inhibited: every bit read-only 0)
     case kCsr_menvcfg: v = menvcfg_; return true;
     case kCsr_misa: v = 0x40000000u | cfg_.misa; return true;
     case kCsr_mie: v = mie_; return true;
@@ -211,6 +212,7 @@ bool Hart::csr_write(uint16_t csr, uint32_t v) {
     }
     case kCsr_mstatush:
     case kCsr_menvcfgh:
+    case kCsr_mcountinhibit:
     case kCsr_misa: return true;  // WARL with nothing writable
     case kCsr_menvcfg: menvcfg_ = has_u() ? v & kEnvcfgCbo : 0; return true;
     case kCsr_mip:
@@ -323,12 +325,15 @@ bool Hart::csr_op(const DecodedInsn& d, uint32_t src, bool is_write_op) {
     if (!csr_read(csr, old)) return false;
   }
   if (writes) {
+    // mip.SEIP reads as the PLIC's line OR the bit software wrote, but only the written bit takes part
+    // in a CSRRS/CSRRC (privileged spec, "Machine Interrupt Registers"): the line is never latched.
+    const uint32_t base = csr == kCsr_mip ? (old & ~kSEIP) | (mip_sw_ & kSEIP) : old;
     uint32_t nv = src;
     switch (d.op) {
       case Op::CSRRS:
-      case Op::CSRRSI: nv = old | src; break;
+      case Op::CSRRSI: nv = base | src; break;
       case Op::CSRRC:
-      case Op::CSRRCI: nv = old & ~src; break;
+      case Op::CSRRCI: nv = base & ~src; break;
       default: break;
     }
     if (!csr_write(csr, nv)) return false;

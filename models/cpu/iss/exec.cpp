@@ -77,7 +77,7 @@ void Hart::run_block() {
     // With a cache model, fetching from a new line is an I-cache access (within a line the fetch
     // unit keeps the line; a 4-byte instruction straddling two lines counts as the first line).
     if (kFetch && ((pc >> fetch_line_bits_) != fetch_line_ || !line_end_)) {
-      if ((pc >> fetch_line_bits_) != fetch_line_) {
+      if ((pc >> fetch_line_bits_) != fetch_line_ && !__builtin_expect(fetch_unmapped_, 0)) {
         fetch_line_ = pc >> fetch_line_bits_;
         if (!repeat_fetch_.hit(pc + fetch_delta_, 2, false)) {  // (a granted line: no call, no cycle)
           uint32_t c;

@@ -661,6 +661,7 @@ void Hart::set_mem_timing(MemTiming* t) {
 
 Hart::DecodedPage* Hart::decoded_page(uint32_t vpage) {
   PageCacheEntry& c = page_cache_[vpage % 64];
+  fetch_unmapped_ = false;
   if (c.page == vpage) {
     fetch_delta_ = c.delta;
     return c.p;
@@ -674,7 +675,10 @@ Hart::DecodedPage* Hart::decoded_page(uint32_t vpage) {
     const bool ok = translate(vpage << kPageBits, Access::Exec, priv_, pa, cause);
     cycle_ = cyc;  // (the walk is timed when the fetch itself translates)
     stall_data_ = stall;
-    if (!ok) return nullptr;  // the fetch raises the fault
+    if (!ok) {  // the fetch raises the fault (and reads no line: fetch_delta_ is not this page's)
+      fetch_unmapped_ = true;
+      return nullptr;
+    }
     page = pa >> kPageBits;
   }
   fetch_delta_ = (page - vpage) << kPageBits;

@@ -539,6 +539,8 @@ class Hart {
   uintptr_t cur_page_end_ = 0;
   // physical - virtual address of the page the executor is in (the I-cache sees physical lines).
   uint32_t fetch_delta_ = 0;
+  // The walk refused the page the executor moved to: its fetch faults and times no I-cache line.
+  bool fetch_unmapped_ = false;
   // The executor moves to `page`; false (and no current page) if its memory is not cacheable.
   bool enter_page(uint32_t page) {
     cur_page_ = decoded_page(page);
