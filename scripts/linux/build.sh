@@ -11,7 +11,7 @@
 #   --out DIR     where the results are copied (default: out): opensbi/fw_{jump,dynamic}.{bin,elf},
 #                 Image, vmlinux, System.map, initramfs.cpio, linux.config, build-info.txt
 #   --images DIR  also write the compressed set that the repository keeps for CI (images/linux-rv32):
-#                 fw_jump.bin, Image.xz, initramfs.cpio.gz; their sha256 are printed (and kept in
+#                 fw_jump.bin, fw_dynamic.bin, Image.xz, initramfs.cpio.gz; their sha256 are printed (and kept in
 #                 OUT/images.sha256) for that directory's README.md
 #   --jobs N      make -j (default 2)
 #   --no-boot     skip the QEMU boot check
@@ -166,10 +166,11 @@ SBI_COMMIT=$(sed -n 's/^- Release tag: `\(.*\)`, commit `\([0-9a-f]*\)`.*/\1 \2/
 if [ -n "$IMAGES" ]; then
   step "compressed images for the repository: $IMAGES"
   cp "$OUT/opensbi/fw_jump.bin" "$IMAGES/fw_jump.bin"
+  cp "$OUT/opensbi/fw_dynamic.bin" "$IMAGES/fw_dynamic.bin"
   xz -9e --check=crc32 -T1 -c "$OUT/Image" >"$IMAGES/Image.xz"
   gzip -9 -n -c "$OUT/initramfs.cpio" >"$IMAGES/initramfs.cpio.gz"
   # Their sums go into $IMAGES/README.md (the test reads them there); a copy in $OUT.
-  (cd "$IMAGES" && sha256sum fw_jump.bin Image.xz initramfs.cpio.gz) | tee "$OUT/images.sha256"
+  (cd "$IMAGES" && sha256sum fw_jump.bin fw_dynamic.bin Image.xz initramfs.cpio.gz) | tee "$OUT/images.sha256"
 fi
 
 # ------------------------------------------------------------------------------- boot on QEMU
