@@ -759,7 +759,7 @@ void Platform::load_images() {
     if (m.cpu && m.elves.empty() && !loaded_binary)
         scenario_.fail("load",
                        "nothing to run: the CPU is enabled but no program is loaded (give load: - elf: FILE, "
-                       "or --elf FILE, or set platform.cpu.enabled: false)");
+                       "or --elf FILE, or --bios FILE [--kernel IMAGE], or set platform.cpu.enabled: false)");
 }
 
 // The workload's data set: generated or loaded on the host, placed in memory (at workload.base, else
