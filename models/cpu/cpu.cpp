@@ -336,6 +336,17 @@ void Cpu::publish_stats() {
     stall_exec_.value = s.stall_exec;
     idle_.value = s.idle;
     traps_.value = s.traps;
+    if (s.page_walks && !page_walks_) {
+        page_walks_ = &stats_.counter("page_walks", "count", "Sv32 page-table walks (translation cache misses)");
+        page_walk_cycles_ = &stats_.counter("page_walk_cycles", "cycles",
+                                            "cycles of the walks' page-table reads (through the PMP and the caches)");
+        page_faults_ = &stats_.counter("page_faults", "count", "walks that ended in a page fault");
+    }
+    if (page_walks_) {
+        page_walks_->value = s.page_walks;
+        page_walk_cycles_->value = s.page_walk_cycles;
+        page_faults_->value = s.page_faults;
+    }
 }
 
 void Cpu::finalize() {

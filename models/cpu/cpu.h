@@ -193,6 +193,9 @@ private:
     std::vector<Cpu*> peers_;                     // the other harts (several harts only)
     Counter* coherence_invalidations_ = nullptr;  // (registered only with several harts)
     Counter* coherence_stall_ = nullptr;
+    // Sv32 page walks, walk cycles, page faults (registered at the first walk: M-mode-only programs'
+    // statistics stay as they were).
+    Counter *page_walks_ = nullptr, *page_walk_cycles_ = nullptr, *page_faults_ = nullptr;
     Counter &cycles_, &instret_, &stall_fetch_, &stall_data_, &stall_exec_, &idle_, &traps_, &bus_accesses_,
         &dmi_regions_;
 };

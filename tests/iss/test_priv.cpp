@@ -342,6 +342,54 @@ handler:
     }
 }
 
+TEST_CASE("Sv32 statistics: a walk per translation-cache miss, its PTE reads' cycles, page faults", "[priv][mmu]") {
+    // S-mode loads twice from one mapped page (one walk: the second hits the translation cache), then
+    // once from an unmapped page (a walk that ends in a page fault). Memory reads cost 3 cycles.
+    Rig r(rig(), false);
+    r.hart.add_fast_region(r.env.fast_region(3, 3));
+    r.asm_load(R"(
+  .option norvc
+  la t0, handler
+  csrw mtvec, t0
+  li t0, -1
+  csrw pmpaddr0, t0
+  li t0, 0x1f
+  csrw pmpcfg0, t0
+  li t0, 0x80010000    # root table: VA 0x80000000 -> megapage PA 0x80000000 (S, R W X A D); the rest invalid
+  li t1, 0x200000cf
+  li t2, 0x80010800
+  sw t1, 0(t2)
+  li t0, 0x80080010
+  csrw satp, t0
+  li t0, 0x1800
+  csrc mstatus, t0
+  li t0, 0x800         # MPP = S
+  csrs mstatus, t0
+  la t0, in_s
+  csrw mepc, t0
+  mret
+in_s:
+  li t3, 0x80020000
+  lw t4, 0(t3)
+  lw t4, 4(t3)
+  li t3, 0x40000000    # unmapped: a load page fault
+  lw t4, 0(t3)
+  .align 6
+handler:
+  csrr a0, mcause
+  ebreak
+)");
+    r.run();
+    REQUIRE(r.stopped_at_ebreak());
+    CHECK(r.x(a0) == kLoadPageFault);
+    const HartStats s = r.hart.stats();
+    // the fetches of in_s (one page: the instruction TLB, not a walk per instruction), the data page,
+    // the unmapped page; each walk reads one entry (a megapage, or an invalid root entry): 3 cycles
+    CHECK(s.page_walks == 3);
+    CHECK(s.page_faults == 1);
+    CHECK(s.page_walk_cycles == 3 * 3);
+}
+
 TEST_CASE("mcountinhibit exists (priv 1.11): WARL with every bit read-only zero, the counters keep counting",
           "[priv][csr]") {
     // OpenSBI reads it to tell priv 1.10 from 1.11/1.12 (then it also sets menvcfg), as on QEMU virt.

@@ -18,6 +18,9 @@ quantum boundary the hart passed (models/cpu/cpu.cpp).
   run_ahead.py --vp x --repo REPO --list            (the cases it checks)
 """
 import argparse
+import atexit
+import lzma
+import shutil
 import filecmp
 import json
 import os
@@ -59,6 +62,16 @@ def cases(repo):
 
 
 def target(repo, case):
+    if case == "linux":  # the scenario boots the prebuilt OpenSBI + Linux set (docs/linux.md)
+        images = os.path.join(repo, "images", "linux-rv32")
+        work = tempfile.mkdtemp(prefix="vp-run-ahead-linux-")
+        atexit.register(shutil.rmtree, work, True)
+        kernel = os.path.join(work, "Image")
+        with lzma.open(os.path.join(images, "Image.xz")) as src, open(kernel, "wb") as dst:
+            shutil.copyfileobj(src, dst)
+        return [os.path.join(repo, "scenarios", "linux.yaml"), "--bios", os.path.join(images, "fw_jump.bin"),
+                "--kernel", kernel, "--initrd", os.path.join(images, "initramfs.cpio.gz"), "--append",
+                "console=ttyS0 earlycon"]
     if case.startswith("elf:"):
         elf = os.path.join(os.environ.get("VP_FIRMWARE_DIR", ""), case[4:] + ".elf")
         assert os.path.exists(elf), f"{elf} not built (VP_FIRMWARE_DIR)"

@@ -142,6 +142,9 @@ HartStats Hart::stats() const {
   s.stall_fetch = stall_fetch_;
   s.stall_data = stall_data_;
   s.stall_exec = stall_exec_;
+  s.page_walks = page_walks_;
+  s.page_walk_cycles = page_walk_cycles_;
+  s.page_faults = page_faults_;
   s.idle = idle_;
   s.traps = traps_;
   return s;
@@ -670,11 +673,9 @@ Hart::DecodedPage* Hart::decoded_page(uint32_t vpage) {
   // Decoded pages are physical (shared by every mapping of one); the cache above is virtual.
   uint32_t page = vpage;
   if (translating(priv_)) {
+    // This cache is the hart's instruction TLB: a miss is a timed walk; fetch() reuses its entry.
     uint32_t pa, cause;
-    const uint64_t cyc = cycle_, stall = stall_data_;
     const bool ok = translate(vpage << kPageBits, Access::Exec, priv_, pa, cause);
-    cycle_ = cyc;  // (the walk is timed when the fetch itself translates)
-    stall_data_ = stall;
     if (!ok) {  // the fetch raises the fault (and reads no line: fetch_delta_ is not this page's)
       fetch_unmapped_ = true;
       return nullptr;
@@ -730,7 +731,15 @@ void Hart::flush_decode_cache() {
 uint32_t Hart::fetch(uint32_t va, void* bytes, unsigned len, uint32_t& cycles, uint32_t& addr) {
   uint32_t cause;
   addr = va;
-  if (translating(priv_) && !translate(va, Access::Exec, priv_, addr, cause)) return cause;
+  if (translating(priv_)) {
+    // The instruction TLB (decoded_page's cache) holds the page's translation: no second walk.
+    const uint32_t vpage = va >> kPageBits;
+    const PageCacheEntry& c = page_cache_[vpage % 64];
+    if (c.page == vpage)
+      addr = va + c.delta;
+    else if (!translate(va, Access::Exec, priv_, addr, cause))
+      return cause;
+  }
   if (!pmp_allows(addr, len, Pmp::kX, priv_)) return kInsnAccessFault;
   const FastRegion* r = find_region(addr, len);
   if (r && r->exec) {

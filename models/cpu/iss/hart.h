@@ -472,6 +472,7 @@ class Hart {
   // time and events
   uint64_t cycle_ = 0, instret_ = 0;
   uint64_t stall_fetch_ = 0, stall_data_ = 0, stall_exec_ = 0, idle_ = 0, traps_ = 0;
+  uint64_t page_walks_ = 0, page_walk_cycles_ = 0, page_faults_ = 0;  // HartStats
   uint64_t timer_deadline_ = ~0ull;
   uint64_t limit_ = 0;
   uint64_t next_event_ = 0;

@@ -49,6 +49,13 @@ bool Hart::translate(uint32_t va, Access access, uint8_t priv, uint32_t& pa, uin
   const uint32_t access_fault = access == Access::Exec    ? kInsnAccessFault
                                 : access == Access::Write ? kStoreAccessFault
                                                           : kLoadAccessFault;
+  ++page_walks_;
+  const uint64_t walk_start = cycle_;
+  struct WalkCycles {  // the PTE reads' cycles, however the walk ends
+    Hart& h;
+    uint64_t start;
+    ~WalkCycles() { h.page_walk_cycles_ += h.cycle_ - start; }
+  } walk_cycles{*this, walk_start};
   uint64_t table = uint64_t(satp_ & 0x003fffffu) << 12;
   for (int level = 1; level >= 0; --level) {
     const uint32_t vpn = level ? va >> 22 : (va >> 12) & 0x3ff;
@@ -85,6 +92,7 @@ bool Hart::translate(uint32_t va, Access access, uint8_t priv, uint32_t& pa, uin
     return true;
   }
   cause = page_fault;
+  ++page_faults_;
   return false;
 }
 

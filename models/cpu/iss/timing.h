@@ -58,6 +58,10 @@ struct HartStats {
   uint64_t stall_exec = 0;   // multi-cycle execution (mul/div/FP)
   uint64_t idle = 0;         // cycles spent waiting in WFI
   uint64_t traps = 0;        // exceptions + interrupts taken
+  // Sv32 (models/cpu/iss/mmu.cpp): walks = misses of the hart's translation caches (each one walk of
+  // the page table), their cycles (the PTE reads, through the PMP and the data cache model), and the
+  // walks that ended in a page fault.
+  uint64_t page_walks = 0, page_walk_cycles = 0, page_faults = 0;
 };
 
 }  // namespace vp::iss
