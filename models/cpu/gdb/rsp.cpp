@@ -476,12 +476,28 @@ std::string RspCommands::write_registers(const std::string& hex) {
     return "OK";
 }
 
+// Memory as the selected thread's hart sees it: virtual addresses while it runs below M with Sv32 on
+// (Hart::debug_translate, page by page), physical otherwise.
+bool RspCommands::access_memory(bool write, uint32_t addr, uint8_t* data, uint32_t len) {
+    iss::Hart& h = cur();
+    while (len) {
+        const uint32_t part = std::min<uint32_t>(len, 0x1000 - (addr & 0xfff));
+        uint32_t pa;
+        if (!h.debug_translate(addr, pa) || !(write ? h.debug_write(pa, data, part) : h.debug_read(pa, data, part)))
+            return false;
+        addr += part;
+        data += part;
+        len -= part;
+    }
+    return true;
+}
+
 std::string RspCommands::read_memory(uint32_t addr, uint32_t len) {
     std::vector<uint8_t> buf(len);
-    if (len && !cur().debug_read(addr, buf.data(), len)) {
+    if (len && !access_memory(false, addr, buf.data(), len)) {
         // Partial reads: as much as is readable from the start (gdb accepts a short reply).
         uint32_t ok = 0;
-        while (ok < len && cur().debug_read(addr + ok, &buf[ok], 1)) ++ok;
+        while (ok < len && access_memory(false, addr + ok, &buf[ok], 1)) ++ok;
         if (ok == 0) return "E14";
         buf.resize(ok);
     }
@@ -490,7 +506,8 @@ std::string RspCommands::read_memory(uint32_t addr, uint32_t len) {
 
 std::string RspCommands::write_memory(uint32_t addr, const std::vector<uint8_t>& data) {
     if (data.empty()) return "OK";
-    return cur().debug_write(addr, data.data(), uint32_t(data.size())) ? "OK" : "E14";
+    std::vector<uint8_t> copy(data);
+    return access_memory(true, addr, copy.data(), uint32_t(copy.size())) ? "OK" : "E14";
 }
 
 std::string RspCommands::target_xml() const {

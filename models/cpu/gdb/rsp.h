@@ -107,6 +107,7 @@ private:
     std::string write_registers(const std::string& hex);
     std::string read_memory(uint32_t addr, uint32_t len);
     std::string write_memory(uint32_t addr, const std::vector<uint8_t>& data);
+    bool access_memory(bool write, uint32_t addr, uint8_t* data, uint32_t len);
     std::string target_xml() const;
     iss::Hart& cur() const { return *harts_[g_]; }  // gdb's selected thread
     // A thread id of a packet ("1".."N"; "0" any, "-1" all: -1 returned as kAll, 0 as kAny); false if

@@ -829,8 +829,9 @@ void Hart::decode_parcels(uint16_t lo, uint16_t hi, DecodedInsn& d) {
 
 bool Hart::decode_at_debug(uint32_t pc, DecodedInsn& d) {
   uint16_t lo = 0, hi = 0;
-  if (!debug_read(pc, &lo, 2)) return false;
-  if ((lo & 3) == 3 && !debug_read(pc + 2, &hi, 2)) return false;
+  uint32_t pa = 0, pa_hi = 0;  // (pc is virtual under translation; each parcel may be on its own page)
+  if (!debug_translate(pc, pa) || !debug_read(pa, &lo, 2)) return false;
+  if ((lo & 3) == 3 && (!debug_translate(pc + 2, pa_hi) || !debug_read(pa_hi, &hi, 2))) return false;
   decode_parcels(lo, hi, d);
   return true;
 }

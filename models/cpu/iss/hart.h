@@ -272,6 +272,10 @@ class Hart {
   void invalidate_decoded(uint32_t addr, uint32_t len);
   // Decodes the instruction at pc without executing it (disassembly); false if not fetchable.
   bool decode_at_debug(uint32_t pc, DecodedInsn& d);
+  // The debugger's view of va (GDB): the physical address the hart's current mode maps it to (itself
+  // in M-mode or without translation). A walk of the page table through debug_read: no permission,
+  // A/D or PMP checks, no time, no statistics. False when va is not mapped.
+  bool debug_translate(uint32_t va, uint32_t& pa);
 
  private:
   friend class Semihosting;

@@ -96,6 +96,33 @@ bool Hart::translate(uint32_t va, Access access, uint8_t priv, uint32_t& pa, uin
   return false;
 }
 
+bool Hart::debug_translate(uint32_t va, uint32_t& pa) {
+  if (!translating(priv_)) {
+    pa = va;
+    return true;
+  }
+  uint64_t table = uint64_t(satp_ & 0x003fffffu) << 12;
+  for (int level = 1; level >= 0; --level) {
+    const uint32_t vpn = level ? va >> 22 : (va >> 12) & 0x3ff;
+    const uint64_t pte_addr = table + 4 * vpn;
+    uint32_t pte = 0;
+    if (pte_addr >> 32 || !debug_read(uint32_t(pte_addr), &pte, 4)) return false;
+    if (!(pte & kPteV) || ((pte & kPteW) && !(pte & kPteR))) return false;
+    const uint64_t ppn = pte >> 10;
+    if (!(pte & (kPteR | kPteX))) {
+      if (level == 0) return false;
+      table = ppn << 12;
+      continue;
+    }
+    if (level == 1 && (ppn & 0x3ff)) return false;
+    const uint64_t phys = level ? (ppn >> 10) << 22 | (va & 0x3fffff) : ppn << 12 | (va & 0xfff);
+    if (phys >> 32) return false;
+    pa = uint32_t(phys);
+    return true;
+  }
+  return false;
+}
+
 bool Hart::cbo_translate(uint32_t va, uint32_t& pa) {
   uint32_t cause;
   if (translate(va, Access::Read, data_priv(), pa, cause) || translate(va, Access::Write, data_priv(), pa, cause))
