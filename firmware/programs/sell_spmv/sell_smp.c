@@ -1,0 +1,125 @@
+/* sell_spmv_smp: the accelerator cases of sell_spmv on K engine pairs sequenced by K harts (sell_lm.h,
+ * docs/sell_spmv.md "Several engine pairs").
+ *
+ * Start-up (../spmv_smp/start.S): hart 0 runs crt0 and main; the others spin until spmv_release is
+ * set, then call spmv_worker(mhartid) on their own stack. main (sell_spmv.c) releases them first
+ * (sell_smp_release); each reports in (`arrived`) and sleeps in WFI until hart 0 raises its CLINT
+ * msip (so that waiting harts cost no host time while hart 0 validates the data). main finds the pairs
+ * (sell_lm_find), which calls sell_smp_start: the chunks are split into K ranges of about equal
+ * stored elements (the DMA's work) and the heap above the sorted accumulators into K scratch parts;
+ * harts 1..K-1 must have reported in (a hart the platform does not have never does: after 1 ms
+ * sell_smp_start gives up and the accelerator cases are skipped). A case: hart 0 publishes it (job
+ * sequence number, msip of each worker), every hart runs sell_lm_run_acc_case on its pair and chunks,
+ * hart 0 waits until all have finished (amoadd counter). Harts beyond K are never woken. */
+#include <stdint.h>
+#include <stdio.h>
+#include <hal/cache.h>
+#include <hal/clint.h>
+#include <rt/runtime.h>
+#include "sell_lm.h"
+
+volatile uint32_t spmv_release; /* start.S spins on it */
+static volatile uint32_t arrived, finished, failed;
+static volatile uint32_t job_seq; /* hart 0 increments it to start a job */
+static struct {
+    enum { JOB_CASE, JOB_CLEAN } kind;
+    uint32_t k;
+    float *y;
+    const void *p;
+    uint32_t n;
+} job;
+
+static uint64_t cycles(void) {
+    uint32_t lo;
+    __asm__ volatile("csrr %0, mcycle" : "=r"(lo));
+    return lo;
+}
+
+static int do_job(void) {
+    if (job.kind == JOB_CLEAN) {
+        vp_cache_clean_range(job.p, job.n);
+        return 1;
+    }
+    return sell_lm_run_acc_case(job.k, job.y);
+}
+
+void spmv_worker(uint32_t hartid);
+void spmv_worker(uint32_t hartid) {
+    const uint32_t h = hartid - sell_hart_base;
+    __asm__ volatile("csrs mie, %0" ::"r"(1u << 3)); /* MSIE: WFI wakes on msip (mstatus.MIE stays off) */
+    __atomic_fetch_add(&arrived, 1u, __ATOMIC_ACQ_REL);
+    uint32_t seen = 0;
+    for (;;) {
+        uint32_t s;
+        for (;;) { /* msip cleared before the check: a job published after it raises msip again */
+            vp_clint_clear_msip(h);
+            if ((s = __atomic_load_n(&job_seq, __ATOMIC_ACQUIRE)) != seen) break;
+            __asm__ volatile("wfi");
+        }
+        seen = s;
+        if (!do_job()) __atomic_store_n(&failed, 1u, __ATOMIC_RELEASE);
+        __atomic_fetch_add(&finished, 1u, __ATOMIC_ACQ_REL);
+    }
+}
+
+void sell_smp_release(void) { __atomic_store_n(&spmv_release, 1u, __ATOMIC_RELEASE); }
+
+int sell_smp_start(void) {
+    const uint32_t K = sell_npairs, chunks = sd.info->chunks, padded = sd.info->padded;
+    /* Chunks [c_lo, c_hi) of pair k, contiguous (consecutive chunks of a pair alternate between the
+     * LM's two accumulators, sell_lm.c), at least one each while chunks remain, balanced on stored
+     * elements (the DMA's work): a pair takes chunks while half of the next one still fits its share
+     * of what is left. Sorted rows (sigma) put the widest chunk first: no pair can finish before it. */
+    uint32_t c = 0;
+    for (uint32_t k = 0; k < K; k++) {
+        const uint32_t left = padded - sd.cptr[c], target = left / (K - k);
+        sell_pairs[k].c_lo = c;
+        if (c < chunks) c++;
+        while (c < chunks && (k + 1 == K || (sd.cptr[c] - sd.cptr[sell_pairs[k].c_lo]) +
+                                                    (sd.cptr[c + 1] - sd.cptr[c]) / 2 <= target))
+            c++;
+        sell_pairs[k].c_hi = c;
+    }
+    /* Scratch: the heap above the sorted accumulators (sell case), split in K parts. */
+    const uintptr_t lo = (uintptr_t)__heap_start + sd.info->rows * 4, part = ((uintptr_t)__heap_end - lo) / K & ~(uintptr_t)63;
+    for (uint32_t k = 0; k < K; k++) {
+        sell_pairs[k].scratch = lo + k * part;
+        sell_pairs[k].scratch_end = lo + (k + 1) * part;
+        printf("sell_spmv: pair %lu: chunks %lu..%lu (%lu elements)\n", (unsigned long)k,
+               (unsigned long)sell_pairs[k].c_lo, (unsigned long)sell_pairs[k].c_hi,
+               (unsigned long)(sd.cptr[sell_pairs[k].c_hi] - sd.cptr[sell_pairs[k].c_lo]));
+    }
+    const uint64_t t0 = cycles();
+    while (__atomic_load_n(&arrived, __ATOMIC_ACQUIRE) < K - 1)
+        if ((uint32_t)(cycles() - t0) > 1000000u) {
+            printf("sell_spmv: ERROR: %lu engine pairs but only %lu harts answered (platform.cpu.harts)\n",
+                   (unsigned long)K, (unsigned long)(1 + arrived));
+            return 0;
+        }
+    printf("sell_spmv: %lu engine pairs on %lu harts\n", (unsigned long)K, (unsigned long)K);
+    return 1;
+}
+
+static int run_all(void) {
+    __atomic_store_n(&finished, 0u, __ATOMIC_RELAXED);
+    __atomic_store_n(&failed, 0u, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&job_seq, 1u, __ATOMIC_ACQ_REL); /* publishes job */
+    for (uint32_t h = 1; h < sell_npairs; h++) vp_clint_set_msip(h);
+    const int ok = do_job();
+    while (__atomic_load_n(&finished, __ATOMIC_ACQUIRE) != sell_npairs - 1) {}
+    return ok && !failed;
+}
+
+int sell_smp_run_acc_case(uint32_t k, float *y) {
+    job.kind = JOB_CASE;
+    job.k = k;
+    job.y = y;
+    return run_all();
+}
+
+void sell_smp_clean(const void *p, uint32_t n) {
+    job.kind = JOB_CLEAN;
+    job.p = p;
+    job.n = n;
+    run_all();
+}
