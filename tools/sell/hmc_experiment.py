@@ -83,6 +83,7 @@ def load(d, stdout, scale, case):
     head = [l for l in stdout.splitlines() if l.startswith("sell_spmv: rows=")][0]
     fields = dict(f.split("=") for f in head.split()[1:] if "=" in f)
     return {"scale": scale, "case": case, "stats": stats, "config": config, "host_s": host["host_seconds"],
+            "stdout": stdout,
             "rows": int(fields["rows"]), "nnz": int(fields["nnz"]), "padded": int(fields["padded"])}
 
 
@@ -222,7 +223,8 @@ def instances(stats, prefix):
 
 
 def in_region(d, case, series):
-    """Increase of a cumulative timeline series over the case's marker region (linear between samples)."""
+    """Increase of a cumulative timeline series over the case's marker region (linear between samples;
+    the link's busy time is booked as the packets are timed)."""
     t = json.load(open(os.path.join(d, "timeline.json")))
     reg = [r for r in t["regions"] if r["name"] == case][0]
     ts, v = [0] + t["t_ps"], [0] + t["series"].get(series, [0] * len(t["t_ps"]))
@@ -261,10 +263,12 @@ def combine_multi(scale, k, results, out_dir):
         # Inside the region (timeline samples): L2 lookups, its tag port's busy fraction, misses, links.
         l2 = get(cfg, "platform", "caches", "l2", default={})
         li_ps = float(l2.get("lookup_interval", 0))  # config.json: ps
-        hits, misses = in_region(d, case, "l2.hits"), in_region(d, case, "l2.misses")
-        r[side + "_l2_lookups"] = hits + misses
-        r[side + "_l2_miss_rate"] = misses / max(1, hits + misses)
-        r[side + "_l2_port_util"] = (hits + misses) * li_ps / ps if li_ps else ""
+        # The firmware reads the L2 controller's statistics registers around the case (32-bit counts).
+        line = [l for l in res["stdout"].splitlines() if l.startswith("sell_spmv: l2 during the case:")]
+        lookups, misses = (int(line[0].split()[5]), int(line[0].split()[7])) if line else (0, 0)
+        r[side + "_l2_lookups"] = lookups
+        r[side + "_l2_miss_rate"] = misses / max(1, lookups)
+        r[side + "_l2_port_util"] = lookups * li_ps / ps if li_ps else ""
         links = int(get(cfg, "platform", "ram", "hmc", "links", default=4))
         r[side + "_link_util"] = in_region(d, case, "ram.hmc.link_utilization.busy_ps") / ps / links
         r[side + "_link_bytes_to_host"] = get(st, "components", "ram.hmc", "derived", "link_response_bytes")

@@ -132,6 +132,12 @@ int sell_lm_case_possible(uint32_t k, const sell_lm_t *lm) {
     if (k == SELL_CASE_CSR_CDMA) return 1;
     return lm->accelerator && (k != SELL_CASE_ACC_HMC || sell_pairs[0].gather_unit);
 }
+
+uint32_t sell_lm_block_columns(uint32_t k) { /* as sell_lm_run_acc_case computes it */
+    const uint32_t C = sd.info->C, nbuf = k == SELL_CASE_ACC_OVERLAP || k == SELL_CASE_ACC_HMC ? 2 : 1;
+    const uint32_t usable = sell_pairs[0].dlm_size - sell_pairs[0].dlm_free - LM_STACK_BYTES;
+    return usable < 2 * C * 4 ? 0 : (usable - 2 * C * 4) / nbuf / (2 * C * 4);
+}
 #else
 /* The first mSGDMA instance is the normal DMA, the second (if any) the cascaded DMA; returns how many
  * engines are used. */

@@ -66,6 +66,8 @@ static inline sell_pair_t *sell_pair(void) {
     __asm__ volatile("csrr %0, mhartid" : "=r"(h));
     return &sell_pairs[h - sell_hart_base];
 }
+/* Columns per LM block of accelerator case k (J; 0 if no block fits). */
+uint32_t sell_lm_block_columns(uint32_t k);
 /* Opens pair k's instances (0 if one is missing: no pair k). */
 int sell_lm_open_pair(uint32_t k);
 /* Lets the other harts out of start.S (first thing in main): they report in and sleep. */

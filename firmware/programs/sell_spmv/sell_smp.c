@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <hal/cache.h>
 #include <hal/clint.h>
+#include <hal/mmio.h>
+#include <vp/regs/cache_ctrl.h>
 #include <rt/runtime.h>
 #include "sell_lm.h"
 
@@ -64,30 +66,45 @@ void spmv_worker(uint32_t hartid) {
 
 void sell_smp_release(void) { __atomic_store_n(&spmv_release, 1u, __ATOMIC_RELEASE); }
 
-int sell_smp_start(void) {
-    const uint32_t K = sell_npairs, chunks = sd.info->chunks, padded = sd.info->padded;
-    /* Chunks [c_lo, c_hi) of pair k, contiguous (consecutive chunks of a pair alternate between the
-     * LM's two accumulators, sell_lm.c), at least one each while chunks remain, balanced on stored
-     * elements (the DMA's work): a pair takes chunks while half of the next one still fits its share
-     * of what is left. Sorted rows (sigma) put the widest chunk first: no pair can finish before it. */
+/* The time a chunk of w columns and `lanes` rows costs a pair, in units of 0.1 ns: the DMA's work per
+ * stored element plus the firmware's fixed costs per block (J columns) and per chunk, the constants
+ * fitted on one pair at SCALE 18 (docs/sell_spmv.md, "What bounds each path": host side 3.8 ns per
+ * element, memory side 1.4 ns; 1.5 us per block on both; per chunk 2.4 us host side, 1.3 us memory
+ * side). Balancing elements alone leaves the pair of the narrow chunks with most of the blocks. */
+static uint64_t chunk_cost(uint32_t k, uint32_t c, uint32_t J) {
+    const uint32_t w = sd.width[c], elements = sd.cptr[c + 1] - sd.cptr[c];
+    const int host = k != SELL_CASE_ACC_HMC;
+    return (uint64_t)elements * (host ? 38u : 14u) + (uint64_t)((w + J - 1) / J) * 15000u + (host ? 24000u : 13000u);
+}
+
+/* Chunks [c_lo, c_hi) of each pair for case k, contiguous (consecutive chunks of a pair alternate
+ * between the LM's two accumulators, sell_lm.c), at least one each while chunks remain, balanced on
+ * chunk_cost: a pair takes chunks while half of the next one still fits its share of what is left.
+ * Sorted rows (sigma) put the widest chunk first: no pair finishes before the one that has it. */
+static void split_chunks(uint32_t k) {
+    const uint32_t K = sell_npairs, chunks = sd.info->chunks;
+    const uint32_t J = sell_lm_block_columns(k) ? sell_lm_block_columns(k) : 1; /* 0: the case fails anyway */
+    uint64_t left = 0;
+    for (uint32_t c = 0; c < chunks; c++) left += chunk_cost(k, c, J);
     uint32_t c = 0;
-    for (uint32_t k = 0; k < K; k++) {
-        const uint32_t left = padded - sd.cptr[c], target = left / (K - k);
-        sell_pairs[k].c_lo = c;
-        if (c < chunks) c++;
-        while (c < chunks && (k + 1 == K || (sd.cptr[c] - sd.cptr[sell_pairs[k].c_lo]) +
-                                                    (sd.cptr[c + 1] - sd.cptr[c]) / 2 <= target))
-            c++;
-        sell_pairs[k].c_hi = c;
+    for (uint32_t p = 0; p < K; p++) {
+        const uint64_t target = left / (K - p);
+        uint64_t mine = 0;
+        sell_pairs[p].c_lo = c;
+        if (c < chunks) mine += chunk_cost(k, c++, J);
+        while (c < chunks && (p + 1 == K || mine + chunk_cost(k, c, J) / 2 <= target)) mine += chunk_cost(k, c++, J);
+        sell_pairs[p].c_hi = c;
+        left -= mine;
     }
+}
+
+int sell_smp_start(void) {
+    const uint32_t K = sell_npairs;
     /* Scratch: the heap above the sorted accumulators (sell case), split in K parts. */
     const uintptr_t lo = (uintptr_t)__heap_start + sd.info->rows * 4, part = ((uintptr_t)__heap_end - lo) / K & ~(uintptr_t)63;
     for (uint32_t k = 0; k < K; k++) {
         sell_pairs[k].scratch = lo + k * part;
         sell_pairs[k].scratch_end = lo + (k + 1) * part;
-        printf("sell_spmv: pair %lu: chunks %lu..%lu (%lu elements)\n", (unsigned long)k,
-               (unsigned long)sell_pairs[k].c_lo, (unsigned long)sell_pairs[k].c_hi,
-               (unsigned long)(sd.cptr[sell_pairs[k].c_hi] - sd.cptr[sell_pairs[k].c_lo]));
     }
     const uint64_t t0 = cycles();
     while (__atomic_load_n(&arrived, __ATOMIC_ACQUIRE) < K - 1)
@@ -111,10 +128,25 @@ static int run_all(void) {
 }
 
 int sell_smp_run_acc_case(uint32_t k, float *y) {
+    split_chunks(k);
+    for (uint32_t p = 0; p < sell_npairs; p++)
+        printf("sell_spmv: %s pair %lu: chunks %lu..%lu (%lu elements)\n", k == SELL_CASE_ACC_HMC ? "acc_hmc" : "acc",
+               (unsigned long)p, (unsigned long)sell_pairs[p].c_lo, (unsigned long)sell_pairs[p].c_hi,
+               (unsigned long)(sd.cptr[sell_pairs[p].c_hi] - sd.cptr[sell_pairs[p].c_lo]));
     job.kind = JOB_CASE;
     job.k = k;
     job.y = y;
-    return run_all();
+    /* The L2's lookups and misses of the case alone (its controller's statistics registers), for the
+     * tag port's busy fraction (tools/sell/hmc_experiment.py --engines). */
+    const uintptr_t l2 = vp_cachectl("l2");
+    if (l2) vp_write32(l2 + CACHECTL_STAT_CTRL, CACHECTL_STAT_CTRL_RESET);
+    const int ok = run_all();
+    if (l2) {
+        vp_write32(l2 + CACHECTL_STAT_CTRL, CACHECTL_STAT_CTRL_SNAPSHOT);
+        printf("sell_spmv: l2 during the case: %lu lookups, %lu misses\n",
+               (unsigned long)vp_read32(l2 + CACHECTL_STAT_ACCESSES), (unsigned long)vp_read32(l2 + CACHECTL_STAT_MISSES));
+    }
+    return ok;
 }
 
 void sell_smp_clean(const void *p, uint32_t n) {
