@@ -269,6 +269,13 @@ def combine_multi(scale, k, results, out_dir):
         r[side + "_l2_lookups"] = lookups
         r[side + "_l2_miss_rate"] = misses / max(1, lookups)
         r[side + "_l2_port_util"] = lookups * li_ps / ps if li_ps else ""
+        # When each pair finished (firmware lines): the last one is the case's time; mean / max says how
+        # evenly the chunks were split (1 = all finished together).
+        fin = [int(l.split()[5]) for l in res["stdout"].splitlines()
+               if l.startswith("sell_spmv: pair ") and " finished after " in l]
+        if fin:
+            r[side + "_pair_finish_balance"] = sum(fin) / len(fin) / max(1, max(fin))
+            r[side + "_critical_pair"] = fin.index(max(fin))
         links = int(get(cfg, "platform", "ram", "hmc", "links", default=4))
         r[side + "_link_util"] = in_region(d, case, "ram.hmc.link_utilization.busy_ps") / ps / links
         r[side + "_link_bytes_to_host"] = get(st, "components", "ram.hmc", "derived", "link_response_bytes")
@@ -326,17 +333,19 @@ def multi_main(a, t0):
             w.writerow({k: ("%.6g" % v if isinstance(v, float) else v) for k, v in r.items()})
     lines = ["| SCALE | K | host side MFLOPS | memory side MFLOPS | memory / host | host: L2 tag port busy, miss rate "
              "| host: link busy | host: DMA busy (mean) | memory: gather units busy (mean, max) | memory: ns/element, "
-             "merged, buffer hits | memory: DMA busy (mean) | memory: link busy |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "merged, buffer hits | memory: DMA busy (mean) | memory: link busy | pairs' finish mean / max "
+             "(host, memory) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        lines.append("| %d | %d | %s | %s | %s | %s, %s | %s | %s | %s, %s | %s, %s, %s | %s | %s |" % (
+        lines.append("| %d | %d | %s | %s | %s | %s, %s | %s | %s | %s, %s | %s, %s, %s | %s | %s | %s, %s |" % (
             r["scale"], r["engines"], fmt(r.get("host_mflops"), "%.1f"), fmt(r.get("mem_mflops"), "%.1f"),
             fmt(r.get("ratio_mem_vs_host"), "%.2fx"), fmt(r.get("host_l2_port_util"), "%.2f"),
             fmt(r.get("host_l2_miss_rate"), "%.3f"), fmt(r.get("host_link_util"), "%.3f"),
             fmt(r.get("host_dma_busy_mean"), "%.2f"), fmt(r.get("mem_unit_busy_mean"), "%.2f"),
             fmt(r.get("mem_unit_busy_max"), "%.2f"), fmt(r.get("mem_gather_ns_per_element"), "%.2f"),
             fmt(r.get("mem_merged_frac"), "%.2f"), fmt(r.get("mem_buffer_hit_frac"), "%.2f"),
-            fmt(r.get("mem_dma_busy_mean"), "%.2f"), fmt(r.get("mem_link_util"), "%.3f")))
+            fmt(r.get("mem_dma_busy_mean"), "%.2f"), fmt(r.get("mem_link_util"), "%.3f"),
+            fmt(r.get("host_pair_finish_balance"), "%.2f"), fmt(r.get("mem_pair_finish_balance"), "%.2f")))
     host_s = sum(v.get("host_host_s", 0) + v.get("mem_host_s", 0) for v in rows)
     lines += ["", "Host time of the runs: %.1f s (wall %.1f s)." % (host_s, time.monotonic() - t0)]
     with open(os.path.join(a.out, "hmc_multi.md"), "w") as f:

@@ -49,29 +49,29 @@ extern const vec_image_t sell_kernel_image;
 sell_pair_t sell_pairs[SELL_MAX_PAIRS];
 uint32_t sell_npairs, sell_hart_base;
 msgdma_t *sell_dma_normal = &sell_pairs[0].dma, *sell_dma_cascaded = &sell_pairs[0].dma; /* csr_cdma, hart 0 */
-#define lm_base  (sell_pair()->dlm_base)
-#define lm_size  (sell_pair()->dlm_size)
-#define lm_free  (sell_pair()->dlm_free)
-#define hmc_base (sell_pair()->gather_unit)
-#define NDMA     (&sell_pair()->dma)
-#define CDMA     NDMA
-#define two_dmas 0
-#define SELL_VEC_START(args, n)           vec_dev_start(&sell_pair()->vec, sell_pair()->entry, args, n)
-#define SELL_VEC_WAIT()                   vec_dev_wait(&sell_pair()->vec, VEC_POLL)
-#define SELL_VEC_ERROR(cause, pc, tval)   vec_dev_error(&sell_pair()->vec, cause, pc, tval)
-#define SELL_MEMCPY(dst, src, n)          msgdma_dev_memcpy(NDMA, dst, src, n, MSGDMA_POLL)
-#define SELL_FIRST_CHUNK                  (sell_pair()->c_lo)
-#define SELL_END_CHUNK(chunks)            (sell_pair()->c_hi)
-#define SELL_SCRATCH                      (sell_pair()->scratch)
-#define SELL_SCRATCH_END                  (sell_pair()->scratch_end)
+#define lm_base                         (sell_pair()->dlm_base)
+#define lm_size                         (sell_pair()->dlm_size)
+#define lm_free                         (sell_pair()->dlm_free)
+#define hmc_base                        (sell_pair()->gather_unit)
+#define NDMA                            (&sell_pair()->dma)
+#define CDMA                            NDMA
+#define two_dmas                        0
+#define SELL_VEC_START(args, n)         vec_dev_start(&sell_pair()->vec, sell_pair()->entry, args, n)
+#define SELL_VEC_WAIT()                 vec_dev_wait(&sell_pair()->vec, VEC_POLL)
+#define SELL_VEC_ERROR(cause, pc, tval) vec_dev_error(&sell_pair()->vec, cause, pc, tval)
+#define SELL_MEMCPY(dst, src, n)        msgdma_dev_memcpy(NDMA, dst, src, n, MSGDMA_POLL)
+#define SELL_FIRST_CHUNK                (sell_pair()->c_lo)
+#define SELL_END_CHUNK(chunks)          (sell_pair()->c_hi)
+#define SELL_SCRATCH                    (sell_pair()->scratch)
+#define SELL_SCRATCH_END                (sell_pair()->scratch_end)
 #else
 static uint32_t lm_base, lm_size, lm_free; /* DLM address, size, first byte after the image's data */
 static uint32_t hmc_base;                  /* HMC controller (boot-info "hmc_ctrl"), 0 without an HMC */
 
 static msgdma_t dma_engine[2];
 msgdma_t *sell_dma_normal = &dma_engine[0], *sell_dma_cascaded = &dma_engine[0];
-#define NDMA sell_dma_normal
-#define CDMA sell_dma_cascaded
+#define NDMA                            sell_dma_normal
+#define CDMA                            sell_dma_cascaded
 static int two_dmas; /* the normal and the cascaded DMA are different engines */
 #define SELL_VEC_START(args, n)         vec_start(sell_kernel_image.entry, args, n)
 #define SELL_VEC_WAIT()                 vec_wait(VEC_POLL)
@@ -96,7 +96,8 @@ int sell_lm_open_pair(uint32_t k) {
     p->dlm_size = vec_dev_dlm_size(&p->vec);
     p->dlm_free = (sell_kernel_image.data_size + 63u) & ~63u;
     p->gather_unit = 0;
-    if (vp_device_find_type("hmc_ctrl", k, &dev) && vp_read32(dev.base + HMC_ID) == HMC_ID_VALUE) p->gather_unit = dev.base;
+    if (vp_device_find_type("hmc_ctrl", k, &dev) && vp_read32(dev.base + HMC_ID) == HMC_ID_VALUE)
+        p->gather_unit = dev.base;
     return 1;
 }
 

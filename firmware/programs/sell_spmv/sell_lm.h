@@ -51,13 +51,13 @@ int sell_lm_run_acc_case(uint32_t k, float *y);
 #include <hal/vec.h>
 #define SELL_MAX_PAIRS 8 /* = SPMV_MAX_HARTS of ../spmv_smp/start.S */
 typedef struct {
-    msgdma_t dma;                    /* the normal and the cascaded DMA of the pair */
-    vec_t vec;                       /* its accelerator */
-    uint32_t entry;                  /* sell_kernel's entry there */
+    msgdma_t dma;                          /* the normal and the cascaded DMA of the pair */
+    vec_t vec;                             /* its accelerator */
+    uint32_t entry;                        /* sell_kernel's entry there */
     uint32_t dlm_base, dlm_size, dlm_free; /* its LM: address, size, first byte after the image's data */
-    uint32_t gather_unit;            /* its gather unit's registers (0: none) */
-    uint32_t c_lo, c_hi;             /* its chunks */
-    uintptr_t scratch, scratch_end;  /* its part of the heap (acc_hmc's packed buffers and stage) */
+    uint32_t gather_unit;                  /* its gather unit's registers (0: none) */
+    uint32_t c_lo, c_hi;                   /* its chunks */
+    uintptr_t scratch, scratch_end;        /* its part of the heap (acc_hmc's packed buffers and stage) */
 } sell_pair_t;
 extern sell_pair_t sell_pairs[SELL_MAX_PAIRS];
 extern uint32_t sell_npairs, sell_hart_base;
@@ -76,6 +76,8 @@ void sell_smp_release(void);
 int sell_smp_start(void);
 /* Runs accelerator case k on every pair at once (hart 0 takes pair 0) and waits for all; 0 on an error. */
 int sell_smp_run_acc_case(uint32_t k, float *y);
+/* After case k (outside its timed region): each pair's chunks and finish time, the L2's lookups and misses. */
+void sell_smp_report(uint32_t k);
 /* Every hart writes back its L1D's lines of [p, p + n) (each hart's cbo reaches its own L1D). */
 void sell_smp_clean(const void *p, uint32_t n);
 #define SELL_RUN_ACC_CASE sell_smp_run_acc_case

@@ -22,7 +22,9 @@
 
 volatile uint32_t spmv_release; /* start.S spins on it */
 static volatile uint32_t arrived, finished, failed;
-static volatile uint32_t job_seq; /* hart 0 increments it to start a job */
+static volatile uint32_t job_seq;                 /* hart 0 increments it to start a job */
+static volatile uint32_t job_end[SELL_MAX_PAIRS]; /* mcycle when each pair finished its last job */
+static uint32_t case_start;                       /* mcycle when the last case started */
 static struct {
     enum { JOB_CASE, JOB_CLEAN } kind;
     uint32_t k;
@@ -60,6 +62,7 @@ void spmv_worker(uint32_t hartid) {
         }
         seen = s;
         if (!do_job()) __atomic_store_n(&failed, 1u, __ATOMIC_RELEASE);
+        job_end[h] = (uint32_t)cycles();
         __atomic_fetch_add(&finished, 1u, __ATOMIC_ACQ_REL);
     }
 }
@@ -101,7 +104,8 @@ static void split_chunks(uint32_t k) {
 int sell_smp_start(void) {
     const uint32_t K = sell_npairs;
     /* Scratch: the heap above the sorted accumulators (sell case), split in K parts. */
-    const uintptr_t lo = (uintptr_t)__heap_start + sd.info->rows * 4, part = ((uintptr_t)__heap_end - lo) / K & ~(uintptr_t)63;
+    const uintptr_t lo = (uintptr_t)__heap_start + sd.info->rows * 4,
+                    part = ((uintptr_t)__heap_end - lo) / K & ~(uintptr_t)63;
     for (uint32_t k = 0; k < K; k++) {
         sell_pairs[k].scratch = lo + k * part;
         sell_pairs[k].scratch_end = lo + (k + 1) * part;
@@ -123,16 +127,13 @@ static int run_all(void) {
     __atomic_fetch_add(&job_seq, 1u, __ATOMIC_ACQ_REL); /* publishes job */
     for (uint32_t h = 1; h < sell_npairs; h++) vp_clint_set_msip(h);
     const int ok = do_job();
+    job_end[0] = (uint32_t)cycles();
     while (__atomic_load_n(&finished, __ATOMIC_ACQUIRE) != sell_npairs - 1) {}
     return ok && !failed;
 }
 
 int sell_smp_run_acc_case(uint32_t k, float *y) {
     split_chunks(k);
-    for (uint32_t p = 0; p < sell_npairs; p++)
-        printf("sell_spmv: %s pair %lu: chunks %lu..%lu (%lu elements)\n", k == SELL_CASE_ACC_HMC ? "acc_hmc" : "acc",
-               (unsigned long)p, (unsigned long)sell_pairs[p].c_lo, (unsigned long)sell_pairs[p].c_hi,
-               (unsigned long)(sd.cptr[sell_pairs[p].c_hi] - sd.cptr[sell_pairs[p].c_lo]));
     job.kind = JOB_CASE;
     job.k = k;
     job.y = y;
@@ -140,13 +141,27 @@ int sell_smp_run_acc_case(uint32_t k, float *y) {
      * tag port's busy fraction (tools/sell/hmc_experiment.py --engines). */
     const uintptr_t l2 = vp_cachectl("l2");
     if (l2) vp_write32(l2 + CACHECTL_STAT_CTRL, CACHECTL_STAT_CTRL_RESET);
+    const uint32_t t0 = (uint32_t)cycles();
     const int ok = run_all();
-    if (l2) {
-        vp_write32(l2 + CACHECTL_STAT_CTRL, CACHECTL_STAT_CTRL_SNAPSHOT);
-        printf("sell_spmv: l2 during the case: %lu lookups, %lu misses\n",
-               (unsigned long)vp_read32(l2 + CACHECTL_STAT_ACCESSES), (unsigned long)vp_read32(l2 + CACHECTL_STAT_MISSES));
-    }
+    if (l2) vp_write32(l2 + CACHECTL_STAT_CTRL, CACHECTL_STAT_CTRL_SNAPSHOT);
+    case_start = t0;
     return ok;
+}
+
+void sell_smp_report(uint32_t k) {
+    for (uint32_t p = 0; p < sell_npairs; p++)
+        printf("sell_spmv: %s pair %lu: chunks %lu..%lu (%lu elements)\n", k == SELL_CASE_ACC_HMC ? "acc_hmc" : "acc",
+               (unsigned long)p, (unsigned long)sell_pairs[p].c_lo, (unsigned long)sell_pairs[p].c_hi,
+               (unsigned long)(sd.cptr[sell_pairs[p].c_hi] - sd.cptr[sell_pairs[p].c_lo]));
+    /* When each pair finished (the harts' mcycle counts time from reset alike, WFI included). */
+    for (uint32_t p = 0; p < sell_npairs; p++)
+        printf("sell_spmv: pair %lu finished after %lu cycles\n", (unsigned long)p,
+               (unsigned long)(job_end[p] - case_start));
+    const uintptr_t l2 = vp_cachectl("l2");
+    if (l2)
+        printf("sell_spmv: l2 during the case: %lu lookups, %lu misses\n",
+               (unsigned long)vp_read32(l2 + CACHECTL_STAT_ACCESSES),
+               (unsigned long)vp_read32(l2 + CACHECTL_STAT_MISSES));
 }
 
 void sell_smp_clean(const void *p, uint32_t n) {

@@ -243,6 +243,9 @@ int main(void) {
 #endif
         done |= 1u << k;
         printf("sell_spmv: %-11s %10lu cycles\n", case_names[k], (unsigned long)(t1 - t0));
+#if SELL_SMP
+        if (k >= SELL_CASE_ACC_DMA) sell_smp_report(k);
+#endif
     }
     sd.info->done = done;
     vp_cache_clean_range(sd.info, sizeof *sd.info);
