@@ -276,8 +276,8 @@ def combine_multi(scale, k, results, out_dir):
         if fin:
             r[side + "_pair_finish_balance"] = sum(fin) / len(fin) / max(1, max(fin))
             r[side + "_critical_pair"] = fin.index(max(fin))
-        links = int(get(cfg, "platform", "ram", "hmc", "links", default=4))
-        r[side + "_link_util"] = in_region(d, case, "ram.hmc.link_utilization.busy_ps") / ps / links
+        # (the series is the derived link_utilization x time: busy time of the mean link)
+        r[side + "_link_util"] = in_region(d, case, "ram.hmc.link_utilization.busy_ps") / ps
         r[side + "_link_bytes_to_host"] = get(st, "components", "ram.hmc", "derived", "link_response_bytes")
         if side == "mem":
             el = sum(get(x, "counters", "elements") for x in units)

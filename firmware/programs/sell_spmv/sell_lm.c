@@ -60,8 +60,9 @@ msgdma_t *sell_dma_normal = &sell_pairs[0].dma, *sell_dma_cascaded = &sell_pairs
 #define SELL_VEC_WAIT()                 vec_dev_wait(&sell_pair()->vec, VEC_POLL)
 #define SELL_VEC_ERROR(cause, pc, tval) vec_dev_error(&sell_pair()->vec, cause, pc, tval)
 #define SELL_MEMCPY(dst, src, n)        msgdma_dev_memcpy(NDMA, dst, src, n, MSGDMA_POLL)
-#define SELL_FIRST_CHUNK                (sell_pair()->c_lo)
-#define SELL_END_CHUNK(chunks)          (sell_pair()->c_hi)
+#define SELL_FIRST_CHUNK                sell_grab_chunk() /* the pairs take chunks in turn (sell_smp.c) */
+#define SELL_NEXT_CHUNK(c)              sell_grab_chunk()
+#define SELL_ACC(b)                     ((b).seq & 1) /* a pair's consecutive chunks alternate */
 #define SELL_SCRATCH                    (sell_pair()->scratch)
 #define SELL_SCRATCH_END                (sell_pair()->scratch_end)
 #else
@@ -78,7 +79,8 @@ static int two_dmas; /* the normal and the cascaded DMA are different engines */
 #define SELL_VEC_ERROR(cause, pc, tval) vec_error(cause, pc, tval)
 #define SELL_MEMCPY(dst, src, n)        msgdma_memcpy(dst, src, n, MSGDMA_POLL)
 #define SELL_FIRST_CHUNK                0
-#define SELL_END_CHUNK(chunks)          (chunks)
+#define SELL_NEXT_CHUNK(c)              ((c) + 1)
+#define SELL_ACC(b)                     ((b).c & 1) /* chunk c uses acc[c % 2] */
 #define SELL_SCRATCH                    ((uintptr_t)__heap_start + sd.info->rows * 4)
 #define SELL_SCRATCH_END                ((uintptr_t)__heap_end)
 #endif
@@ -134,11 +136,6 @@ int sell_lm_case_possible(uint32_t k, const sell_lm_t *lm) {
     return lm->accelerator && (k != SELL_CASE_ACC_HMC || sell_pairs[0].gather_unit);
 }
 
-uint32_t sell_lm_block_columns(uint32_t k) { /* as sell_lm_run_acc_case computes it */
-    const uint32_t C = sd.info->C, nbuf = k == SELL_CASE_ACC_OVERLAP || k == SELL_CASE_ACC_HMC ? 2 : 1;
-    const uint32_t usable = sell_pairs[0].dlm_size - sell_pairs[0].dlm_free - LM_STACK_BYTES;
-    return usable < 2 * C * 4 ? 0 : (usable - 2 * C * 4) / nbuf / (2 * C * 4);
-}
 #else
 /* The first mSGDMA instance is the normal DMA, the second (if any) the cascaded DMA; returns how many
  * engines are used. */
@@ -207,6 +204,9 @@ const char *sell_lm_why_not(uint32_t k, const sell_lm_t *lm) {
 /* A block of chunk c: columns j0 .. j0+nj-1 (nj may be 0 for a chunk whose rows are all empty). */
 typedef struct {
     uint32_t c, j0, nj, lanes;
+#if SELL_SMP
+    uint32_t seq; /* the pair's chunks so far: its accumulator is acc[seq % 2] */
+#endif
 } block_t;
 
 typedef struct {
@@ -269,8 +269,11 @@ static int next_block(block_t *b, uint32_t J) {
     if (b->nj != UINT32_MAX && b->j0 + b->nj < sd.width[b->c]) {
         b->j0 += b->nj;
     } else {
-        b->c = b->nj == UINT32_MAX ? SELL_FIRST_CHUNK : b->c + 1;
-        if (b->c >= SELL_END_CHUNK(chunks)) return 0;
+#if SELL_SMP
+        b->seq = b->nj == UINT32_MAX ? 0 : b->seq + 1;
+#endif
+        b->c = b->nj == UINT32_MAX ? SELL_FIRST_CHUNK : SELL_NEXT_CHUNK(b->c);
+        if (b->c >= chunks) return 0;
         b->j0 = 0;
         b->lanes = b->c + 1 < chunks ? C : sd.info->rows - b->c * C;
     }
@@ -368,16 +371,16 @@ static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uin
     if (!stream_in(&blk[0], packed[0], &buf[0], 0, 0)) return 0;
     const float *streamed = packed[0]; /* the packed buffer streamed last, and its bytes */
     uint32_t streamed_bytes = 4 * blk[0].nj * blk[0].lanes;
-    block_t done_chunk = {0, 0, UINT32_MAX, 0};
+    block_t done_chunk = {.c = 0, .j0 = 0, .nj = UINT32_MAX, .lanes = 0};
     for (uint32_t i = 0;; i++) {
         const block_t cur = blk[0];
-        start(&cur, &buf[i & 1], acc[cur.c & 1]);
+        start(&cur, &buf[i & 1], acc[SELL_ACC(cur)]);
         if (have[1]) {
             blk[2] = blk[1];
             have[2] = next_block(&blk[2], J);
             if (!hmc_gather_wait(&blk[1])) return 0;
             if (done_chunk.nj != UINT32_MAX &&
-                !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y, stage))
+                !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y, stage))
                 return 0;
             done_chunk.nj = UINT32_MAX;
             if (have[2]) hmc_gather_start(&blk[2], packed[(i + 2) % 3]);
@@ -385,7 +388,7 @@ static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uin
             streamed = packed[(i + 1) % 3];
             streamed_bytes = 4 * blk[1].nj * blk[1].lanes;
         } else if (done_chunk.nj != UINT32_MAX &&
-                   !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y, stage)) {
+                   !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y, stage)) {
             return 0;
         }
         if (!finish()) return 0;
@@ -393,7 +396,7 @@ static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uin
         if (!have[1]) {
             vp_cache_inval_range(streamed, streamed_bytes);
             return done_chunk.nj == UINT32_MAX ||
-                   hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y, stage);
+                   hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y, stage);
         }
         blk[0] = blk[1];
         blk[1] = blk[2];
@@ -411,10 +414,10 @@ static int run_acc_overlap_two(float *y, float *const acc[2], const buffer_t buf
     const uint32_t C = sd.info->C;
     const int dma_out = (sd.info->flags & SELL_FLAG_IDENTITY_PERM) != 0;
     if (!transfer(SELL_CASE_ACC_CDMA, b, &buf[0])) return 0;
-    block_t done_chunk = {0, 0, UINT32_MAX, 0}; /* a chunk whose acc waits for its copy-out */
+    block_t done_chunk = {.c = 0, .j0 = 0, .nj = UINT32_MAX, .lanes = 0}; /* a chunk whose acc waits for its copy-out */
     for (uint32_t i = 0;; i++) {
         const block_t cur = *b;
-        start(&cur, &buf[i & 1], acc[cur.c & 1]);
+        start(&cur, &buf[i & 1], acc[SELL_ACC(cur)]);
         const int more = next_block(b, J);
         const uint32_t off = more ? sd.cptr[b->c] + b->j0 * b->lanes : 0, n = more ? b->nj * b->lanes : 0;
         const buffer_t *f = &buf[(i + 1) & 1];
@@ -428,7 +431,7 @@ static int run_acc_overlap_two(float *y, float *const acc[2], const buffer_t buf
         float *out = 0;
         uint32_t out_bytes = 0;
         if (done_chunk.nj != UINT32_MAX) {
-            const float *a = acc[done_chunk.c & 1];
+            const float *a = acc[SELL_ACC(done_chunk)];
             if (dma_out) {
                 out = y + done_chunk.c * C;
                 out_bytes = 4 * done_chunk.lanes;
@@ -448,7 +451,8 @@ static int run_acc_overlap_two(float *y, float *const acc[2], const buffer_t buf
         done_chunk.nj = UINT32_MAX;
         if (cur.j0 + cur.nj == sd.width[cur.c]) done_chunk = cur;
         if (!more)
-            return done_chunk.nj == UINT32_MAX || copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y);
+            return done_chunk.nj == UINT32_MAX ||
+                   copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y);
     }
 }
 
@@ -475,14 +479,14 @@ int sell_lm_run_acc_case(uint32_t k, float *y) {
     }
 
     if (k == SELL_CASE_ACC_HMC) return run_acc_hmc(y, acc, buf, J);
-    block_t b = {0, 0, UINT32_MAX, 0};
+    block_t b = {.c = 0, .j0 = 0, .nj = UINT32_MAX, .lanes = 0};
     if (!next_block(&b, J)) return 1; /* no rows at all */
     if (nbuf == 1) {
         do {
             if (!transfer(k, &b, &buf[0])) return 0;
-            start(&b, &buf[0], acc[b.c & 1]);
+            start(&b, &buf[0], acc[SELL_ACC(b)]);
             if (!finish()) return 0;
-            if (b.j0 + b.nj == sd.width[b.c] && !copy_out(b.c, b.lanes, acc[b.c & 1], y)) return 0;
+            if (b.j0 + b.nj == sd.width[b.c] && !copy_out(b.c, b.lanes, acc[SELL_ACC(b)], y)) return 0;
         } while (next_block(&b, J));
         return 1;
     }
@@ -490,11 +494,11 @@ int sell_lm_run_acc_case(uint32_t k, float *y) {
     /* Double buffering on one engine: block i computes from buf[i % 2] while the previous chunk's sums
      * (in the other acc) go to y and then block i+1 moves into the other buffer. */
     if (!transfer(k, &b, &buf[0])) return 0;
-    block_t done_chunk = {0, 0, UINT32_MAX, 0}; /* a chunk whose acc waits for its copy-out */
+    block_t done_chunk = {.c = 0, .j0 = 0, .nj = UINT32_MAX, .lanes = 0}; /* a chunk whose acc waits for its copy-out */
     for (uint32_t i = 0;; i++) {
         const block_t cur = b;
-        start(&cur, &buf[i & 1], acc[cur.c & 1]);
-        if (done_chunk.nj != UINT32_MAX && !copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y))
+        start(&cur, &buf[i & 1], acc[SELL_ACC(cur)]);
+        if (done_chunk.nj != UINT32_MAX && !copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y))
             return 0;
         done_chunk.nj = UINT32_MAX;
         const int more = next_block(&b, J);
@@ -502,7 +506,8 @@ int sell_lm_run_acc_case(uint32_t k, float *y) {
         if (!finish()) return 0;
         if (cur.j0 + cur.nj == sd.width[cur.c]) done_chunk = cur;
         if (!more)
-            return done_chunk.nj == UINT32_MAX || copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y);
+            return done_chunk.nj == UINT32_MAX ||
+                   copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y);
     }
 }
 

@@ -45,8 +45,8 @@ int sell_lm_run_acc_case(uint32_t k, float *y);
 #if SELL_SMP
 /* sell_spmv_smp (docs/sell_spmv.md, "Several engine pairs"): K engine pairs, each one mSGDMA instance
  * (both roles), one vector accelerator and one HMC gather unit (hmc_ctrl instance) -- instance k of
- * each type in the boot-info device table -- sequenced by hart k (mhartid - hart 0's) on its own
- * chunks [c_lo, c_hi). sell_lm.c reads the engines, the LM and the chunk range from this hart's pair
+ * each type in the boot-info device table -- sequenced by hart k (mhartid - hart 0's); the pairs take
+ * the chunks in turn (sell_grab_chunk). sell_lm.c reads the engines and the LM from this hart's pair
  * where the one-hart build has its globals; sell_smp.c starts the harts and runs a case on all. */
 #include <hal/vec.h>
 #define SELL_MAX_PAIRS 8 /* = SPMV_MAX_HARTS of ../spmv_smp/start.S */
@@ -56,7 +56,7 @@ typedef struct {
     uint32_t entry;                        /* sell_kernel's entry there */
     uint32_t dlm_base, dlm_size, dlm_free; /* its LM: address, size, first byte after the image's data */
     uint32_t gather_unit;                  /* its gather unit's registers (0: none) */
-    uint32_t c_lo, c_hi;                   /* its chunks */
+    uint32_t chunks, elements;             /* what it took in the last case */
     uintptr_t scratch, scratch_end;        /* its part of the heap (acc_hmc's packed buffers and stage) */
 } sell_pair_t;
 extern sell_pair_t sell_pairs[SELL_MAX_PAIRS];
@@ -66,13 +66,13 @@ static inline sell_pair_t *sell_pair(void) {
     __asm__ volatile("csrr %0, mhartid" : "=r"(h));
     return &sell_pairs[h - sell_hart_base];
 }
-/* Columns per LM block of accelerator case k (J; 0 if no block fits). */
-uint32_t sell_lm_block_columns(uint32_t k);
+/* The next chunk for this hart's pair (the chunk count when none is left). */
+uint32_t sell_grab_chunk(void);
 /* Opens pair k's instances (0 if one is missing: no pair k). */
 int sell_lm_open_pair(uint32_t k);
 /* Lets the other harts out of start.S (first thing in main): they report in and sleep. */
 void sell_smp_release(void);
-/* Splits the chunks over the K pairs; 0 with fewer harts than pairs (K - 1 must have reported in). */
+/* Splits the heap over the K pairs; 0 with fewer harts than pairs (K - 1 must have reported in). */
 int sell_smp_start(void);
 /* Runs accelerator case k on every pair at once (hart 0 takes pair 0) and waits for all; 0 on an error. */
 int sell_smp_run_acc_case(uint32_t k, float *y);

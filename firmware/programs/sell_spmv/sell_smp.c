@@ -5,12 +5,12 @@
  * set, then call spmv_worker(mhartid) on their own stack. main (sell_spmv.c) releases them first
  * (sell_smp_release); each reports in (`arrived`) and sleeps in WFI until hart 0 raises its CLINT
  * msip (so that waiting harts cost no host time while hart 0 validates the data). main finds the pairs
- * (sell_lm_find), which calls sell_smp_start: the chunks are split into K ranges of about equal
- * stored elements (the DMA's work) and the heap above the sorted accumulators into K scratch parts;
- * harts 1..K-1 must have reported in (a hart the platform does not have never does: after 1 ms
- * sell_smp_start gives up and the accelerator cases are skipped). A case: hart 0 publishes it (job
- * sequence number, msip of each worker), every hart runs sell_lm_run_acc_case on its pair and chunks,
- * hart 0 waits until all have finished (amoadd counter). Harts beyond K are never woken. */
+ * (sell_lm_find), which calls sell_smp_start: the heap above the sorted accumulators is split into K
+ * scratch parts; harts 1..K-1 must have reported in (a hart the platform does not have never does:
+ * after 1 ms sell_smp_start gives up and the accelerator cases are skipped). A case: hart 0 publishes
+ * it (job sequence number, msip of each worker), every hart runs sell_lm_run_acc_case on its pair,
+ * taking chunks in turn (sell_grab_chunk), hart 0 waits until all have finished (amoadd counter).
+ * Harts beyond K are never woken. */
 #include <stdint.h>
 #include <stdio.h>
 #include <hal/cache.h>
@@ -69,36 +69,21 @@ void spmv_worker(uint32_t hartid) {
 
 void sell_smp_release(void) { __atomic_store_n(&spmv_release, 1u, __ATOMIC_RELEASE); }
 
-/* The time a chunk of w columns and `lanes` rows costs a pair, in units of 0.1 ns: the DMA's work per
- * stored element plus the firmware's fixed costs per block (J columns) and per chunk, the constants
- * fitted on one pair at SCALE 18 (docs/sell_spmv.md, "What bounds each path": host side 3.8 ns per
- * element, memory side 1.4 ns; 1.5 us per block on both; per chunk 2.4 us host side, 1.3 us memory
- * side). Balancing elements alone leaves the pair of the narrow chunks with most of the blocks. */
-static uint64_t chunk_cost(uint32_t k, uint32_t c, uint32_t J) {
-    const uint32_t w = sd.width[c], elements = sd.cptr[c + 1] - sd.cptr[c];
-    const int host = k != SELL_CASE_ACC_HMC;
-    return (uint64_t)elements * (host ? 38u : 14u) + (uint64_t)((w + J - 1) / J) * 15000u + (host ? 24000u : 13000u);
-}
+/* Chunks are taken in turn: each pair's pipeline takes the next one (amoadd on a shared counter) when
+ * it looks ahead to a new chunk, so the pairs stay busy until the last chunk is taken and finish within
+ * about one chunk of each other (dynamic self-scheduling). Sorted rows (sigma) put the widest chunks
+ * first: the pair that takes chunk 0 (the hub rows) has the longest single piece of work. A chunk is
+ * one pair's, so every row's sum keeps its order (bit-exact). */
+static volatile uint32_t next_chunk;
 
-/* Chunks [c_lo, c_hi) of each pair for case k, contiguous (consecutive chunks of a pair alternate
- * between the LM's two accumulators, sell_lm.c), at least one each while chunks remain, balanced on
- * chunk_cost: a pair takes chunks while half of the next one still fits its share of what is left.
- * Sorted rows (sigma) put the widest chunk first: no pair finishes before the one that has it. */
-static void split_chunks(uint32_t k) {
-    const uint32_t K = sell_npairs, chunks = sd.info->chunks;
-    const uint32_t J = sell_lm_block_columns(k) ? sell_lm_block_columns(k) : 1; /* 0: the case fails anyway */
-    uint64_t left = 0;
-    for (uint32_t c = 0; c < chunks; c++) left += chunk_cost(k, c, J);
-    uint32_t c = 0;
-    for (uint32_t p = 0; p < K; p++) {
-        const uint64_t target = left / (K - p);
-        uint64_t mine = 0;
-        sell_pairs[p].c_lo = c;
-        if (c < chunks) mine += chunk_cost(k, c++, J);
-        while (c < chunks && (p + 1 == K || mine + chunk_cost(k, c, J) / 2 <= target)) mine += chunk_cost(k, c++, J);
-        sell_pairs[p].c_hi = c;
-        left -= mine;
+uint32_t sell_grab_chunk(void) {
+    const uint32_t c = __atomic_fetch_add(&next_chunk, 1u, __ATOMIC_RELAXED);
+    if (c < sd.info->chunks) {
+        sell_pair_t *p = sell_pair();
+        p->chunks++;
+        p->elements += sd.cptr[c + 1] - sd.cptr[c];
     }
+    return c < sd.info->chunks ? c : sd.info->chunks;
 }
 
 int sell_smp_start(void) {
@@ -133,7 +118,8 @@ static int run_all(void) {
 }
 
 int sell_smp_run_acc_case(uint32_t k, float *y) {
-    split_chunks(k);
+    next_chunk = 0;
+    for (uint32_t p = 0; p < sell_npairs; p++) sell_pairs[p].chunks = sell_pairs[p].elements = 0;
     job.kind = JOB_CASE;
     job.k = k;
     job.y = y;
@@ -150,9 +136,8 @@ int sell_smp_run_acc_case(uint32_t k, float *y) {
 
 void sell_smp_report(uint32_t k) {
     for (uint32_t p = 0; p < sell_npairs; p++)
-        printf("sell_spmv: %s pair %lu: chunks %lu..%lu (%lu elements)\n", k == SELL_CASE_ACC_HMC ? "acc_hmc" : "acc",
-               (unsigned long)p, (unsigned long)sell_pairs[p].c_lo, (unsigned long)sell_pairs[p].c_hi,
-               (unsigned long)(sd.cptr[sell_pairs[p].c_hi] - sd.cptr[sell_pairs[p].c_lo]));
+        printf("sell_spmv: %s pair %lu: %lu chunks, %lu elements\n", k == SELL_CASE_ACC_HMC ? "acc_hmc" : "acc",
+               (unsigned long)p, (unsigned long)sell_pairs[p].chunks, (unsigned long)sell_pairs[p].elements);
     /* When each pair finished (the harts' mcycle counts time from reset alike, WFI included). */
     for (uint32_t p = 0; p < sell_npairs; p++)
         printf("sell_spmv: pair %lu finished after %lu cycles\n", (unsigned long)p,
