@@ -38,8 +38,10 @@ const std::vector<DeviceEntry>& device_table() {
         device<Msgdma, MsgdmaConfig>("dma", "cascaded scatter-gather DMA from Intel mSGDMA blocks (docs/dma.md)", true,
                                      "irq", MSGDMA_WINDOW_SIZE),
         device<HmcController, HmcCtrlConfig>("hmc_ctrl",
-                                             "HMC host controller and gather/scatter engine (when ram.timing is hmc)",
-                                             true, "irq", HMC_CTRL_SIZE, 1),
+                                             "HMC host controller and gather/scatter engine (when ram.timing is hmc); "
+                                             "several instances are several gather units in the cube's logic "
+                                             "layer, each with its own command registers (docs/hmc.md)",
+                                             true, "irq", HMC_CTRL_SIZE),
         device<VecAccel, VecAccelConfig>("vec",
                                          "vector accelerator: RV32IMF control hart with a Zve32f vector unit and "
                                          "instruction/data local memories (docs/vector.md)",

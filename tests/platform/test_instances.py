@@ -172,13 +172,24 @@ def test_error_too_many_instances():
 
 
 def test_error_more_named_entries_than_the_boot_info_block_holds():
-    # Each accelerator announces 3 named entries (registers, ILM, DLM): the 11th has no room left.
-    vecs = "".join(f"    - name: v{i}\n" for i in range(11))
-    path = scenario("platform:\n  vec:\n" + vecs)
+    # The block holds 63 named entries (VP_BOOTINFO_MAX: as many as fit before its device table). 20
+    # named binaries, then accelerators of 3 named entries each (registers, ILM, DLM): one of the 16
+    # accelerators finds no room left, and the error names it.
+    blob = os.path.join(WORK, "blob.bin")
+    with open(blob, "wb") as f:
+        f.write(b"\0" * 64)
+    loads = "".join(f"  - {{binary: {blob}, at: {0x80100000 + 0x1000 * i:#x}, name: b{i}}}\n" for i in range(20))
+    vecs = "".join(f"    - name: v{i}\n" for i in range(16))
+    path = scenario("platform:\n  vec:\n" + vecs + "load:\n" + loads)
     elf = os.path.join(os.environ["VP_FIRMWARE_DIR"], "hello.elf")
     rc, out, err = vp("run", path, "--elf", elf, "--out", os.path.join(WORK, "o"))
     lines = [l for l in err.splitlines() if l.strip()]
-    assert rc == 2 and len(lines) == 1 and " platform.vec.10: " in lines[0], (rc, err)
+    assert rc == 2 and len(lines) == 1 and " platform.vec." in lines[0] and "more than 63 boot-info entries" in lines[0], (
+        rc, err)
+    # Eleven accelerators alone (33 entries, more than the 32 the block held before) fit.
+    vecs = "".join(f"    - name: v{i}\n" for i in range(11))
+    rc, out, err = vp("run", scenario("platform:\n  vec:\n" + vecs), "--elf", elf, "--out", os.path.join(WORK, "o11"))
+    assert rc == 0, err
 
 
 def test_error_set_of_a_missing_instance():

@@ -219,6 +219,64 @@ def test_hmc_gather_units_and_experiment_smoke():
     assert stats["marker"]["counters"]["region.acc_hmc.ps"] / 1e6 > 1.5 * coalescing_us, stats["marker"]
 
 
+def test_two_engine_pairs_on_two_harts():
+    """scenarios/sell_hmc_multi.yaml (sell_spmv_smp, K = 2): two harts, each driving its own mSGDMA, vector
+    accelerator and HMC gather unit (hmc_ctrl instance) on its own chunks; both paths bit-exact, and both
+    pairs worked: every instance has work, the gathered elements add up to every stored element once
+    (plus one scattered element per row), every chunk's sums scattered once by one of the units."""
+    need_accelerator()
+    rc, out, err = vp("run", os.path.join(REPO, "scenarios", "sell_hmc_multi.yaml"), "--quiet", "--out",
+                      os.path.join(WORK, "multi"), "--set", "workload.sell.kronecker_scale=10", "--set",
+                      "workload.sell.sigma=1024")
+    passed("multi", rc, out, err, ["acc_overlap", "acc_hmc"])
+    assert "2 engine pairs on 2 harts" in out, out
+    stats = json.load(open(os.path.join(WORK, "multi", "stats.json")))["components"]
+    padded = int(out.split("padded=")[1].split()[0])
+    rows = int(out.split("rows=")[1].split()[0])
+    chunks = int(out.split("chunks=")[1].split()[0])
+    units = [stats["hmc_ctrl%d" % i]["counters"] for i in range(2)]
+    for i in range(2):
+        assert stats["dma%d" % i]["counters"]["descriptors"] > 0, (i, stats["dma%d" % i])
+        assert stats["vec%d" % i]["counters"]["runs"] > 0, (i, stats["vec%d" % i])
+        assert units[i]["gathers"] > 0 and units[i]["scatters"] > 0 and units[i]["command_errors"] == 0, units[i]
+        assert stats["cpu%d" % i]["counters"]["instret"] > 0
+    assert sum(u["elements"] for u in units) == padded + rows, (units, padded, rows)
+    assert sum(u["scatters"] for u in units) == chunks, units
+    assert sum(u["merged_reads"] + u["buffer_hits"] + u["element_reads"] for u in units) == padded, units
+    # acc_overlap: every stored element gathered once by one of the two DMAs.
+    assert sum(stats["dma%d" % i]["counters"]["elements"] for i in range(2)) == padded, stats["dma0"]
+    # Fewer harts than pairs: the other hart never answers, the accelerator cases are skipped, the check fails.
+    rc, out, err = vp("run", os.path.join(REPO, "scenarios", "sell_hmc_multi.yaml"), "--quiet", "--out",
+                      os.path.join(WORK, "multi1"), "--set", "workload.sell.kronecker_scale=8", "--set",
+                      "platform.cpu.harts=1")
+    assert rc != 0 and "2 engine pairs but only 1 harts answered" in out, (rc, out, err)
+
+
+def test_hmc_experiment_engines_smoke():
+    """hmc_experiment.py --engines 1 8 at SCALE 10: the K-pair variants of sell_hmc_multi.yaml (eight pairs
+    need 8 x 3 named boot-info entries of the accelerators), bit-exact, one CSV row per K with the ratio
+    and the resources' columns; every one of the eight gather units worked."""
+    need_accelerator()
+    out_dir = os.path.join(WORK, "exp_multi")
+    p = subprocess.run([sys.executable, os.path.join(REPO, "tools", "sell", "hmc_experiment.py"), "--vp", VP,
+                        "--out", out_dir, "--scales", "10", "--engines", "1", "8", "--jobs", "1"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    with open(os.path.join(out_dir, "hmc_multi.csv")) as f:
+        rows = list(csv.DictReader(f))
+    assert [r["engines"] for r in rows] == ["1", "8"], rows
+    for r in rows:
+        for k in ("host_mflops", "mem_mflops", "ratio_mem_vs_host", "host_l2_port_util", "mem_link_util",
+                  "mem_gather_ns_per_element"):
+            assert float(r[k]) > 0, (k, r)
+        assert int(r["mem_unit_elements_min"]) > 0 and int(r["mem_vec_runs_min"]) > 0, r
+    assert float(rows[0]["mem_pair_finish_balance"]) == 1 and 0 < float(rows[1]["mem_pair_finish_balance"]) <= 1, rows
+    p = subprocess.run([sys.executable, os.path.join(REPO, "tools", "sell", "hmc_experiment.py"), "--vp", VP,
+                        "--out", out_dir + "2", "--scales", "10", "--engines", "9"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert p.returncode == 2 and "K must be 1..8" in p.stderr, p.stderr
+
+
 def test_hmc_decompose_fits_and_predicts():
     """tools/sell/hmc_decompose.py: from two runs that differ in blocks it recovers the per-block and
     per-chunk costs of T = DMA + blocks a + chunks b, and predicts other rows with them; a pair of runs

@@ -57,6 +57,16 @@ REGISTRY = {
         "drop_md_lines": r"^Whole experiment",
         "rerun": False,  # minutes (SCALE 20); tests/workload/run_sell_cases.py runs the tool at SCALE 10
     },
+    "sell_hmc_multi": {
+        # docs/sell_spmv.md, "Several engine pairs": K = 1, 2, 4, 8 pairs at SCALE 16 and 18.
+        "command": ["python3", "tools/sell/hmc_experiment.py", "--vp", "{vp}", "--out", "{out}", "--engines", "1", "2",
+                    "4", "8", "--scales", "16", "18"],
+        "md": "hmc_multi.md",
+        "data": "hmc_multi.csv",
+        "host_columns": ["host_host_s", "mem_host_s"],
+        "drop_md_lines": r"^Host time of the runs",
+        "rerun": False,  # minutes; tests/workload/run_sell_cases.py runs the tool at SCALE 10 with K = 1, 8
+    },
     "gcn_quick": {
         # docs/gcn.md: the GCN experiment's quick form on the engines (Cora, Citeseer, Pokec-sbm / 64).
         "command": ["python3", "tools/gcn/sweep.py", "--quick", "--vp", "{vp}", "--out", "{out}"],

@@ -7,7 +7,15 @@ sorted: power-law rows pad too much otherwise).
 
   python3 tools/sell/hmc_experiment.py [--vp build/bin/vp] [--out out/sell_hmc] [--scales 12 14 16]
                                        [--cases csr acc_overlap acc_hmc] [--jobs 2] [--set key=value ...]
-                                       [--reuse]
+                                       [--reuse] [--engines K [K ...]]
+
+--engines K ...: the accelerator cases on K engine pairs (scenarios/sell_hmc_multi.yaml, firmware
+sell_spmv_smp: K harts, each driving its own mSGDMA + vector accelerator + HMC gather unit on its share
+of the chunks; docs/sell_spmv.md "Several engine pairs"). For each K the tool writes the K-pair
+variant of the scenario (out/scenarios/k<K>.yaml: element 0 of each instance list copied K times),
+runs acc_overlap and acc_hmc at every SCALE and writes hmc_multi.csv and hmc_multi.md: MFLOPS, the
+ratio, and per side what the resources did inside the marker region (from timeline.json: L2 lookups
+and misses, link busy time; from stats.json: per-instance DMA, gather-unit and accelerator work).
 
 Every case of every SCALE is its own `vp run` (so that each run's cache, DMA and HMC statistics are
 that case's alone); every run's y is checked bit for bit by the VP (a failed check fails the tool).
@@ -42,8 +50,8 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 CASES = ["csr", "acc_overlap", "acc_hmc"]
 
 
-def run(vp, scenario, out_dir, scale, case, extra, reuse=False):
-    d = os.path.join(out_dir, "runs", "scale%d" % scale, case)
+def run(vp, scenario, out_dir, scale, case, extra, reuse=False, sub=""):
+    d = os.path.join(out_dir, "runs", sub, "scale%d" % scale, case)
     cmd = [vp, "run", scenario, "--quiet", "--out", d, "--set", "workload.sell.kronecker_scale=%d" % scale,
            "--set", "workload.sell.sigma=%d" % (1 << scale), "--set", "workload.sell.cases=[%s]" % case]
     if scale >= 19 and not any(s.startswith("platform.ram.size=") for s in extra):
@@ -75,6 +83,7 @@ def load(d, stdout, scale, case):
     head = [l for l in stdout.splitlines() if l.startswith("sell_spmv: rows=")][0]
     fields = dict(f.split("=") for f in head.split()[1:] if "=" in f)
     return {"scale": scale, "case": case, "stats": stats, "config": config, "host_s": host["host_seconds"],
+            "stdout": stdout,
             "rows": int(fields["rows"]), "nnz": int(fields["nnz"]), "padded": int(fields["padded"])}
 
 
@@ -177,6 +186,174 @@ def combine(scale, results):
     return r
 
 
+# ---- K engine pairs (--engines) -------------------------------------------------------------------
+
+MULTI_LISTS = {"dma": "dma", "vec": "vec", "hmc_ctrl": "hmc_ctrl"}
+
+
+def multi_scenario(base, k, out_dir):
+    """The K-pair variant of scenarios/sell_hmc_multi.yaml: K harts, element 0 of each instance list K times."""
+    import yaml
+    with open(base) as f:
+        sc = yaml.safe_load(f)
+    plat = sc["platform"]
+    for key in MULTI_LISTS:
+        lst = plat.get(key)
+        if not isinstance(lst, list) or not lst:
+            raise RuntimeError("%s: platform.%s must be a list of instances" % (base, key))
+        first = dict(lst[0])
+        plat[key] = [dict(first, name="%s%d" % (key, i)) for i in range(k)]
+    plat.setdefault("cpu", {})["harts"] = k
+    sc["name"] = "%s_k%d" % (sc.get("name", "sell_hmc_multi"), k)
+    d = os.path.join(out_dir, "scenarios")
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, "k%d.yaml" % k)
+    with open(path, "w") as f:
+        yaml.safe_dump(sc, f, sort_keys=False)
+    return path
+
+
+def instances(stats, prefix):
+    """The components of the instances named prefix0, prefix1, ... (in order)."""
+    c = stats["components"]
+    out = []
+    while "%s%d" % (prefix, len(out)) in c:
+        out.append(c["%s%d" % (prefix, len(out))])
+    return out
+
+
+def in_region(d, case, series):
+    """Increase of a cumulative timeline series over the case's marker region (linear between samples;
+    the link's busy time is booked as the packets are timed)."""
+    t = json.load(open(os.path.join(d, "timeline.json")))
+    reg = [r for r in t["regions"] if r["name"] == case][0]
+    ts, v = [0] + t["t_ps"], [0] + t["series"].get(series, [0] * len(t["t_ps"]))
+
+    def at(x):
+        for i in range(1, len(ts)):
+            if ts[i] >= x:
+                return v[i - 1] + (v[i] - v[i - 1]) * (x - ts[i - 1]) / max(1, ts[i] - ts[i - 1])
+        return v[-1]
+    return at(reg["end_ps"]) - at(reg["begin_ps"])
+
+
+def combine_multi(scale, k, results, out_dir):
+    any_r = next(iter(results.values()))
+    r = {"scale": scale, "engines": k, "rows": any_r["rows"], "nnz": any_r["nnz"], "padded": any_r["padded"]}
+    flops = 2.0 * r["nnz"]
+    for case, res in results.items():
+        st, cfg = res["stats"], res["config"]
+        d = os.path.join(out_dir, "runs", "k%d" % k, "scale%d" % scale, case)
+        ps = st["components"]["marker"]["counters"]["region.%s.ps" % case]
+        side = "host" if case == "acc_overlap" else "mem"
+        r[side + "_us"] = ps / 1e6
+        r[side + "_mflops"] = flops / (ps * 1e-12) / 1e6
+        r[side + "_energy_uj"] = get(st, "energy", "regions", case, "total_pj") / 1e6
+        r[side + "_host_s"] = res["host_s"]
+        dmas, vecs, units = instances(st, "dma"), instances(st, "vec"), instances(st, "hmc_ctrl")
+        if len(dmas) != k or len(vecs) != k or len(units) != k:
+            raise RuntimeError("SCALE %d K=%d %s: %d/%d/%d instances" % (scale, k, case, len(dmas), len(vecs),
+                                                                        len(units)))
+        dma_ps = [get(x, "histograms", "descriptor_time", "sum") for x in dmas]
+        r[side + "_dma_busy_mean"] = sum(dma_ps) / k / ps
+        r[side + "_dma_busy_max"] = max(dma_ps) / ps
+        r[side + "_vec_busy_mean"] = sum(get(x, "counters", "busy_cycles") for x in vecs) * 1000.0 / k / ps
+        r[side + "_vec_runs_min"] = min(get(x, "counters", "runs") for x in vecs)
+        r[side + "_dma_descriptors_min"] = min(get(x, "counters", "descriptors") for x in dmas)
+        # Inside the region (timeline samples): L2 lookups, its tag port's busy fraction, misses, links.
+        l2 = get(cfg, "platform", "caches", "l2", default={})
+        li_ps = float(l2.get("lookup_interval", 0))  # config.json: ps
+        # The firmware reads the L2 controller's statistics registers around the case (32-bit counts).
+        line = [l for l in res["stdout"].splitlines() if l.startswith("sell_spmv: l2 during the case:")]
+        lookups, misses = (int(line[0].split()[5]), int(line[0].split()[7])) if line else (0, 0)
+        r[side + "_l2_lookups"] = lookups
+        r[side + "_l2_miss_rate"] = misses / max(1, lookups)
+        r[side + "_l2_port_util"] = lookups * li_ps / ps if li_ps else ""
+        # When each pair finished (firmware lines): the last one is the case's time; mean / max says how
+        # evenly the chunks were split (1 = all finished together).
+        fin = [int(l.split()[5]) for l in res["stdout"].splitlines()
+               if l.startswith("sell_spmv: pair ") and " finished after " in l]
+        if fin:
+            r[side + "_pair_finish_balance"] = sum(fin) / len(fin) / max(1, max(fin))
+            r[side + "_critical_pair"] = fin.index(max(fin))
+        # (the series is the derived link_utilization x time: busy time of the mean link)
+        r[side + "_link_util"] = in_region(d, case, "ram.hmc.link_utilization.busy_ps") / ps
+        r[side + "_link_bytes_to_host"] = get(st, "components", "ram.hmc", "derived", "link_response_bytes")
+        if side == "mem":
+            el = sum(get(x, "counters", "elements") for x in units)
+            lat = sum(get(x, "histograms", "command_latency", "sum") for x in units)
+            r["mem_gather_ns_per_element"] = lat / 1e3 / max(1, el)
+            r["mem_unit_busy_mean"] = sum(get(x, "counters", "busy") for x in units) / k / ps
+            r["mem_unit_busy_max"] = max(get(x, "counters", "busy") for x in units) / ps
+            r["mem_unit_elements_min"] = min(get(x, "counters", "elements") for x in units)
+            r["mem_merged_frac"] = sum(get(x, "counters", "merged_reads") for x in units) / max(1, r["padded"])
+            r["mem_buffer_hit_frac"] = sum(get(x, "counters", "buffer_hits") for x in units) / max(1, r["padded"])
+            r["mem_vault_accesses"] = get(st, "components", "ram.hmc", "counters", "vault_accesses")
+    if "host_mflops" in r and "mem_mflops" in r:
+        r["ratio_mem_vs_host"] = r["mem_mflops"] / r["host_mflops"]
+    return r
+
+
+def multi_main(a, t0):
+    base = a.scenario if a.scenario_given else os.path.join(REPO, "scenarios", "sell_hmc_multi.yaml")
+    cases = [c for c in a.cases if c != "csr"] if a.cases_given else ["acc_overlap", "acc_hmc"]
+    os.makedirs(a.out, exist_ok=True)
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as pool:
+        futs = {}
+        for k in a.engines:
+            sc = multi_scenario(base, k, a.out)
+            for s in sorted(a.scales, reverse=True):
+                for c in cases:
+                    futs[pool.submit(run, a.vp, sc, a.out, s, c, a.set, a.reuse, "k%d" % k)] = (k, s, c)
+        for f in concurrent.futures.as_completed(futs):
+            k, s, c = futs[f]
+            try:
+                res = f.result()
+            except (RuntimeError, OSError, KeyError) as e:
+                print("hmc_experiment: FAILED: K=%d %s" % (k, e), file=sys.stderr)
+                for g in futs:
+                    g.cancel()
+                return 1
+            results.setdefault((s, k), {})[c] = res
+    rows = []
+    for (s, k) in sorted(results):
+        try:
+            rows.append(combine_multi(s, k, results[(s, k)], a.out))
+        except (RuntimeError, OSError, KeyError, IndexError) as e:
+            print("hmc_experiment: FAILED: SCALE %d K=%d: %s" % (s, k, e), file=sys.stderr)
+            return 1
+    keys = []
+    for r in rows:
+        keys += [k for k in r if k not in keys]
+    with open(os.path.join(a.out, "hmc_multi.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=keys)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("%.6g" % v if isinstance(v, float) else v) for k, v in r.items()})
+    lines = ["| SCALE | K | host side MFLOPS | memory side MFLOPS | memory / host | host: L2 tag port busy, miss rate "
+             "| host: link busy | host: DMA busy (mean) | memory: gather units busy (mean, max) | memory: ns/element, "
+             "merged, buffer hits | memory: DMA busy (mean) | memory: link busy | pairs' finish mean / max "
+             "(host, memory) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append("| %d | %d | %s | %s | %s | %s, %s | %s | %s | %s, %s | %s, %s, %s | %s | %s | %s, %s |" % (
+            r["scale"], r["engines"], fmt(r.get("host_mflops"), "%.1f"), fmt(r.get("mem_mflops"), "%.1f"),
+            fmt(r.get("ratio_mem_vs_host"), "%.2fx"), fmt(r.get("host_l2_port_util"), "%.2f"),
+            fmt(r.get("host_l2_miss_rate"), "%.3f"), fmt(r.get("host_link_util"), "%.3f"),
+            fmt(r.get("host_dma_busy_mean"), "%.2f"), fmt(r.get("mem_unit_busy_mean"), "%.2f"),
+            fmt(r.get("mem_unit_busy_max"), "%.2f"), fmt(r.get("mem_gather_ns_per_element"), "%.2f"),
+            fmt(r.get("mem_merged_frac"), "%.2f"), fmt(r.get("mem_buffer_hit_frac"), "%.2f"),
+            fmt(r.get("mem_dma_busy_mean"), "%.2f"), fmt(r.get("mem_link_util"), "%.3f"),
+            fmt(r.get("host_pair_finish_balance"), "%.2f"), fmt(r.get("mem_pair_finish_balance"), "%.2f")))
+    host_s = sum(v.get("host_host_s", 0) + v.get("mem_host_s", 0) for v in rows)
+    lines += ["", "Host time of the runs: %.1f s (wall %.1f s)." % (host_s, time.monotonic() - t0)]
+    with open(os.path.join(a.out, "hmc_multi.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    return 0
+
+
 def fmt(v, spec):
     return spec % v if isinstance(v, (int, float)) else "-"
 
@@ -184,10 +361,13 @@ def fmt(v, spec):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--vp", default=os.path.join(REPO, "build", "bin", "vp"))
-    ap.add_argument("--scenario", default=os.path.join(REPO, "scenarios", "sell_hmc.yaml"))
+    ap.add_argument("--scenario", default=None)
     ap.add_argument("--out", default=os.path.join(REPO, "out", "sell_hmc"))
     ap.add_argument("--scales", type=int, nargs="+", default=[12, 14, 16])
-    ap.add_argument("--cases", nargs="+", default=CASES, choices=CASES)
+    ap.add_argument("--cases", nargs="+", default=None, choices=CASES)
+    ap.add_argument("--engines", type=int, nargs="+", default=None,
+                    help="engine pairs K (harts, DMAs, accelerators, gather units): run sell_hmc_multi.yaml's K-pair "
+                         "variants (1..8)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("sweep_dir", nargs="?",
@@ -200,7 +380,19 @@ def main():
         if "=" not in s:
             print("hmc_experiment: --set %s: expected key=value" % s, file=sys.stderr)
             return 2
+    a.scenario_given, a.cases_given = a.scenario is not None, a.cases is not None
+    if a.scenario is None:
+        a.scenario = os.path.join(REPO, "scenarios", "sell_hmc.yaml")
+    if a.cases is None:
+        a.cases = CASES
     t0 = time.monotonic()
+    if a.engines:
+        bad = [k for k in a.engines if not 1 <= k <= 8]
+        if bad or a.sweep_dir:
+            print("hmc_experiment: --engines: %s" % ("K must be 1..8 (the firmware's harts)" if bad else
+                                                     "not with a sweep directory"), file=sys.stderr)
+            return 2
+        return multi_main(a, t0)
     if a.sweep_dir:
         a.out = a.sweep_dir
         try:

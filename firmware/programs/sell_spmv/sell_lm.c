@@ -29,6 +29,7 @@
 #include <hal/cache.h>
 #include <hal/mmio.h>
 #include <rt/bootinfo.h>
+#include <rt/device.h>
 #include <rt/runtime.h>
 #include <stdio.h>
 #include <vp/regs/hmc.h>
@@ -43,15 +44,99 @@
 extern const vec_image_t sell_kernel_image;
 #endif
 
+#if SELL_SMP
+/* Several engine pairs (sell_lm.h): what the one-hart build keeps in globals comes from this hart's pair. */
+sell_pair_t sell_pairs[SELL_MAX_PAIRS];
+uint32_t sell_npairs, sell_hart_base;
+msgdma_t *sell_dma_normal = &sell_pairs[0].dma, *sell_dma_cascaded = &sell_pairs[0].dma; /* csr_cdma, hart 0 */
+#define lm_base                         (sell_pair()->dlm_base)
+#define lm_size                         (sell_pair()->dlm_size)
+#define lm_free                         (sell_pair()->dlm_free)
+#define hmc_base                        (sell_pair()->gather_unit)
+#define NDMA                            (&sell_pair()->dma)
+#define CDMA                            NDMA
+#define two_dmas                        0
+#define SELL_VEC_START(args, n)         vec_dev_start(&sell_pair()->vec, sell_pair()->entry, args, n)
+#define SELL_VEC_WAIT()                 vec_dev_wait(&sell_pair()->vec, VEC_POLL)
+#define SELL_VEC_ERROR(cause, pc, tval) vec_dev_error(&sell_pair()->vec, cause, pc, tval)
+#define SELL_MEMCPY(dst, src, n)        msgdma_dev_memcpy(NDMA, dst, src, n, MSGDMA_POLL)
+#define SELL_FIRST_CHUNK                sell_grab_chunk() /* the pairs take chunks in turn (sell_smp.c) */
+#define SELL_NEXT_CHUNK(c)              sell_grab_chunk()
+#define SELL_ACC(b)                     ((b).seq & 1) /* a pair's consecutive chunks alternate */
+#define SELL_SCRATCH                    (sell_pair()->scratch)
+#define SELL_SCRATCH_END                (sell_pair()->scratch_end)
+#else
 static uint32_t lm_base, lm_size, lm_free; /* DLM address, size, first byte after the image's data */
 static uint32_t hmc_base;                  /* HMC controller (boot-info "hmc_ctrl"), 0 without an HMC */
 
 static msgdma_t dma_engine[2];
 msgdma_t *sell_dma_normal = &dma_engine[0], *sell_dma_cascaded = &dma_engine[0];
-#define NDMA sell_dma_normal
-#define CDMA sell_dma_cascaded
+#define NDMA                            sell_dma_normal
+#define CDMA                            sell_dma_cascaded
 static int two_dmas; /* the normal and the cascaded DMA are different engines */
+#define SELL_VEC_START(args, n)         vec_start(sell_kernel_image.entry, args, n)
+#define SELL_VEC_WAIT()                 vec_wait(VEC_POLL)
+#define SELL_VEC_ERROR(cause, pc, tval) vec_error(cause, pc, tval)
+#define SELL_MEMCPY(dst, src, n)        msgdma_memcpy(dst, src, n, MSGDMA_POLL)
+#define SELL_FIRST_CHUNK                0
+#define SELL_NEXT_CHUNK(c)              ((c) + 1)
+#define SELL_ACC(b)                     ((b).c & 1) /* chunk c uses acc[c % 2] */
+#define SELL_SCRATCH                    ((uintptr_t)__heap_start + sd.info->rows * 4)
+#define SELL_SCRATCH_END                ((uintptr_t)__heap_end)
+#endif
 
+#if SELL_SMP
+/* Pair k: mSGDMA, accelerator and gather unit number k; the accelerator gets sell_kernel. */
+int sell_lm_open_pair(uint32_t k) {
+    sell_pair_t *p = &sell_pairs[k];
+    vp_device_t dev;
+    if (!msgdma_open_index(&p->dma, k) || !vec_open_index(&p->vec, k)) return 0;
+    msgdma_dev_init(&p->dma, false);
+    if (!vec_dev_init(&p->vec, false) || vec_dev_load(&p->vec, &sell_kernel_image) != 0) return 0;
+    p->entry = vec_dev_entry(&p->vec, &sell_kernel_image);
+    p->dlm_base = (uint32_t)(uintptr_t)vec_dev_dlm_ptr(&p->vec, sell_kernel_image.data_addr - VP_VEC_DLM_BASE);
+    p->dlm_size = vec_dev_dlm_size(&p->vec);
+    p->dlm_free = (sell_kernel_image.data_size + 63u) & ~63u;
+    p->gather_unit = 0;
+    if (vp_device_find_type("hmc_ctrl", k, &dev) && vp_read32(dev.base + HMC_ID) == HMC_ID_VALUE)
+        p->gather_unit = dev.base;
+    return 1;
+}
+
+/* As many pairs as the platform has of all three (of two without an HMC); each LM is uncached. */
+sell_lm_t sell_lm_find(void) {
+    sell_lm_t lm = {0, 0, 0, 0, 0};
+    __asm__ volatile("csrr %0, mhartid" : "=r"(sell_hart_base));
+    while (sell_npairs < SELL_MAX_PAIRS && sell_lm_open_pair(sell_npairs)) sell_npairs++;
+    if (sell_npairs > 1 && !sell_pairs[sell_npairs - 1].gather_unit && sell_pairs[0].gather_unit) {
+        /* fewer gather units than accelerators: as many pairs as gather units */
+        while (sell_npairs > 1 && !sell_pairs[sell_npairs - 1].gather_unit) sell_npairs--;
+    }
+    if (!sell_npairs) return lm;
+    lm.dmas = 1;
+    lm.accelerator = 1;
+    /* The LMs are not cacheable: pair 0's at the default window, the others' in the instance region. */
+    msgdma_cache_managed((const void *)(uintptr_t)sell_pairs[0].dlm_base, sell_pairs[0].dlm_size);
+    msgdma_cache_managed((const void *)(uintptr_t)VP_INST_BASE, VP_INST_END - VP_INST_BASE);
+    lm.in_lm = 1;
+    lm.gather_buf = (float *)(uintptr_t)(sell_pairs[0].dlm_base + sell_pairs[0].dlm_free);
+    lm.gather_cap = ((sell_pairs[0].dlm_size - sell_pairs[0].dlm_free - LM_STACK_BYTES) / 4) & ~15u;
+    for (uint32_t k = 0; k < sell_npairs; k++)
+        printf("sell_spmv: pair %lu: DMA 0x%08lx, accelerator 0x%08lx, gather unit 0x%08lx\n", (unsigned long)k,
+               (unsigned long)sell_pairs[k].dma.base, (unsigned long)sell_pairs[k].vec.base,
+               (unsigned long)sell_pairs[k].gather_unit);
+    if (!sell_smp_start()) lm.accelerator = lm.dmas = 0;
+    return lm;
+}
+
+int sell_lm_case_possible(uint32_t k, const sell_lm_t *lm) {
+    if (k == SELL_CASE_CSR || k == SELL_CASE_SELL) return 1;
+    if (!lm->dmas) return 0;
+    if (k == SELL_CASE_CSR_CDMA) return 1;
+    return lm->accelerator && (k != SELL_CASE_ACC_HMC || sell_pairs[0].gather_unit);
+}
+
+#else
 /* The first mSGDMA instance is the normal DMA, the second (if any) the cascaded DMA; returns how many
  * engines are used. */
 static int dma_open(void) {
@@ -105,6 +190,7 @@ int sell_lm_case_possible(uint32_t k, const sell_lm_t *lm) {
     if (k == SELL_CASE_CSR_CDMA) return 1;
     return lm->accelerator && (k != SELL_CASE_ACC_HMC || hmc_base);
 }
+#endif
 
 const char *sell_lm_why_not(uint32_t k, const sell_lm_t *lm) {
     if (!lm->dmas) return "no mSGDMA on this platform";
@@ -118,6 +204,9 @@ const char *sell_lm_why_not(uint32_t k, const sell_lm_t *lm) {
 /* A block of chunk c: columns j0 .. j0+nj-1 (nj may be 0 for a chunk whose rows are all empty). */
 typedef struct {
     uint32_t c, j0, nj, lanes;
+#if SELL_SMP
+    uint32_t seq; /* the pair's chunks so far: its accumulator is acc[seq % 2] */
+#endif
 } block_t;
 
 typedef struct {
@@ -149,13 +238,13 @@ static int transfer(uint32_t k, const block_t *b, const buffer_t *f) {
 static void start(const block_t *b, const buffer_t *f, float *acc) {
     const uint32_t args[6] = {
         (uint32_t)(uintptr_t)acc, (uint32_t)(uintptr_t)f->val, (uint32_t)(uintptr_t)f->xg, b->lanes, b->nj, b->j0 == 0};
-    vec_start(sell_kernel_image.entry, args, 6);
+    SELL_VEC_START(args, 6);
 }
 
 static int finish(void) {
-    if (vec_wait(VEC_POLL) != VEC_STATUS_DONE) {
+    if (SELL_VEC_WAIT() != VEC_STATUS_DONE) {
         uint32_t cause, pc, tval;
-        vec_error(&cause, &pc, &tval);
+        SELL_VEC_ERROR(&cause, &pc, &tval);
         printf("sell_spmv: ERROR: accelerator stopped: mcause 0x%lx pc 0x%08lx mtval 0x%08lx\n", (unsigned long)cause,
                (unsigned long)pc, (unsigned long)tval);
         return 0;
@@ -180,7 +269,10 @@ static int next_block(block_t *b, uint32_t J) {
     if (b->nj != UINT32_MAX && b->j0 + b->nj < sd.width[b->c]) {
         b->j0 += b->nj;
     } else {
-        b->c = b->nj == UINT32_MAX ? 0 : b->c + 1;
+#if SELL_SMP
+        b->seq = b->nj == UINT32_MAX ? 0 : b->seq + 1;
+#endif
+        b->c = b->nj == UINT32_MAX ? SELL_FIRST_CHUNK : SELL_NEXT_CHUNK(b->c);
         if (b->c >= chunks) return 0;
         b->j0 = 0;
         b->lanes = b->c + 1 < chunks ? C : sd.info->rows - b->c * C;
@@ -225,8 +317,8 @@ static int hmc_gather_wait(const block_t *b) { return b->nj * b->lanes == 0 || h
  * Call with the cube idle; returns when the scatter is done (0 on an error). */
 static int hmc_copy_out(uint32_t c, uint32_t lanes, const float *acc, float *y, float *stage) {
     const uint32_t C = sd.info->C;
-    if (sd.info->flags & SELL_FLAG_IDENTITY_PERM) return msgdma_memcpy(y + c * C, acc, 4 * lanes, MSGDMA_POLL) == 0;
-    if (msgdma_memcpy(stage, acc, 4 * lanes, MSGDMA_POLL) != 0) return 0;
+    if (sd.info->flags & SELL_FLAG_IDENTITY_PERM) return SELL_MEMCPY(y + c * C, acc, 4 * lanes) == 0;
+    if (SELL_MEMCPY(stage, acc, 4 * lanes) != 0) return 0;
     vp_cache_clean_range(stage, 4 * lanes); /* the DMA wrote through the L2; the cube reads memory */
     vp_write32(HMC(GS_OP), GS_OP_SCATTER | GS_MODE_MEMORY);
     vp_write32(HMC(GS_ELEM_BASE), (uint32_t)(uintptr_t)y);
@@ -258,11 +350,11 @@ static int stream_in(const block_t *b, const float *packed, const buffer_t *f, c
 static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uint32_t J) {
     const uint32_t C = sd.info->C;
     float *packed[3], *stage;
-    packed[0] = (float *)(((uintptr_t)__heap_start + sd.info->rows * 4 + 63) & ~(uintptr_t)63);
+    packed[0] = (float *)((SELL_SCRATCH + 63) & ~(uintptr_t)63);
     packed[1] = packed[0] + J * C;
     packed[2] = packed[1] + J * C;
     stage = packed[2] + J * C;
-    if ((uintptr_t)(stage + C) > (uintptr_t)__heap_end) {
+    if ((uintptr_t)(stage + C) > SELL_SCRATCH_END) {
         printf("sell_spmv: ERROR: the packed buffers of acc_hmc do not fit the heap\n");
         return 0;
     }
@@ -279,16 +371,16 @@ static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uin
     if (!stream_in(&blk[0], packed[0], &buf[0], 0, 0)) return 0;
     const float *streamed = packed[0]; /* the packed buffer streamed last, and its bytes */
     uint32_t streamed_bytes = 4 * blk[0].nj * blk[0].lanes;
-    block_t done_chunk = {0, 0, UINT32_MAX, 0};
+    block_t done_chunk = {.c = 0, .j0 = 0, .nj = UINT32_MAX, .lanes = 0};
     for (uint32_t i = 0;; i++) {
         const block_t cur = blk[0];
-        start(&cur, &buf[i & 1], acc[cur.c & 1]);
+        start(&cur, &buf[i & 1], acc[SELL_ACC(cur)]);
         if (have[1]) {
             blk[2] = blk[1];
             have[2] = next_block(&blk[2], J);
             if (!hmc_gather_wait(&blk[1])) return 0;
             if (done_chunk.nj != UINT32_MAX &&
-                !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y, stage))
+                !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y, stage))
                 return 0;
             done_chunk.nj = UINT32_MAX;
             if (have[2]) hmc_gather_start(&blk[2], packed[(i + 2) % 3]);
@@ -296,7 +388,7 @@ static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uin
             streamed = packed[(i + 1) % 3];
             streamed_bytes = 4 * blk[1].nj * blk[1].lanes;
         } else if (done_chunk.nj != UINT32_MAX &&
-                   !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y, stage)) {
+                   !hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y, stage)) {
             return 0;
         }
         if (!finish()) return 0;
@@ -304,7 +396,7 @@ static int run_acc_hmc(float *y, float *const acc[2], const buffer_t buf[2], uin
         if (!have[1]) {
             vp_cache_inval_range(streamed, streamed_bytes);
             return done_chunk.nj == UINT32_MAX ||
-                   hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y, stage);
+                   hmc_copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y, stage);
         }
         blk[0] = blk[1];
         blk[1] = blk[2];
@@ -322,10 +414,10 @@ static int run_acc_overlap_two(float *y, float *const acc[2], const buffer_t buf
     const uint32_t C = sd.info->C;
     const int dma_out = (sd.info->flags & SELL_FLAG_IDENTITY_PERM) != 0;
     if (!transfer(SELL_CASE_ACC_CDMA, b, &buf[0])) return 0;
-    block_t done_chunk = {0, 0, UINT32_MAX, 0}; /* a chunk whose acc waits for its copy-out */
+    block_t done_chunk = {.c = 0, .j0 = 0, .nj = UINT32_MAX, .lanes = 0}; /* a chunk whose acc waits for its copy-out */
     for (uint32_t i = 0;; i++) {
         const block_t cur = *b;
-        start(&cur, &buf[i & 1], acc[cur.c & 1]);
+        start(&cur, &buf[i & 1], acc[SELL_ACC(cur)]);
         const int more = next_block(b, J);
         const uint32_t off = more ? sd.cptr[b->c] + b->j0 * b->lanes : 0, n = more ? b->nj * b->lanes : 0;
         const buffer_t *f = &buf[(i + 1) & 1];
@@ -339,7 +431,7 @@ static int run_acc_overlap_two(float *y, float *const acc[2], const buffer_t buf
         float *out = 0;
         uint32_t out_bytes = 0;
         if (done_chunk.nj != UINT32_MAX) {
-            const float *a = acc[done_chunk.c & 1];
+            const float *a = acc[SELL_ACC(done_chunk)];
             if (dma_out) {
                 out = y + done_chunk.c * C;
                 out_bytes = 4 * done_chunk.lanes;
@@ -359,7 +451,8 @@ static int run_acc_overlap_two(float *y, float *const acc[2], const buffer_t buf
         done_chunk.nj = UINT32_MAX;
         if (cur.j0 + cur.nj == sd.width[cur.c]) done_chunk = cur;
         if (!more)
-            return done_chunk.nj == UINT32_MAX || copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y);
+            return done_chunk.nj == UINT32_MAX ||
+                   copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y);
     }
 }
 
@@ -386,14 +479,14 @@ int sell_lm_run_acc_case(uint32_t k, float *y) {
     }
 
     if (k == SELL_CASE_ACC_HMC) return run_acc_hmc(y, acc, buf, J);
-    block_t b = {0, 0, UINT32_MAX, 0};
+    block_t b = {.c = 0, .j0 = 0, .nj = UINT32_MAX, .lanes = 0};
     if (!next_block(&b, J)) return 1; /* no rows at all */
     if (nbuf == 1) {
         do {
             if (!transfer(k, &b, &buf[0])) return 0;
-            start(&b, &buf[0], acc[b.c & 1]);
+            start(&b, &buf[0], acc[SELL_ACC(b)]);
             if (!finish()) return 0;
-            if (b.j0 + b.nj == sd.width[b.c] && !copy_out(b.c, b.lanes, acc[b.c & 1], y)) return 0;
+            if (b.j0 + b.nj == sd.width[b.c] && !copy_out(b.c, b.lanes, acc[SELL_ACC(b)], y)) return 0;
         } while (next_block(&b, J));
         return 1;
     }
@@ -401,11 +494,11 @@ int sell_lm_run_acc_case(uint32_t k, float *y) {
     /* Double buffering on one engine: block i computes from buf[i % 2] while the previous chunk's sums
      * (in the other acc) go to y and then block i+1 moves into the other buffer. */
     if (!transfer(k, &b, &buf[0])) return 0;
-    block_t done_chunk = {0, 0, UINT32_MAX, 0}; /* a chunk whose acc waits for its copy-out */
+    block_t done_chunk = {.c = 0, .j0 = 0, .nj = UINT32_MAX, .lanes = 0}; /* a chunk whose acc waits for its copy-out */
     for (uint32_t i = 0;; i++) {
         const block_t cur = b;
-        start(&cur, &buf[i & 1], acc[cur.c & 1]);
-        if (done_chunk.nj != UINT32_MAX && !copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y))
+        start(&cur, &buf[i & 1], acc[SELL_ACC(cur)]);
+        if (done_chunk.nj != UINT32_MAX && !copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y))
             return 0;
         done_chunk.nj = UINT32_MAX;
         const int more = next_block(&b, J);
@@ -413,7 +506,8 @@ int sell_lm_run_acc_case(uint32_t k, float *y) {
         if (!finish()) return 0;
         if (cur.j0 + cur.nj == sd.width[cur.c]) done_chunk = cur;
         if (!more)
-            return done_chunk.nj == UINT32_MAX || copy_out(done_chunk.c, done_chunk.lanes, acc[done_chunk.c & 1], y);
+            return done_chunk.nj == UINT32_MAX ||
+                   copy_out(done_chunk.c, done_chunk.lanes, acc[SELL_ACC(done_chunk)], y);
     }
 }
 

@@ -38,7 +38,51 @@ extern msgdma_t *sell_dma_normal, *sell_dma_cascaded;
 sell_lm_t sell_lm_find(void);
 int sell_lm_case_possible(uint32_t k, const sell_lm_t *lm);
 const char *sell_lm_why_not(uint32_t k, const sell_lm_t *lm);
-/* Runs accelerator case k (SELL_CASE_ACC_*) writing y; 0 on a DMA or accelerator error. */
+/* Runs accelerator case k (SELL_CASE_ACC_*) writing y; 0 on a DMA or accelerator error. With
+ * SELL_SMP: this hart's share of the chunks on this hart's engine pair. */
 int sell_lm_run_acc_case(uint32_t k, float *y);
+
+#if SELL_SMP
+/* sell_spmv_smp (docs/sell_spmv.md, "Several engine pairs"): K engine pairs, each one mSGDMA instance
+ * (both roles), one vector accelerator and one HMC gather unit (hmc_ctrl instance) -- instance k of
+ * each type in the boot-info device table -- sequenced by hart k (mhartid - hart 0's); the pairs take
+ * the chunks in turn (sell_grab_chunk). sell_lm.c reads the engines and the LM from this hart's pair
+ * where the one-hart build has its globals; sell_smp.c starts the harts and runs a case on all. */
+#include <hal/vec.h>
+#define SELL_MAX_PAIRS 8 /* = SPMV_MAX_HARTS of ../spmv_smp/start.S */
+typedef struct {
+    msgdma_t dma;                          /* the normal and the cascaded DMA of the pair */
+    vec_t vec;                             /* its accelerator */
+    uint32_t entry;                        /* sell_kernel's entry there */
+    uint32_t dlm_base, dlm_size, dlm_free; /* its LM: address, size, first byte after the image's data */
+    uint32_t gather_unit;                  /* its gather unit's registers (0: none) */
+    uint32_t chunks, elements;             /* what it took in the last case */
+    uintptr_t scratch, scratch_end;        /* its part of the heap (acc_hmc's packed buffers and stage) */
+} sell_pair_t;
+extern sell_pair_t sell_pairs[SELL_MAX_PAIRS];
+extern uint32_t sell_npairs, sell_hart_base;
+static inline sell_pair_t *sell_pair(void) {
+    uint32_t h;
+    __asm__ volatile("csrr %0, mhartid" : "=r"(h));
+    return &sell_pairs[h - sell_hart_base];
+}
+/* The next chunk for this hart's pair (the chunk count when none is left). */
+uint32_t sell_grab_chunk(void);
+/* Opens pair k's instances (0 if one is missing: no pair k). */
+int sell_lm_open_pair(uint32_t k);
+/* Lets the other harts out of start.S (first thing in main): they report in and sleep. */
+void sell_smp_release(void);
+/* Splits the heap over the K pairs; 0 with fewer harts than pairs (K - 1 must have reported in). */
+int sell_smp_start(void);
+/* Runs accelerator case k on every pair at once (hart 0 takes pair 0) and waits for all; 0 on an error. */
+int sell_smp_run_acc_case(uint32_t k, float *y);
+/* After case k (outside its timed region): each pair's chunks and finish time, the L2's lookups and misses. */
+void sell_smp_report(uint32_t k);
+/* Every hart writes back its L1D's lines of [p, p + n) (each hart's cbo reaches its own L1D). */
+void sell_smp_clean(const void *p, uint32_t n);
+#define SELL_RUN_ACC_CASE sell_smp_run_acc_case
+#else
+#define SELL_RUN_ACC_CASE sell_lm_run_acc_case
+#endif
 
 #endif

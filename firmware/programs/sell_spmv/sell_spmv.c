@@ -183,6 +183,9 @@ static void spmv_sell(float *y, float *acc) {
 /* --------------------------------------------------------------------------------------------- */
 
 int main(void) {
+#if SELL_SMP
+    sell_smp_release();
+#endif
     if (!vp_bootinfo_get()) {
         printf("sell_spmv: ERROR: no boot-info block (run it with a `sell` workload scenario)\n");
         return 2;
@@ -196,7 +199,9 @@ int main(void) {
     /* The DMAs read the index and value arrays, which no CPU writes while a case runs, and every case
      * starts after a whole-cache flush (caches_cold): the lines the L1D holds of them are clean, so
      * the driver's per-transfer cache maintenance over them would be work without effect. */
+#if !SELL_SMP /* the driver keeps four ranges: sell_lm_find takes two for the LMs */
     msgdma_cache_managed(sd.col_idx, sd.info->nnz * sizeof *sd.col_idx);
+#endif
     msgdma_cache_managed(sd.col, sd.info->padded * sizeof *sd.col);
     msgdma_cache_managed(sd.val, sd.info->padded * sizeof *sd.val);
     uint32_t done = 0;
@@ -222,7 +227,7 @@ int main(void) {
             case SELL_CASE_CSR: spmv_csr(y); break;
             case SELL_CASE_CSR_CDMA: ok = spmv_csr_cdma(y, lm.gather_buf, lm.gather_cap); break;
             case SELL_CASE_SELL: spmv_sell(y, acc); break;
-            default: ok = sell_lm_run_acc_case(k, y); break;
+            default: ok = SELL_RUN_ACC_CASE(k, y); break;
         }
         vp_marker_end();
         const uint64_t t1 = vp_rdcycle64();
@@ -231,9 +236,16 @@ int main(void) {
             break;
         }
         /* The VP reads y from memory behind the caches: write it back. */
+#if SELL_SMP
+        sell_smp_clean(y, sd.info->rows * sizeof(float)); /* every hart's L1D */
+#else
         vp_cache_clean_range(y, sd.info->rows * sizeof(float));
+#endif
         done |= 1u << k;
         printf("sell_spmv: %-11s %10lu cycles\n", case_names[k], (unsigned long)(t1 - t0));
+#if SELL_SMP
+        if (k >= SELL_CASE_ACC_DMA) sell_smp_report(k);
+#endif
     }
     sd.info->done = done;
     vp_cache_clean_range(sd.info, sizeof *sd.info);

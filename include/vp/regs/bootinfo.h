@@ -6,7 +6,7 @@
 
 #define VP_BOOTINFO_MAGIC   0x4f464e49u /* "INFO" */
 #define VP_BOOTINFO_VERSION 1u
-#define VP_BOOTINFO_MAX     32u
+#define VP_BOOTINFO_MAX     63u /* as many as fit before the device table (VP_BOOTINFO_DEV_OFFSET) */
 #define VP_BOOTINFO_NAMELEN 24u
 
 typedef struct {
