@@ -49,7 +49,7 @@ int sell_lm_run_acc_case(uint32_t k, float *y);
  * the chunks in turn (sell_grab_chunk). sell_lm.c reads the engines and the LM from this hart's pair
  * where the one-hart build has its globals; sell_smp.c starts the harts and runs a case on all. */
 #include <hal/vec.h>
-#define SELL_MAX_PAIRS 8 /* = SPMV_MAX_HARTS of ../spmv_smp/start.S */
+#define SELL_MAX_PAIRS 8 /* = VP_SMP_MAX_HARTS (rt/smp.h) */
 typedef struct {
     msgdma_t dma;                          /* the normal and the cascaded DMA of the pair */
     vec_t vec;                             /* its accelerator */

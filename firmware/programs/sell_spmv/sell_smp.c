@@ -1,8 +1,8 @@
 /* sell_spmv_smp: the accelerator cases of sell_spmv on K engine pairs sequenced by K harts (sell_lm.h,
  * docs/sell_spmv.md "Several engine pairs").
  *
- * Start-up (../spmv_smp/start.S): hart 0 runs crt0 and main; the others spin until spmv_release is
- * set, then call spmv_worker(mhartid) on their own stack. main (sell_spmv.c) releases them first
+ * Start-up (the runtime's, rt/smp.h): hart 0 runs crt0 and main; the others wait for the release,
+ * then call vp_smp_worker(mhartid) on their own stack. main (sell_spmv.c) releases them first
  * (sell_smp_release); each reports in (`arrived`) and sleeps in WFI until hart 0 raises its CLINT
  * msip (so that waiting harts cost no host time while hart 0 validates the data). main finds the pairs
  * (sell_lm_find), which calls sell_smp_start: the heap above the sorted accumulators is split into K
@@ -18,9 +18,9 @@
 #include <hal/mmio.h>
 #include <vp/regs/cache_ctrl.h>
 #include <rt/runtime.h>
+#include <rt/smp.h>
 #include "sell_lm.h"
 
-volatile uint32_t spmv_release; /* start.S spins on it */
 static volatile uint32_t arrived, finished, failed;
 static volatile uint32_t job_seq;                 /* hart 0 increments it to start a job */
 static volatile uint32_t job_end[SELL_MAX_PAIRS]; /* mcycle when each pair finished its last job */
@@ -47,8 +47,7 @@ static int do_job(void) {
     return sell_lm_run_acc_case(job.k, job.y);
 }
 
-void spmv_worker(uint32_t hartid);
-void spmv_worker(uint32_t hartid) {
+void vp_smp_worker(uint32_t hartid) {
     const uint32_t h = hartid - sell_hart_base;
     __asm__ volatile("csrs mie, %0" ::"r"(1u << 3)); /* MSIE: WFI wakes on msip (mstatus.MIE stays off) */
     __atomic_fetch_add(&arrived, 1u, __ATOMIC_ACQ_REL);
@@ -67,7 +66,7 @@ void spmv_worker(uint32_t hartid) {
     }
 }
 
-void sell_smp_release(void) { __atomic_store_n(&spmv_release, 1u, __ATOMIC_RELEASE); }
+void sell_smp_release(void) { vp_smp_release_harts(); }
 
 /* Chunks are taken in turn: each pair's pipeline takes the next one (amoadd on a shared counter) when
  * it looks ahead to a new chunk, so the pairs stay busy until the last chunk is taken and finish within
