@@ -525,6 +525,15 @@ void Cpu::cache_op(iss::CacheOp op, uint32_t addr, uint64_t& cycles) {
     // Both act on the platform's cache block (VP_CBO_BLOCK_SIZE), whatever their line sizes.
     if (l1d_ && l1d_->cacheable(addr))
         done = std::max(done, l1d_->maintain_block(l1, addr, VP_CBO_BLOCK_SIZE, at, ext_));
+    // With several harts the block is cleaned / flushed in every coherent L1D (Zicbom: the operation
+    // acts on the copies in all coherent caches): a peer's dirty copy is written back, and for a flush
+    // or an invalidation dropped (a peer's data is never discarded: cbo.inval flushes there).
+    for (Cpu* p : peers_)
+        if (p->l1d_ && p->l1d_->cacheable(addr)) {
+            iss::HostFpFlagsKept kept;  // (a write-back calls into the bus and the memories)
+            const Cache::Maint peer_op = l1 == Cache::Maint::Clean ? Cache::Maint::Clean : Cache::Maint::Flush;
+            done = std::max(done, p->l1d_->maintain_block(peer_op, addr, VP_CBO_BLOCK_SIZE, at, ext_));
+        }
     if (l2_ && l2_->cacheable(addr))
         done = std::max(done, l2_->maintain_block(l1 == Cache::Maint::Clean ? Cache::Maint::Clean : Cache::Maint::Flush,
                                                   addr, VP_CBO_BLOCK_SIZE, at, ext_));
