@@ -113,6 +113,13 @@ public:
         done = maintain(Maint::Flush, addr, at, origin);
         return true;
     }
+    // Another L1's load (MSI, docs/smp.md): a copy dirty here is written back and stays, clean (M -> S).
+    // False (and `done` untouched) when this cache holds no dirty copy.
+    bool snoop_clean(uint64_t addr, Tick at, const TxnExt& origin, Tick& done) {
+        if (!array_.dirty(array_.line_addr(addr))) return false;
+        done = maintain(Maint::Clean, addr, at, origin);
+        return true;
+    }
 
     // Seen by the bus: a transaction of another master (DMA). A read of a line dirty here, a CPU hit on
     // a line another master rewrote, are stale-data hazards; see docs/cache.md.

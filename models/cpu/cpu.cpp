@@ -455,8 +455,10 @@ void Cpu::set_peers(std::vector<Cpu*> peers) {
     if (peers_.empty() || coherence_invalidations_) return;
     coherence_invalidations_ =
         &stats_.counter("coherence_invalidations", "count", "lines this hart's stores took from other harts' L1Ds");
-    coherence_stall_ =
-        &stats_.counter("coherence_stall", "cycles", "cycles this hart's stores waited for dirty copies in other L1Ds");
+    coherence_downgrades_ = &stats_.counter("coherence_downgrades", "count",
+                                            "lines this hart's loads found dirty in other L1Ds (written back, M -> S)");
+    coherence_stall_ = &stats_.counter("coherence_stall", "cycles",
+                                       "cycles this hart's accesses waited for dirty copies in other L1Ds");
 }
 
 Tick Cpu::coherence(uint32_t addr, bool write, Tick at) {
@@ -471,6 +473,15 @@ Tick Cpu::coherence(uint32_t addr, bool write, Tick at) {
                 start = std::max(start, done);
             }
         } else {
+            // MSI: a load of a line another L1D holds Modified makes that copy write back and stay
+            // Shared (clean): its next store comes back here and invalidates this hart's copy (a clean
+            // line grants no repeated stores, models/common/repeat_hits.h).
+            iss::HostFpFlagsKept kept;
+            Tick done = at;
+            if (p->l1d_->snoop_clean(addr, at, ext_, done)) {
+                ++*coherence_downgrades_;
+                start = std::max(start, done);
+            }
             RepeatHits& r = p->hart_->repeat_hits(false);
             r.revoke_line(uint64_t(addr) >> r.shift);
         }

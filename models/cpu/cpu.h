@@ -193,6 +193,7 @@ private:
     std::vector<Cpu*> peers_;                     // the other harts (several harts only)
     Counter* coherence_invalidations_ = nullptr;  // (registered only with several harts)
     Counter* coherence_stall_ = nullptr;
+    Counter* coherence_downgrades_ = nullptr;
     // Sv32 page walks, walk cycles, page faults (registered at the first walk: M-mode-only programs'
     // statistics stay as they were).
     Counter *page_walks_ = nullptr, *page_walk_cycles_ = nullptr, *page_faults_ = nullptr;

@@ -53,11 +53,6 @@ LONG = {"rgcn_mutag", "rgcn_aifb"}
 # two of each): their
 # interleaving, hence their statistics, follow the quantum (with and without run-ahead alike).
 QUANTUM_DEPENDENT = {"sell_fpga", "sell_hmc", "multi_dev", "sell_hmc_multi"}
-# Several harts whose repeat hits (platform.cpu.repeat_hits) are not yet invisible: with repeat_hits=false
-# sell_hmc_multi (two harts sharing counters and WFI wake-ups) counts one more coherence invalidation on each
-# of two harts and one more L1D miss of hart 1 (a grant that some coherence path does not revoke; open,
-# found with this scenario). Their reference keeps the repeat hits and checks run-ahead alone.
-REPEAT_HITS_DIFFER = {"sell_hmc_multi"}
 
 
 def cases(repo):
@@ -105,10 +100,7 @@ def main():
     path = target(a.repo, a.scenario)
     with tempfile.TemporaryDirectory(prefix="vp-run-ahead-") as work:
         every = os.path.join(work, "every_boundary")
-        ref = ["platform.cpu.run_ahead=false"]
-        if a.scenario not in REPEAT_HITS_DIFFER:
-            ref.append("platform.cpu.repeat_hits=false")
-        rc0, log0 = run(a.vp, path, every, *ref)
+        rc0, log0 = run(a.vp, path, every, "platform.cpu.run_ahead=false", "platform.cpu.repeat_hits=false")
         # The reference must be a real run: a scenario that fails to start proves nothing.
         assert os.path.exists(os.path.join(every, "stats.json")), f"no stats.json (exit {rc0}):\n{log0}"
         with open(os.path.join(every, "config.json")) as f:
