@@ -167,10 +167,11 @@ if [ -n "$IMAGES" ]; then
   step "compressed images for the repository: $IMAGES"
   cp "$OUT/opensbi/fw_jump.bin" "$IMAGES/fw_jump.bin"
   cp "$OUT/opensbi/fw_dynamic.bin" "$IMAGES/fw_dynamic.bin"
+  xz -9e --check=crc32 -T1 -c "$OUT/System.map" >"$IMAGES/System.map.xz"
   xz -9e --check=crc32 -T1 -c "$OUT/Image" >"$IMAGES/Image.xz"
   gzip -9 -n -c "$OUT/initramfs.cpio" >"$IMAGES/initramfs.cpio.gz"
   # Their sums go into $IMAGES/README.md (the test reads them there); a copy in $OUT.
-  (cd "$IMAGES" && sha256sum fw_jump.bin fw_dynamic.bin Image.xz initramfs.cpio.gz) | tee "$OUT/images.sha256"
+  (cd "$IMAGES" && sha256sum fw_jump.bin fw_dynamic.bin System.map.xz Image.xz initramfs.cpio.gz) | tee "$OUT/images.sha256"
 fi
 
 # ------------------------------------------------------------------------------- boot on QEMU

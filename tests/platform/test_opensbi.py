@@ -19,6 +19,7 @@ import gzip
 import lzma
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -145,6 +146,50 @@ def test_linux_boots_to_init_and_powers_off():
                  "reboot: Power down"):
         assert line in out, f"no '{line}' in the console output:\n{out[-3000:]}"
     assert "warning" not in err.lower(), err
+
+
+def test_gdb_stops_linux_at_start_kernel_by_its_virtual_address():
+    # GDB on a Linux boot (docs/gdb.md, docs/iss.md "GDB"): a breakpoint at start_kernel's virtual address
+    # (System.map) stops the hart there in S-mode with Sv32 on, and memory read at that virtual address
+    # is the kernel image's bytes at the same offset (the kernel's 0xc0000000 is the image's first byte).
+    gdb = shutil.which("gdb-multiarch")
+    if not gdb:
+        raise Skip("gdb-multiarch not installed")
+    with open(image("System.map")) as f:
+        start_kernel = next(int(l.split()[0], 16) for l in f if l.split()[2:] == ["start_kernel"])
+    kernel = image("Image")
+    with open(kernel, "rb") as f:
+        f.seek(start_kernel - 0xc0000000)
+        want = f.read(8)
+    scenario = os.path.join(WORK, "linux.yaml")
+    with open(scenario, "w") as f:
+        f.write(SCENARIO)
+    vp = subprocess.Popen([VP, "run", scenario, "--bios", image("fw_jump.bin"), "--kernel", kernel, "--initrd",
+                           image("initramfs.cpio"), "--append", "console=ttyS0", "--gdb", "0", "--quiet", "--out",
+                           os.path.join(WORK, "gdb_out")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = None
+        for line in vp.stderr:
+            m = re.match(r"vp: waiting for gdb on port (\d+)", line)
+            if m:
+                port = m.group(1)
+                break
+        assert port, "the VP did not wait for gdb"
+        cmds = ["set pagination off", "set confirm off", "set architecture riscv:rv32", f"target remote 127.0.0.1:{port}",
+                f"break *{start_kernel:#x}", "continue", "p/x $pc", "p/x $satp", "x/2wx $pc", "kill"]
+        args = [gdb, "-nx", "-batch"]
+        for c in cmds:
+            args += ["-ex", c]
+        out = subprocess.run(args, capture_output=True, text=True, timeout=120).stdout
+    finally:
+        vp.kill()
+        vp.wait()
+    assert f"$1 = {start_kernel:#x}" in out, out
+    satp = int(re.search(r"\$2 = (0x[0-9a-f]+)", out).group(1), 16)
+    assert satp >> 31 == 1, f"satp {satp:#x}: Sv32 off at start_kernel"
+    words = re.search(r":\s+(0x[0-9a-f]+)\s+(0x[0-9a-f]+)", out)
+    got = int(words.group(1), 16).to_bytes(4, "little") + int(words.group(2), 16).to_bytes(4, "little")
+    assert got == want, f"memory at {start_kernel:#x}: {got.hex()}, the image has {want.hex()}"
 
 
 if __name__ == "__main__":
