@@ -50,6 +50,22 @@
 #include <vp/gcn_data.h>
 #include "gcn_layer.h"
 
+/* Sleeps until an engine's job ends (its interrupt), acknowledges it and returns 0, or the engine's
+ * error (0xFF without a code). No bus traffic beside the engine's while it works: the run does not
+ * depend on how the CPU's polls would interleave with the engine's accesses. Interrupts stay disabled
+ * in mstatus: wfi wakes on the pending MEIP, no trap is taken. */
+static uint32_t job_end(uintptr_t irq_reg, uintptr_t status_reg, uintptr_t error_reg, uint32_t busy, uint32_t done) {
+    do {
+        __asm__ volatile("wfi");
+    } while (!(vp_irq_pending() & MIP_MEIP));
+    const uint32_t src = vp_plic_claim(0);
+    vp_write32(irq_reg, 1);
+    vp_plic_complete(0, src);
+    uint32_t st;
+    while ((st = vp_read32(status_reg)) & busy) {}
+    return st & done ? 0 : (vp_read32(error_reg) ? vp_read32(error_reg) : 0xFFu);
+}
+
 /* One strip on the aggregation engine at `agg`: the job of run_strip. Returns 0 or the engine's error. */
 static uint32_t engine_strip(uintptr_t agg, const graph_t *g, uint32_t nnz, uint32_t d0, uint32_t d1, uint32_t side,
                              const float *xs, float *ys) {
@@ -66,18 +82,8 @@ static uint32_t engine_strip(uintptr_t agg, const graph_t *g, uint32_t nnz, uint
     vp_write32(agg + GCN_AGG_D1, d1);
     vp_write32(agg + GCN_AGG_SIDE, side);
     vp_write32(agg + GCN_AGG_CTRL, GCN_AGG_CTRL_START);
-    /* Sleep until the job's interrupt (no bus traffic beside the engine's while it works: the run does
-     * not depend on how the CPU's polls would interleave with the engine's accesses). Interrupts stay
-     * disabled in mstatus: wfi wakes on the pending MEIP, no trap is taken. */
-    do {
-        __asm__ volatile("wfi");
-    } while (!(vp_irq_pending() & MIP_MEIP));
-    const uint32_t src = vp_plic_claim(0);
-    vp_write32(agg + GCN_AGG_IRQ, 1);
-    vp_plic_complete(0, src);
-    uint32_t st;
-    while ((st = vp_read32(agg + GCN_AGG_STATUS)) & GCN_AGG_STATUS_BUSY) {}
-    return st & GCN_AGG_STATUS_DONE ? 0 : (vp_read32(agg + GCN_AGG_ERROR) ? vp_read32(agg + GCN_AGG_ERROR) : 0xFFu);
+    return job_end(agg + GCN_AGG_IRQ, agg + GCN_AGG_STATUS, agg + GCN_AGG_ERROR, GCN_AGG_STATUS_BUSY,
+                   GCN_AGG_STATUS_DONE);
 }
 
 /* A 64-bit engine counter read as two halves (hi, lo, hi again until stable). */
@@ -110,17 +116,8 @@ static uint32_t combine_slice(uintptr_t comb, uint32_t n, uint32_t w, uint32_t o
         vp_write32(comb + GCN_COMB_Z_STRIDE, 4 * out_f);
         vp_write32(comb + GCN_COMB_FLAGS, s ? GCN_COMB_FLAGS_ACCUMULATE : 0);
         vp_write32(comb + GCN_COMB_CTRL, GCN_COMB_CTRL_START);
-        do { /* as engine_strip: sleep until the job's interrupt */
-            __asm__ volatile("wfi");
-        } while (!(vp_irq_pending() & MIP_MEIP));
-        const uint32_t src = vp_plic_claim(0);
-        vp_write32(comb + GCN_COMB_IRQ, 1);
-        vp_plic_complete(0, src);
-        uint32_t st;
-        while ((st = vp_read32(comb + GCN_COMB_STATUS)) & GCN_COMB_STATUS_BUSY) {}
-        return st & GCN_COMB_STATUS_DONE
-                   ? 0
-                   : (vp_read32(comb + GCN_COMB_ERROR) ? vp_read32(comb + GCN_COMB_ERROR) : 0xFFu);
+        return job_end(comb + GCN_COMB_IRQ, comb + GCN_COMB_STATUS, comb + GCN_COMB_ERROR, GCN_COMB_STATUS_BUSY,
+                       GCN_COMB_STATUS_DONE);
     }
     for (uint32_t v = 0; v < n; v++) {
         float *zr = z + v * out_f;
