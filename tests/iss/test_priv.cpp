@@ -309,23 +309,8 @@ TEST_CASE("Sv32: a fetch from an unmapped page asks the I-cache for no line (it 
   .option norvc
   la t0, handler
   csrw mtvec, t0
-  li t0, -1
-  csrw pmpaddr0, t0
-  li t0, 0x1f
-  csrw pmpcfg0, t0
-  li t0, 0x80010000    # root table: VA 0x80000000 -> megapage PA 0x80000000 (S, R W X A D); the rest invalid
-  li t1, 0x200000cf
-  li t2, 0x80010800
-  sw t1, 0(t2)
-  li t0, 0x80080010
-  csrw satp, t0
-  li t0, 0x1800
-  csrc mstatus, t0
-  li t0, 0x800         # MPP = S
-  csrs mstatus, t0
-  li t0, 0x40000100    # unmapped
-  csrw mepc, t0
-  mret
+)" + sv32_identity_to_s("0x40000100") +  // (unmapped)
+               R"(
   .align 6
 handler:
   csrr a0, mcause
@@ -351,23 +336,8 @@ TEST_CASE("Sv32 statistics: a walk per translation-cache miss, its PTE reads' cy
   .option norvc
   la t0, handler
   csrw mtvec, t0
-  li t0, -1
-  csrw pmpaddr0, t0
-  li t0, 0x1f
-  csrw pmpcfg0, t0
-  li t0, 0x80010000    # root table: VA 0x80000000 -> megapage PA 0x80000000 (S, R W X A D); the rest invalid
-  li t1, 0x200000cf
-  li t2, 0x80010800
-  sw t1, 0(t2)
-  li t0, 0x80080010
-  csrw satp, t0
-  li t0, 0x1800
-  csrc mstatus, t0
-  li t0, 0x800         # MPP = S
-  csrs mstatus, t0
-  la t0, in_s
-  csrw mepc, t0
-  mret
+)" + sv32_identity_to_s("in_s") +
+               R"(
 in_s:
   li t3, 0x80020000
   lw t4, 0(t3)

@@ -12,27 +12,14 @@ TEST_CASE("GDB memory commands translate through the hart's Sv32 tables below M"
     Rig r(Rig::default_config());
     r.asm_load(R"(
   .option norvc
-  li t0, -1
-  csrw pmpaddr0, t0
-  li t0, 0x1f
-  csrw pmpcfg0, t0
+)" + sv32_identity_to_s("in_s", R"(
   li t0, 0x12345678    # the word gdb reads at PA 0x80020000
   li t1, 0x80020000
   sw t0, 0(t1)
-  li t2, 0x80010000    # root table: VA 0x40000000 and VA 0x80000000 -> megapage PA 0x80000000 (R W X A D)
-  li t1, 0x200000cf
-  sw t1, 0x400(t2)
-  li t3, 0x80010800
-  sw t1, 0(t3)
-  li t0, 0x80080010
-  csrw satp, t0
-  li t0, 0x1800
-  csrc mstatus, t0
-  li t0, 0x800         # MPP = S
-  csrs mstatus, t0
-  la t0, in_s
-  csrw mepc, t0
-  mret
+  li t1, 0x200000cf    # root [0x100]: VA 0x40000000 -> megapage PA 0x80000000 too
+  li t2, 0x80010400
+  sw t1, 0(t2)
+)") + R"(
 in_s:
   ebreak
 )");

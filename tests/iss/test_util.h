@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -80,6 +81,33 @@ struct Rig {
     FlatEnv env;
     Hart hart;
 };
+
+// The M-mode prologue of the Sv32 tests that need one mapping: PMP open to S/U, the root table at
+// 0x80010000 with VA 0x80000000 -> megapage PA 0x80000000 (S, R W X A D), satp on, then mret into
+// S-mode at `entry` (a label or an address). `extra` runs before satp is written (more mappings, data).
+inline std::string sv32_identity_to_s(const std::string& entry, const std::string& extra = "") {
+    return R"(
+  li t0, -1
+  csrw pmpaddr0, t0
+  li t0, 0x1f
+  csrw pmpcfg0, t0
+  li t1, 0x200000cf    # root [0x200]: VA 0x80000000 -> megapage PA 0x80000000; the rest invalid
+  li t2, 0x80010800
+  sw t1, 0(t2)
+)" + extra +
+           R"(
+  li t0, 0x80080010    # satp: Sv32, root PPN 0x80010
+  csrw satp, t0
+  li t0, 0x1800
+  csrc mstatus, t0
+  li t0, 0x800         # MPP = S
+  csrs mstatus, t0
+  )" + std::string(std::isdigit(static_cast<unsigned char>(entry[0])) ? "li" : "la") +
+           " t0, " + entry + R"(
+  csrw mepc, t0
+  mret
+)";
+}
 
 // Register numbers by ABI name.
 enum Reg : unsigned {
