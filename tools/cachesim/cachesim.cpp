@@ -22,6 +22,16 @@ const cache::Region* Log::region(const std::string& name) const {
     return nullptr;
 }
 
+// An unsigned integer of the untrusted header (get<uint64_t> would cast a float or a negative number,
+// undefined for values out of range).
+static uint64_t header_u64(const nlohmann::json& j, const char* key, const std::string& path) {
+    const nlohmann::json& v = j.at(key);
+    if (!v.is_number_unsigned())
+        throw std::runtime_error("access log '" + path + "': bad JSON header: '" + key +
+                                 "' is not an unsigned integer");
+    return v.get<uint64_t>();
+}
+
 Log load_log(const std::string& path, bool with_records) {
     Log log;
     log.path = path;
@@ -30,12 +40,12 @@ Log load_log(const std::string& path, bool with_records) {
         log.header = nlohmann::json::parse(rd.header());
         for (const auto& r : log.header.value("regions", nlohmann::json::array()))
             log.regions.push_back(
-                {r.at("name").get<std::string>(), r.at("lo").get<uint64_t>(), r.at("hi").get<uint64_t>()});
+                {r.at("name").get<std::string>(), header_u64(r, "lo", path), header_u64(r, "hi", path)});
         size_t i = 0;
         for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
-            log.blobs.push_back({b.at("name").get<std::string>(), b.at("addr").get<uint64_t>(), {}});
+            log.blobs.push_back({b.at("name").get<std::string>(), header_u64(b, "addr", path), {}});
         for (const auto& b : log.header.value("blobs", nlohmann::json::array()))
-            log.blobs[i++].data = rd.blob(b.at("size").get<uint64_t>());
+            log.blobs[i++].data = rd.blob(header_u64(b, "size", path));
     } catch (const nlohmann::json::exception& e) {
         throw std::runtime_error("access log '" + path + "': bad JSON header: " + e.what());
     }
