@@ -45,7 +45,7 @@ void Hart::run_block() {
   uint64_t cycle = cycle_, instret = instret_, next_event = next_event_;
   uint64_t busy = results_busy_until_;  // some result is not ready before this cycle
   // (Fixed while the loop runs: set_timing() is called from outside it.)
-  const bool late_results = tc.late_result > 0, predictor = !bht_.empty();
+  const bool predictor = !bht_.empty();
 #define SPILL()  (cycle_ = cycle, instret_ = instret, pc_ = pc, results_busy_until_ = busy)
 #define RELOAD() (cycle = cycle_, instret = instret_, next_event = next_event_, busy = results_busy_until_)
 // Register `reg`'s new value can be read `latency` cycles after now (the producer's end).
@@ -157,8 +157,10 @@ void Hart::run_block() {
       stall_fetch_ += fetch_cycles;
     }
 
-    // Shifts, mul/div, CSR reads, multi-cycle FP with TimingConfig::late_result (decode sets the flag).
-    if (__builtin_expect(late_results, 0) && (d.flags & DecodedInsn::kLateResult))
+    // Shifts, mul/div, CSR reads, multi-cycle FP with TimingConfig::late_result: decode sets the flag
+    // only when late_result > 0 (set_timing() re-decodes), so the flag alone says it (its byte is
+    // loaded for the length anyway).
+    if (__builtin_expect(d.flags & DecodedInsn::kLateResult, 0))
       RESULT_AFTER(kOpDestBase[unsigned(d.op)] + d.rd, tc.late_result);
 
     // d.length() without a branch: the flag's value is what a compressed instruction is shorter by.
