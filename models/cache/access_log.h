@@ -16,6 +16,7 @@
 //   records to the end of the file, 8 bytes each: u32 addr, u8 kind (AccessLog::Kind), u8 size, u16 0
 #pragma once
 #include <sys/stat.h>
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -91,13 +92,18 @@ private:
     uint64_t count_ = 0;
 };
 
-// Reads the header and blobs at open; records() streams the rest.
+// Reads the header and blobs at open; records() streams the rest. The log is a regular file, or a
+// stream (a pipe, a FIFO, "-" = standard input): then it can be read once, in order, and lengths from
+// the header are bounded by what actually arrives (read in chunks), not by the file's size.
 class AccessLogReader {
 public:
-    explicit AccessLogReader(const std::string& path) : path_(path), f_(std::fopen(path.c_str(), "rb")) {
+    explicit AccessLogReader(const std::string& path)
+        : path_(path), f_(path == "-" ? stdin : std::fopen(path.c_str(), "rb")), owned_(path != "-") {
         if (!f_) throw std::runtime_error("cannot read access log '" + path + "'");
         struct stat st;
-        if (::fstat(fileno(f_), &st) != 0 || !S_ISREG(st.st_mode)) fail("not a regular file");
+        if (::fstat(fileno(f_), &st) != 0) fail("cannot stat");
+        if (S_ISDIR(st.st_mode)) fail("is a directory");
+        streaming_ = !S_ISREG(st.st_mode);
         size_ = uint64_t(st.st_size);
         char magic[8];
         uint32_t version = 0, len = 0;
@@ -106,24 +112,20 @@ public:
         get(&version, 4);
         if (version != AccessLog::kVersion) fail("unsupported version " + std::to_string(version));
         get(&len, 4);
-        check_remaining(len);  // (a length from the file: never allocate more than the file holds)
-        header_.resize(len);
-        get(header_.data(), len);
+        const std::vector<uint8_t> h = read_exact(len);
+        header_.assign(h.begin(), h.end());
     }
     ~AccessLogReader() {
-        if (f_) std::fclose(f_);
+        if (f_ && owned_) std::fclose(f_);
     }
     AccessLogReader(const AccessLogReader&) = delete;
     AccessLogReader& operator=(const AccessLogReader&) = delete;
 
     const std::string& header() const { return header_; }
+    // True for a pipe, FIFO or standard input: one pass only.
+    bool streaming() const { return streaming_; }
     // Reads the next blob (call once per header blob, in order, before the records).
-    std::vector<uint8_t> blob(uint64_t size) {
-        check_remaining(size);
-        std::vector<uint8_t> b(size);
-        get(b.data(), size);
-        return b;
-    }
+    std::vector<uint8_t> blob(uint64_t size) { return read_exact(size); }
     // Fills `out` with up to `max` records; returns how many (0 at the end).
     size_t records(std::vector<AccessRecord>& out, size_t max = 1 << 16) {
         out.resize(max);
@@ -135,15 +137,32 @@ public:
 
 private:
     void get(void* p, size_t n) {
-        if (n && std::fread(p, 1, n, f_) != n) fail("truncated file");
+        if (n && std::fread(p, 1, n, f_) != n) fail(streaming_ ? "truncated stream" : "truncated file");
     }
-    void check_remaining(uint64_t n) {
-        const long pos = std::ftell(f_);
-        if (pos < 0 || n > size_ - uint64_t(pos)) fail("truncated file");
+    // n bytes: never more memory than the input holds (a length from the file is untrusted). A regular
+    // file is checked against its size first; a stream grows the buffer a chunk at a time as data arrives.
+    std::vector<uint8_t> read_exact(uint64_t n) {
+        std::vector<uint8_t> b;
+        if (!streaming_) {
+            const long pos = std::ftell(f_);
+            if (pos < 0 || n > size_ - uint64_t(pos)) fail("truncated file");
+            b.resize(n);
+            get(b.data(), n);
+            return b;
+        }
+        constexpr uint64_t kChunk = 1 << 20;
+        while (b.size() < n) {
+            const size_t at = b.size(), step = size_t(std::min<uint64_t>(kChunk, n - at));
+            b.resize(at + step);
+            get(b.data() + at, step);
+        }
+        return b;
     }
     [[noreturn]] void fail(const std::string& why) { throw std::runtime_error("access log '" + path_ + "': " + why); }
     std::string path_;
     std::FILE* f_;
+    bool owned_ = true;
+    bool streaming_ = false;
     uint64_t size_ = 0;
     std::string header_;
 };

@@ -4,6 +4,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 #include "models/common/prng.h"
 
@@ -278,6 +280,105 @@ TEST_CASE("lengths in a hostile log are checked against the file before anything
     write_log(2, "[]");  // valid JSON, not an object
     CHECK_THROWS_WITH(load_log(p.string()), Catch::Contains("bad JSON header"));
     fs::remove(p);
-    // Not a regular file (a directory here; /dev/zero would never end)
-    CHECK_THROWS_WITH(load_log(fs::temp_directory_path().string()), Catch::Contains("not a regular file"));
+    // Not a log: a directory, and /dev/zero (read as a stream: its first bytes are not the magic)
+    CHECK_THROWS_WITH(load_log(fs::temp_directory_path().string()), Catch::Contains("is a directory"));
+    CHECK_THROWS_WITH(load_log("/dev/zero"), Catch::Contains("bad magic"));
+}
+
+namespace {
+
+// Writes `bytes` into a new FIFO from a thread (as vp-rgcn-trace would through a pipe); the reader
+// opens the FIFO's path. `cut` stops the writer after that many bytes (a truncated stream).
+struct FifoFeed {
+    fs::path path;
+    std::thread writer;
+    FifoFeed(const std::string& name, std::string bytes, size_t cut = ~size_t(0)) {
+        path = fs::temp_directory_path() / ("vp_test_cachesim_fifo_" + std::to_string(::getpid()) + "_" + name);
+        fs::remove(path);
+        REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
+        writer = std::thread([p = path, b = std::move(bytes), cut] {
+            std::FILE* f = std::fopen(p.c_str(), "wb");
+            if (!f) return;
+            std::fwrite(b.data(), 1, std::min(cut, b.size()), f);  // (EPIPE if the reader gave up: fine)
+            std::fclose(f);
+        });
+    }
+    ~FifoFeed() {
+        if (writer.joinable()) writer.join();
+        std::error_code ec;
+        fs::remove(path, ec);
+    }
+};
+
+std::string file_bytes(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
+}
+
+void check_same(const LevelResult& a, const LevelResult& b) {
+    CHECK(a.name == b.name);
+    REQUIRE(a.stats.size() == b.stats.size());
+    for (size_t i = 0; i < a.stats.size(); ++i) {
+        CHECK(a.stats[i].accesses == b.stats[i].accesses);
+        CHECK(a.stats[i].misses == b.stats[i].misses);
+        CHECK(a.stats[i].writebacks == b.stats[i].writebacks);
+        CHECK(a.stats[i].priority_fetches == b.stats[i].priority_fetches);
+        CHECK(a.read_misses[i] == b.read_misses[i]);
+    }
+}
+
+}  // namespace
+
+TEST_CASE("one pass drives every L2 size, from a file or a stream, as run_l1 + run_l2 do per size") {
+    Xoshiro256 rng(11);
+    std::vector<cache::AccessRecord> recs;
+    for (int i = 0; i < 300000; ++i) {
+        const uint32_t a = 0x10000 + 8 * uint32_t(rng.below(30000));
+        recs.push_back(rng.below(4) == 0 ? store(a) : load(a));
+    }
+    TempLog t("onepass", recs, std::vector<uint32_t>(1000, 2));
+    Config cfg = all_cacheable();
+    cfg.l1d = level(2048, 4, "ac");
+    std::vector<LevelConfig> l2s = {level(8192, 8, "pb"), level(32768, 8, "pb"), level(131072, 8, "pb")};
+    // Reference: the L2 request stream stored, then each size replayed over it.
+    const Log file = load_log(t.path.string(), false);
+    std::vector<Request> stream;
+    const std::vector<LevelResult> l1 = run_l1(file, cfg, stream);
+    std::vector<LevelResult> ref;
+    for (const LevelConfig& lc : l2s) {
+        Config c = cfg;
+        c.l2 = lc;
+        ref.push_back(run_l2(file, c, stream));
+    }
+    REQUIRE(ref[0].total().misses > ref[2].total().misses);  // (the sizes differ: a test that can fail)
+    auto check_pass = [&](const OnePassResult& one) {
+        REQUIRE(one.l1.size() == l1.size());
+        check_same(one.l1[0], l1[0]);
+        CHECK(one.l2_requests == stream.size());
+        REQUIRE(one.l2.size() == l2s.size());
+        for (size_t k = 0; k < l2s.size(); ++k) check_same(one.l2[k], ref[k]);
+    };
+    check_pass(run_one_pass(file, cfg, l2s));
+    // The same log through a FIFO: read once, as it arrives.
+    FifoFeed feed("onepass", file_bytes(t.path));
+    const Log streamed = load_log(feed.path.string(), false);
+    check_pass(run_one_pass(streamed, cfg, l2s));
+    CHECK_THROWS_WITH(run_one_pass(streamed, cfg, l2s), Catch::Contains("read only once"));
+    LevelConfig opt = level(8192, 8, "opt");
+    CHECK_THROWS_WITH(run_one_pass(file, cfg, {opt}), Catch::Contains("opt"));
+}
+
+TEST_CASE("a stream's lengths are bounded by what arrives: a huge blob that never comes is a truncated stream") {
+    const std::string huge_blob = R"({"blobs":[{"name":"t","addr":0,"size":1099511627776}]})";
+    std::string bytes = "VPACCLOG";
+    const uint32_t version = 1, len = uint32_t(huge_blob.size());
+    bytes.append(reinterpret_cast<const char*>(&version), 4);
+    bytes.append(reinterpret_cast<const char*>(&len), 4);
+    bytes += huge_blob + std::string(3 << 20, 'x');  // 3 MiB of a claimed 1 TiB
+    FifoFeed feed("huge", bytes);
+    CHECK_THROWS_WITH(load_log(feed.path.string(), false), Catch::Contains("truncated stream"));
+    // A stream cut inside the header.
+    TempLog t("cut", {load(0x10000)}, {1});
+    FifoFeed cut("cut", file_bytes(t.path), 20);
+    CHECK_THROWS_WITH(load_log(cut.path.string(), false), Catch::Contains("truncated stream"));
 }

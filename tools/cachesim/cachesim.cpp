@@ -35,7 +35,8 @@ static uint64_t header_u64(const nlohmann::json& j, const char* key, const std::
 Log load_log(const std::string& path, bool with_records) {
     Log log;
     log.path = path;
-    cache::AccessLogReader rd(path);
+    const auto reader = std::make_shared<cache::AccessLogReader>(path);
+    cache::AccessLogReader& rd = *reader;
     try {
         log.header = nlohmann::json::parse(rd.header());
         for (const auto& r : log.header.value("regions", nlohmann::json::array()))
@@ -50,7 +51,10 @@ Log load_log(const std::string& path, bool with_records) {
         throw std::runtime_error("access log '" + path + "': bad JSON header: " + e.what());
     }
     log.records_loaded = with_records;
-    if (!with_records) return log;
+    if (!with_records) {
+        if (rd.streaming()) log.stream = reader;  // (positioned at the records: a stream is read once)
+        return log;
+    }
     std::vector<cache::AccessRecord> chunk;
     while (rd.records(chunk)) log.records.insert(log.records.end(), chunk.begin(), chunk.end());
     return log;
@@ -306,38 +310,84 @@ LevelResult run_opt(const Log& log, const LevelConfig& lc, const std::vector<Req
 
 }  // namespace
 
-std::vector<LevelResult> run_l1(const Log& log, const Config& cfg, std::vector<Request>& l2_stream) {
-    validate(cfg);
-    l2_stream.clear();
-    std::unique_ptr<Level> l1i, l1d;
-    if (cfg.l1i.present) l1i = std::make_unique<Level>(log, cfg, cfg.l1i, "l1i");
-    if (cfg.l1d.present) l1d = std::make_unique<Level>(log, cfg, cfg.l1d, "l1d");
-    const bool prio_below = cfg.priority_reads;
-    log.for_each_chunk([&](const std::vector<cache::AccessRecord>& chunk) {
+namespace {
+
+// The L1s: each record to its level (fetches to the L1I, loads and stores to the L1D, or straight below
+// without one); what they send below is appended to `below`.
+class Front {
+public:
+    Front(const Log& log, const Config& cfg) : log_(log), cfg_(cfg) {
+        if (cfg.l1i.present) l1i_ = std::make_unique<Level>(log, cfg, cfg.l1i, "l1i");
+        if (cfg.l1d.present) l1d_ = std::make_unique<Level>(log, cfg, cfg.l1d, "l1d");
+    }
+    void feed(const std::vector<cache::AccessRecord>& chunk, std::vector<Request>& below) {
+        const bool prio_below = cfg_.priority_reads;
         for (const cache::AccessRecord& r : chunk) {
-            if (r.addr < cfg.cacheable_lo || r.addr >= cfg.cacheable_hi) continue;
+            if (r.addr < cfg_.cacheable_lo || r.addr >= cfg_.cacheable_hi) continue;
             switch (r.kind) {
                 case cache::AccessLog::FetchLine:
-                    if (l1i) l1i->access(r.addr, r.size, false, &l2_stream, prio_below);
+                    if (l1i_) l1i_->access(r.addr, r.size, false, &below, prio_below);
                     break;
                 case cache::AccessLog::Load:
                 case cache::AccessLog::Store:
-                    if (l1d)
-                        l1d->access(r.addr, r.size, r.kind == cache::AccessLog::Store, &l2_stream, prio_below);
+                    if (l1d_)
+                        l1d_->access(r.addr, r.size, r.kind == cache::AccessLog::Store, &below, prio_below);
                     else
-                        l2_stream.push_back(
+                        below.push_back(
                             Request{r.addr, uint16_t(r.size), uint8_t(r.kind == cache::AccessLog::Store), 0});
                     break;
                 default:
-                    throw std::runtime_error("access log '" + log.path + "': record of unknown kind " +
+                    throw std::runtime_error("access log '" + log_.path + "': record of unknown kind " +
                                              std::to_string(r.kind));
             }
         }
+    }
+    std::vector<LevelResult> results() const {
+        std::vector<LevelResult> out;
+        if (l1i_) out.push_back(l1i_->result(log_));
+        if (l1d_) out.push_back(l1d_->result(log_));
+        return out;
+    }
+
+private:
+    const Log& log_;
+    const Config& cfg_;
+    std::unique_ptr<Level> l1i_, l1d_;
+};
+
+}  // namespace
+
+std::vector<LevelResult> run_l1(const Log& log, const Config& cfg, std::vector<Request>& l2_stream) {
+    validate(cfg);
+    l2_stream.clear();
+    Front front(log, cfg);
+    log.for_each_chunk([&](const std::vector<cache::AccessRecord>& chunk) { front.feed(chunk, l2_stream); });
+    return front.results();
+}
+
+OnePassResult run_one_pass(const Log& log, const Config& cfg, const std::vector<LevelConfig>& l2s) {
+    validate(cfg);
+    std::vector<std::unique_ptr<Level>> l2;
+    for (const LevelConfig& lc : l2s) {
+        Config one = cfg;
+        one.l2 = lc;
+        validate(one);
+        if (lc.policy == "opt") throw std::invalid_argument("l2: policy opt needs the whole request stream (run_l2)");
+        l2.push_back(std::make_unique<Level>(log, cfg, lc, "l2"));
+    }
+    OnePassResult res;
+    Front front(log, cfg);
+    std::vector<Request> below;
+    log.for_each_chunk([&](const std::vector<cache::AccessRecord>& chunk) {
+        below.clear();
+        front.feed(chunk, below);
+        res.l2_requests += below.size();
+        for (auto& level : l2)
+            for (const Request& r : below) level->access(r.addr, r.len, r.write != 0, nullptr, false);
     });
-    std::vector<LevelResult> out;
-    if (l1i) out.push_back(l1i->result(log));
-    if (l1d) out.push_back(l1d->result(log));
-    return out;
+    res.l1 = front.results();
+    for (const auto& level : l2) res.l2.push_back(level->result(log));
+    return res;
 }
 
 LevelResult run_l2(const Log& log, const Config& cfg, const std::vector<Request>& l2_stream) {

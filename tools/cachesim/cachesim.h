@@ -12,11 +12,14 @@
 //     is read from below as one full-line read at the line address (so the L2 sees offset0 = true);
 //   - an L2 miss reads memory; its priority comes from the same table (a memory read, counted as a
 //     priority fetch only).
-// The L1s do not depend on the L2 (tags only, no inclusion), so the L2 request stream is produced
-// once per L1 configuration and replayed for every L2 size.
+// The L1s do not depend on the L2 (tags only, no inclusion), so one pass over the log drives every
+// L2 size at once (run_one_pass: the L1s' requests go to each L2 a chunk at a time, never stored);
+// Belady's OPT needs the whole L2 request stream, which run_l1 stores and run_l2 replays per size.
+// The log may be a stream (a pipe, "-"): it is read once either way.
 #pragma once
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 #include <nlohmann/json.hpp>
@@ -38,6 +41,10 @@ struct Log {
     std::vector<Blob> blobs;
     std::vector<cache::AccessRecord> records;  // empty when loaded without records (streamed instead)
     bool records_loaded = false;
+    // A stream (pipe, FIFO, "-") positioned at its records: read once by for_each_chunk. (A regular file
+    // is opened again for each pass.)
+    mutable std::shared_ptr<cache::AccessLogReader> stream;
+    mutable bool stream_read = false;
     // Calls fn(chunk) for the records in order: from `records`, or read from the file in chunks.
     template <class Fn>
     void for_each_chunk(Fn fn) const;
@@ -56,9 +63,17 @@ void Log::for_each_chunk(Fn fn) const {
         fn(records);
         return;
     }
+    std::vector<cache::AccessRecord> chunk;
+    if (stream || stream_read) {
+        if (stream_read)
+            throw std::runtime_error("access log '" + path + "': a stream can be read only once (use a file)");
+        stream_read = true;
+        const std::shared_ptr<cache::AccessLogReader> rd = std::move(stream);
+        while (rd->records(chunk, 1 << 20)) fn(chunk);
+        return;
+    }
     cache::AccessLogReader rd(path);
     for (const auto& b : header.value("blobs", nlohmann::json::array())) rd.blob(b.at("size").get<size_t>());
-    std::vector<cache::AccessRecord> chunk;
     while (rd.records(chunk, 1 << 20)) fn(chunk);
 }
 
@@ -108,6 +123,16 @@ struct Request {
 std::vector<LevelResult> run_l1(const Log& log, const Config& cfg, std::vector<Request>& l2_stream);
 // Runs one L2 configuration over an L2 request stream (policy "opt": Belady's OPT).
 LevelResult run_l2(const Log& log, const Config& cfg, const std::vector<Request>& l2_stream);
+
+// One pass over the log: the L1s of `cfg`, and every L2 configuration of `l2s` fed with the L1s'
+// requests chunk by chunk (not policy opt). The same results as run_l1 + run_l2 per configuration, in
+// memory independent of the log's length.
+struct OnePassResult {
+    std::vector<LevelResult> l1;  // as run_l1
+    std::vector<LevelResult> l2;  // parallel to l2s
+    uint64_t l2_requests = 0;     // requests below the L1s (run_l1's stream length)
+};
+OnePassResult run_one_pass(const Log& log, const Config& cfg, const std::vector<LevelConfig>& l2s);
 // Both, for one configuration.
 Result simulate(const Log& log, const Config& cfg);
 

@@ -38,7 +38,10 @@ int main(int argc, char** argv) {
     std::string hot = "auto";
     std::string fv_region = "features";
     bool no_prio_reads = false, csv = false, csv_header = false;
-    app.add_option("log", log_path, "access log recorded by the platform (models/cache/access_log.h)")->required();
+    app.add_option("log", log_path,
+                   "access log recorded by the platform (models/cache/access_log.h); a pipe, a FIFO or - "
+                   "(standard input) is read once, as it arrives")
+        ->required();
     app.add_option("--l1d-size", l1d_size, "L1D capacity (0 = no L1D: loads/stores go to the L2)")
         ->capture_default_str();
     app.add_option("--l1d-ways", l1d_ways, "L1D associativity")->capture_default_str();
@@ -140,8 +143,29 @@ int main(int argc, char** argv) {
         }
         cfg.l2 = level("0", l2_ways, l2_policy, "l2");
         cachesim::validate(cfg);
+        // Every L2 size in one pass over the log (memory independent of its length; a stream is read
+        // once), except OPT, which needs the whole L2 request stream in memory.
+        std::vector<cachesim::LevelConfig> l2s;
+        for (uint64_t size : sizes) {
+            cachesim::LevelConfig l2 = level(std::to_string(size), l2_ways, l2_policy, "l2");
+            grasp_hot(l2);
+            l2s.push_back(l2);
+        }
         std::vector<cachesim::Request> stream;
-        const std::vector<cachesim::LevelResult> l1 = cachesim::run_l1(log, cfg, stream);
+        std::vector<cachesim::LevelResult> l1, l2_results;
+        uint64_t l2_requests = 0;
+        if (l2_policy == "opt") {
+            l1 = cachesim::run_l1(log, cfg, stream);
+            l2_requests = stream.size();
+        } else {
+            std::vector<cachesim::LevelConfig> present;
+            for (const auto& l2 : l2s)
+                if (l2.present) present.push_back(l2);
+            cachesim::OnePassResult one = cachesim::run_one_pass(log, cfg, present);
+            l1 = std::move(one.l1);
+            l2_results = std::move(one.l2);
+            l2_requests = one.l2_requests;
+        }
 
         nlohmann::json runs = nlohmann::json::array();
         std::ostringstream rows;
@@ -150,12 +174,14 @@ int main(int argc, char** argv) {
             for (const cache::RegionStatField& f : cache::kRegionStatFields) rows << f.name << ',';
             rows << "read_misses\n";
         }
-        for (uint64_t size : sizes) {
-            cachesim::LevelConfig l2 = level(std::to_string(size), l2_ways, l2_policy, "l2");
-            grasp_hot(l2);
+        size_t next_l2 = 0;
+        for (size_t k = 0; k < sizes.size(); ++k) {
+            const uint64_t size = sizes[k];
+            const cachesim::LevelConfig& l2 = l2s[k];
             cfg.l2 = l2;
             std::vector<cachesim::LevelResult> levels = l1;
-            if (l2.present) levels.push_back(cachesim::run_l2(log, cfg, stream));
+            if (l2.present)
+                levels.push_back(l2_policy == "opt" ? cachesim::run_l2(log, cfg, stream) : l2_results[next_l2++]);
             nlohmann::json run;
             for (const auto& lv : levels) {
                 run[lv.name] = cachesim::to_json(lv);
@@ -180,7 +206,7 @@ int main(int argc, char** argv) {
             for (const auto& lv : l1) records = std::max<uint64_t>(records, lv.total().accesses);
             nlohmann::json out{{"log", log_path},
                                {"l1_accesses", records},
-                               {"l2_requests", stream.size()},
+                               {"l2_requests", l2_requests},
                                {"runs", runs},
                                {"host_seconds", secs}};
             if (!label.empty()) out["label"] = label;

@@ -82,6 +82,13 @@ def items(vp, data):
          lambda o: [PY, fig56, o, "--dataset", "bgs", "--source", "emulated", "--trace",
                     os.path.join(bindir, "vp-rgcn-trace"), "--cachesim", os.path.join(bindir, "vp-cachesim"),
                     "--data", data] + rgcn_cfg, rgcn_result),
+        # AM's log would be ~53 GB per vertex order: streamed from the emulator to the replays (tee), no file.
+        ("rgcn_am", "Tomita et al. Fig. 5 on AM at full size (1,666,764 entities, 133 relations, 5,988,321 edges), "
+         "emulated trace streamed to the replays (no log file), L2 256 KiB-32 MiB, LRU w/o sort / LRU / AC / PB",
+         lambda o: [PY, fig56, o, "--dataset", "am", "--source", "emulated", "--stream", "--synthetic",
+                    "--entities 1666764 --relations 133 --edges 5988321", "--trace",
+                    os.path.join(bindir, "vp-rgcn-trace"), "--cachesim", os.path.join(bindir, "vp-cachesim"),
+                    "--data", data] + rgcn_cfg, rgcn_result),
     ]
 
 

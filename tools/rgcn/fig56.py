@@ -21,8 +21,10 @@ import csv
 import io
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -78,6 +80,17 @@ def sweep_rows(sweep_dir):
     return rows
 
 
+def emulate_cmd(args, sort, out):
+    """vp-rgcn-trace writing the access log of one vertex order to `out` (a file, or /dev/stdout)."""
+    ds = {"aifb": "aifb_stripped.nt.gz", "mutag": "mutag_stripped.nt.gz"}.get(args.dataset)
+    cmd = [args.trace, "--out", out, "--sort", "true" if sort else "false", "--output-priority", "true"]
+    if ds:
+        cmd += ["--dataset", os.path.join(args.data, "rgcn", ds)]
+    else:
+        cmd += args.synthetic.split()
+    return cmd
+
+
 def recording(args, sort):
     """The access log of one vertex order: a point of the recording sweep, or the host emulation."""
     tag = "sorted" if sort else "unsorted"
@@ -85,13 +98,7 @@ def recording(args, sort):
         path = os.path.join(args.out, f"emulated_{tag}.vplog")
         if os.path.exists(path):
             return path
-        ds = {"aifb": "aifb_stripped.nt.gz", "mutag": "mutag_stripped.nt.gz"}.get(args.dataset)
-        cmd = [args.trace, "--out", path, "--sort", "true" if sort else "false", "--output-priority", "true"]
-        if ds:
-            cmd += ["--dataset", os.path.join(args.data, "rgcn", ds)]
-        else:
-            cmd += args.synthetic.split()
-        _, secs = run(cmd)
+        _, secs = run(emulate_cmd(args, sort, path))
         log(f"emulated {path} ({os.path.getsize(path) / 1e6:.0f} MB) in {secs:.1f} s")
         args.timing.append({"what": f"emulate {tag}", "seconds": round(secs, 1)})
         return path
@@ -104,13 +111,62 @@ def recording(args, sort):
     sys.exit(f"fig56.py: {args.out}: no point with workload.rgcn.sort={'true' if sort else 'false'}")
 
 
+def replay_cmd(args, logpath, label, l1, l2, extra, sizes):
+    return [args.cachesim, logpath, "--csv", "--label", label, "--l1d-size", "32KiB", "--l1d-ways", "8",
+            "--l1d-policy", l1, "--l2-policy", l2, "--l2-ways", "8", "--line", "64",
+            "--l2-size", ",".join(str(s) for s in sizes)] + extra
+
+
 def replay(args, logpath, label, l1, l2, extra, sizes):
-    cmd = [args.cachesim, logpath, "--csv", "--label", label, "--l1d-size", "32KiB", "--l1d-ways", "8",
-           "--l1d-policy", l1, "--l2-policy", l2, "--l2-ways", "8", "--line", "64",
-           "--l2-size", ",".join(str(s) for s in sizes)] + extra
-    text, secs = run(cmd)
+    text, secs = run(replay_cmd(args, logpath, label, l1, l2, extra, sizes))
     args.timing.append({"what": f"replay {label}", "seconds": round(secs, 1)})
     return list(csv.reader(io.StringIO(text)))
+
+
+def replay_streamed(args, sort, jobs):
+    """--stream: the emulator's log of one vertex order goes through a pipe (tee) to one vp-cachesim per
+    job (label, l1, l2, extra) at once, with no file on disk (AM's logs would be ~53 GB each). Returns
+    {label: rows}."""
+    tag = "sorted" if sort else "unsorted"
+    tmp = tempfile.mkdtemp(prefix=f".fig56-{tag}-", dir=args.out)
+    procs = []
+    t0 = time.time()
+    try:
+        fifos = []
+        for i, (label, l1, l2, extra) in enumerate(jobs):
+            fifos.append(os.path.join(tmp, f"{i}.fifo"))
+            os.mkfifo(fifos[-1], 0o600)
+            cmd = replay_cmd(args, fifos[-1], label, l1, l2, extra, args.sizes)
+            procs.append((label, cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
+        emu_cmd = emulate_cmd(args, sort, "/dev/stdout")
+        emu = subprocess.Popen(emu_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        with open(fifos[0], "wb") as first:  # (blocks until its vp-cachesim opened it: it does at start)
+            tee = subprocess.Popen(["tee"] + fifos[1:], stdin=emu.stdout, stdout=first, stderr=subprocess.PIPE)
+        emu.stdout.close()  # (tee holds it; the emulator gets SIGPIPE if tee dies)
+        emu_err = emu.stderr.read().decode(errors="replace")
+        tee_err = tee.stderr.read().decode(errors="replace")
+        failures = []
+        if emu.wait() != 0:
+            failures.append(f"exit {emu.returncode}: {' '.join(emu_cmd)}\n{emu_err[-3000:]}")
+        if tee.wait() != 0:
+            failures.append(f"tee exit {tee.returncode}: {tee_err[-1000:]}")
+        out = {}
+        for label, cmd, p in procs:
+            text, err = p.communicate()
+            if p.returncode != 0:
+                failures.append(f"exit {p.returncode}: {' '.join(cmd)}\n{err[-3000:]}")
+            out[label] = list(csv.reader(io.StringIO(text)))
+        if failures:
+            sys.exit("fig56.py: streamed replay failed: " + "\n".join(failures))
+    finally:
+        for _, _, p in procs:
+            if p.poll() is None:
+                p.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+    secs = time.time() - t0
+    log(f"emulated {tag} and replayed {', '.join(j[0] for j in jobs)} through a pipe in {secs:.1f} s")
+    args.timing.append({"what": f"emulate {tag} + replay {len(jobs)} (streamed)", "seconds": round(secs, 1)})
+    return out
 
 
 HEADER = ["label", "l1d_size", "l1d_policy", "l2_size", "l2_policy", "period", "level", "region", "accesses", "hits",
@@ -227,7 +283,12 @@ def main():
     ap.add_argument("--validate", metavar="RECORD_SWEEP_DIR",
                     help="SWEEP_DIR is a validation sweep: compare its full runs with the replay of this "
                          "recording sweep's sorted log")
+    ap.add_argument("--stream", action="store_true",
+                    help="with --source emulated: no log files; each vertex order's log goes from vp-rgcn-trace "
+                         "through a pipe to every replay at once (tee; disk and memory independent of its length)")
     args = ap.parse_args()
+    if args.stream and args.source != "emulated":
+        ap.error("--stream needs --source emulated (a recorded log is a file already)")
     args.out = args.sweep_dir
     args.sizes = [int(s) for s in args.sizes.split(",")]
     args.timing = []
@@ -242,16 +303,28 @@ def main():
     configs = [c for c in CONFIGS if not args.configs or c[0] in args.configs.split(",")]
     periods = [int(p) for p in args.periods.split(",") if p]
     need_unsorted = any(not c[1] for c in configs)
-    logs = {True: recording(args, True)}
-    if need_unsorted:
-        logs[False] = recording(args, False)
     rows = []
-    for name, sort, l1, l2, extra in configs:
-        rows += replay(args, logs[sort], name, l1, l2, extra, args.sizes)
-        log(f"replayed {name}")
-    for p in periods:
-        rows += replay(args, logs[True], f"PB_period_{p}", "pb", "pb", SEED + ["--period", str(p)], args.sizes)
-        log(f"replayed PB period {p}")
+    if args.stream:
+        jobs = {True: [], False: []}
+        for name, sort, l1, l2, extra in configs:
+            jobs[sort].append((name, l1, l2, extra))
+        jobs[True] += [(f"PB_period_{p}", "pb", "pb", SEED + ["--period", str(p)]) for p in periods]
+        got = {}
+        for sort in (False, True):
+            if jobs[sort]:
+                got.update(replay_streamed(args, sort, jobs[sort]))
+        for label in [c[0] for c in configs] + [f"PB_period_{p}" for p in periods]:
+            rows += got[label]
+    else:
+        logs = {True: recording(args, True)}
+        if need_unsorted:
+            logs[False] = recording(args, False)
+        for name, sort, l1, l2, extra in configs:
+            rows += replay(args, logs[sort], name, l1, l2, extra, args.sizes)
+            log(f"replayed {name}")
+        for p in periods:
+            rows += replay(args, logs[True], f"PB_period_{p}", "pb", "pb", SEED + ["--period", str(p)], args.sizes)
+            log(f"replayed PB period {p}")
     with open(os.path.join(args.out, "replay.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(HEADER)
