@@ -67,10 +67,11 @@ Outcome Converter::run(const Descriptor& d, Tick t0, uint64_t span, const Checkp
     const unsigned per_write = scatter ? 1 : std::max(1u, burst / esz);
     dma2_.begin(t0, L);  // DMA 1's masters were given the descriptor at t0 by the engine
 
-    // Index stream: the converter holds two bursts of indices; `taken` is when it took each one.
+    // Index stream: the converter holds `index_lookahead` bursts of indices; `taken` is when it took
+    // each one (burst k is read once the first index of burst k - index_lookahead was taken).
     uint64_t idx_burst = ~0ull;
     Tick idx_end = t0;
-    std::vector<Tick> taken(2 * (burst / isz), 0);
+    std::vector<Tick> taken(size_t(cfg_.index_lookahead) * (burst / isz), 0);
     Tick consume_next = t0;
     uint64_t first_buffered = 0;  // gather: the first element in write_buf_
     unsigned buffered = 0;

@@ -5,7 +5,8 @@
 // bytes) and a one-element descriptor for DMA 2 (ElementDma), whose data streams back into DMA 1's
 // write master: written contiguously (gather, in `burst`-byte writes) or to the converted address
 // (scatter, one write per element, the elements read contiguously from SRC_BASE).
-//   index burst k issues at max(read master free, the converter took the index two bursts back);
+//   index burst k issues at max(read master free, the converter took the first index of burst
+//   k - index_lookahead (default 2));
 //   element i's DMA 2 read of level l is ready at (data of level l-1) + convert_cycles;
 //   the write master takes element i at max(its data, previous take + beats(element), write window).
 #pragma once

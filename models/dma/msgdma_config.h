@@ -21,6 +21,7 @@ struct MsgdmaConfig : MmioPort {
     bool pipelined = true;         // DMA 2: the pipelined read DMA; false: mSGDMA one at a time
     unsigned dispatch_cycles = 4;  // descriptor to first command of the masters
     unsigned convert_cycles = 1;   // converter: index to DMA 2 descriptor
+    unsigned index_lookahead = 2;  // converter: index bursts read ahead of the element being converted
     unsigned write_window = 4;     // write master: write bursts outstanding
     unsigned irq = VP_IRQ_DMA0;    // PLIC source
 

@@ -33,6 +33,10 @@ void MsgdmaConfig::params(config::Params& p) {
     p.add(dispatch_cycles, "dispatch_cycles", Kind::Int, "cycles", "descriptor accepted to first master command")
         .range(0, 1000);
     p.add(convert_cycles, "convert_cycles", Kind::Int, "cycles", "converter: index to DMA 2 descriptor").range(0, 1000);
+    p.add(index_lookahead, "index_lookahead", Kind::Int, "bursts",
+          "converter: index-stream bursts it holds; DMA 1 reads index burst k once the converter has taken the "
+          "first index of burst k - index_lookahead")
+        .range(1, 64);
     p.add(write_window, "write_window", Kind::Int, "count", "write master: write transactions outstanding")
         .range(1, 256);
     p.add(irq, "irq", Kind::Int, "", "PLIC interrupt source (VP_IRQ_DMA0)").range(1, 1023);

@@ -271,6 +271,16 @@ def test_hmc_experiment_engines_smoke():
             assert float(r[k]) > 0, (k, r)
         assert int(r["mem_unit_elements_min"]) > 0 and int(r["mem_vec_runs_min"]) > 0, r
     assert float(rows[0]["mem_pair_finish_balance"]) == 1 and 0 < float(rows[1]["mem_pair_finish_balance"]) <= 1, rows
+    # Tanabe et al.'s model with each K's own host-side inputs (the one-pair table's computation), and
+    # each side's link bytes per FLOP inside the region: part of the whole run's, their ratio as stated.
+    for r in rows:
+        f = {k: float(v) for k, v in r.items() if k.startswith(("model_", "host_", "mem_", "bflop_"))}
+        assert 0 < f["host_hit_x"] <= 1 and 0 < f["host_R_hit"] <= 1 and 1 <= f["host_S"] <= 16, r
+        assert abs(f["model_F_ratio"] - f["model_bflop_cache"] / 4) < 1e-4 * f["model_F_ratio"], r
+        for side in ("host", "mem"):
+            assert 0 < f[side + "_link_bytes_region"] <= f[side + "_link_bytes_to_host"] * 1.001, (side, r)
+        ratio = f["host_bflop_region"] / f["mem_bflop_region"]
+        assert abs(f["bflop_region_ratio_host_vs_mem"] - ratio) < 1e-4 * ratio, r
     p = subprocess.run([sys.executable, os.path.join(REPO, "tools", "sell", "hmc_experiment.py"), "--vp", VP,
                         "--out", out_dir + "2", "--scales", "10", "--engines", "9"],
                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60)

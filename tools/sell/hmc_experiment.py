@@ -15,7 +15,10 @@ of the chunks; docs/sell_spmv.md "Several engine pairs"). For each K the tool wr
 variant of the scenario (out/scenarios/k<K>.yaml: element 0 of each instance list copied K times),
 runs acc_overlap and acc_hmc at every SCALE and writes hmc_multi.csv and hmc_multi.md: MFLOPS, the
 ratio, and per side what the resources did inside the marker region (from timeline.json: L2 lookups
-and misses, link busy time; from stats.json: per-instance DMA, gather-unit and accelerator work).
+and misses, link busy time; from stats.json: per-instance DMA, gather-unit and accelerator work). Its
+CSV also has the model below with each K's host-side inputs (model_*, host_hit_x, host_S), and each
+side's link bytes cube->host inside the region per FLOP (host_bflop_region, mem_bflop_region; from the
+links' busy time at the raw rate) and their ratio: what two link-bound sides would give.
 
 Every case of every SCALE is its own `vp run` (so that each run's cache, DMA and HMC statistics are
 that case's alone); every run's y is checked bit for bit by the VP (a failed check fails the tool).
@@ -156,34 +159,45 @@ def combine(scale, results):
     if "acc_overlap" in results:
         res = results["acc_overlap"]
         c = res["stats"]["components"]
-        l2 = c["l2"]["counters"]
-        r["host_R_hit"] = l2["hits"] / max(1, l2["accesses"])
-        xa, xh = l2.get("region.x.accesses", 0), l2.get("region.x.hits", 0)
-        r["host_hit_x"] = xh / max(1, xa)
-        line = get(res["config"], "platform", "caches", "l2", "line", default=64)
-        if isinstance(line, str):
-            line = int(line.rstrip("B").replace("Ki", "")) * (1024 if "Ki" in line else 1)
-        r["l2_line"] = line
-        r["host_S"] = min(line / 4.0, xa / max(1, xa - xh))
+        host_l2_inputs(r, res)
         r["host_dma_busy_frac"] = get(c, "dma", "histograms", "descriptor_time", "sum") / (r["acc_overlap_us"] * 1e6)
         r["host_link_bytes_to_host"] = get(c, "ram.hmc", "derived", "link_response_bytes")
         r["host_link_utilization"] = get(c, "ram.hmc", "derived", "link_utilization")
         r["host_bflop_measured"] = r["host_link_bytes_to_host"] / flops
-        hmc = get(res["config"], "platform", "ram", "hmc", default={})
-        links, lanes = int(hmc.get("links", 4)), int(hmc.get("lanes", 16))
-        rate = hmc.get("lane_rate", 15e9)
-        if isinstance(rate, str):
-            rate = float(rate.rstrip("b/s").rstrip("G")) * 1e9
-        W = links * lanes * rate / 8 * 8 / 9
-        r["model_W_GBps"] = W / 1e9
-        bflop = 2 + 4 / 2 + (1 - r["host_hit_x"]) * line / r["host_S"]
-        r["model_bflop_cache"] = bflop
-        r["model_F_cache_gflops"] = W / bflop / 1e9
-        r["model_F_gather_gflops"] = W / 4 / 1e9
-        r["model_F_ratio"] = (W / 4) / (W / bflop)
-        r["model_E_ratio_eq12"] = 35 * (1 - r["host_R_hit"])
-        r["model_E_ratio_i32"] = (1 - r["host_R_hit"]) * (2 + 32 / r["host_S"])
+        tanabe_model(r, res)
     return r
+
+
+def host_l2_inputs(r, res):
+    """The model's measured inputs from the host-side run's L2 statistics: R_hit (all accesses), hit_x
+    (x's region), the line, S = x reads per x line fill (capped at line / 4)."""
+    l2 = res["stats"]["components"]["l2"]["counters"]
+    r["host_R_hit"] = l2["hits"] / max(1, l2["accesses"])
+    xa, xh = l2.get("region.x.accesses", 0), l2.get("region.x.hits", 0)
+    r["host_hit_x"] = xh / max(1, xa)
+    line = get(res["config"], "platform", "caches", "l2", "line", default=64)
+    if isinstance(line, str):
+        line = int(line.rstrip("B").replace("Ki", "")) * (1024 if "Ki" in line else 1)
+    r["l2_line"] = line
+    r["host_S"] = min(line / 4.0, xa / max(1, xa - xh))
+
+
+def tanabe_model(r, res):
+    """Tanabe et al.'s eq. 1-4 and 12 with host_l2_inputs' values and the run's link configuration."""
+    hmc = get(res["config"], "platform", "ram", "hmc", default={})
+    links, lanes = int(hmc.get("links", 4)), int(hmc.get("lanes", 16))
+    rate = hmc.get("lane_rate", 15e9)
+    if isinstance(rate, str):
+        rate = float(rate.rstrip("b/s").rstrip("G")) * 1e9
+    W = links * lanes * rate / 8 * 8 / 9
+    r["model_W_GBps"] = W / 1e9
+    bflop = 2 + 4 / 2 + (1 - r["host_hit_x"]) * r["l2_line"] / r["host_S"]
+    r["model_bflop_cache"] = bflop
+    r["model_F_cache_gflops"] = W / bflop / 1e9
+    r["model_F_gather_gflops"] = W / 4 / 1e9
+    r["model_F_ratio"] = (W / 4) / (W / bflop)
+    r["model_E_ratio_eq12"] = 35 * (1 - r["host_R_hit"])
+    r["model_E_ratio_i32"] = (1 - r["host_R_hit"]) * (2 + 32 / r["host_S"])
 
 
 # ---- K engine pairs (--engines) -------------------------------------------------------------------
@@ -279,6 +293,11 @@ def combine_multi(scale, k, results, out_dir):
         # (the series is the derived link_utilization x time: busy time of the mean link)
         r[side + "_link_util"] = in_region(d, case, "ram.hmc.link_utilization.busy_ps") / ps
         r[side + "_link_bytes_to_host"] = get(st, "components", "ram.hmc", "derived", "link_response_bytes")
+        # ...and the region's bytes cube->host (the link's busy time is its FLITs' time at the raw rate;
+        # link_bytes_to_host is the whole run's, set-up included)
+        links = int(get(cfg, "platform", "ram", "hmc", "links", default=4))
+        raw = get(st, "components", "ram.hmc", "derived", "peak_link_bandwidth")
+        r[side + "_link_bytes_region"] = r[side + "_link_util"] * ps * 1e-12 * links * raw
         if side == "mem":
             el = sum(get(x, "counters", "elements") for x in units)
             lat = sum(get(x, "histograms", "command_latency", "sum") for x in units)
@@ -291,6 +310,17 @@ def combine_multi(scale, k, results, out_dir):
             r["mem_vault_accesses"] = get(st, "components", "ram.hmc", "counters", "vault_accesses")
     if "host_mflops" in r and "mem_mflops" in r:
         r["ratio_mem_vs_host"] = r["mem_mflops"] / r["host_mflops"]
+    # Tanabe et al.'s model with this K's host-side run's own inputs (as the one-pair table does), and
+    # each side's link bytes cube->host per FLOP in the region: their ratio is the ratio two link-bound
+    # sides would give (eq. 2-4 with measured B/FLOP instead of eq. 1's).
+    for side in ("host", "mem"):
+        if side + "_link_bytes_region" in r:
+            r[side + "_bflop_region"] = r[side + "_link_bytes_region"] / flops
+    if "acc_overlap" in results:
+        host_l2_inputs(r, results["acc_overlap"])
+        tanabe_model(r, results["acc_overlap"])
+    if "host_bflop_region" in r and "mem_bflop_region" in r:
+        r["bflop_region_ratio_host_vs_mem"] = r["host_bflop_region"] / max(1e-12, r["mem_bflop_region"])
     return r
 
 
