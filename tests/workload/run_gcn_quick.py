@@ -11,11 +11,21 @@
    B_V > 1; FS: B_F > 1, B_V = 1; FS+VT: every static run; ATM) and its gain over the baseline, ATM's
    share of the static best; then the geomeans;
 3. the full run's summary (the emulated sweep: time cpu and mem) writes the same columns;
-4. an unknown data set is one line and exit 2.
+4. an unknown data set is one line and exit 2;
+5. `--set KEY=VALUE` reaches every run (`platform.ram.timing=fixed`: each run's stats.json has the fixed
+   timing's group and no DDR group, results.csv's ddr_row_hit_rate is empty, every Y still checked, the
+   engine cycles differ from the shipped DDR3's), summary.md names the override; a bad override, --set
+   without --quick, and --reuse of runs made with other overrides are one line and exit 2;
+6. tools/gcn/memory_experiment.py (the quick form under other memories) on `tiny`, memories ddr and fixed:
+   memory.csv's rows are its runs' (engine cycles as in OUT/<memory>/results.csv, gain over the same
+   memory's baseline, each "best" row the fastest of its class), the fixed memory without row-hit rates;
+   an unknown memory is one line and exit 2.
 """
 import argparse
 import csv
+import glob
 import importlib.util
+import json
 import os
 import subprocess
 import sys
@@ -114,6 +124,82 @@ def main():
                             os.path.join(work, "bad")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if p.returncode != 2 or "--datasets: 'reddit'" not in p.stderr or len(p.stderr.strip().splitlines()) != 1:
             fail(f"--datasets reddit: exit {p.returncode}, '{p.stderr.strip()}'")
+        # 5. --set: platform overrides for every run of the quick form
+        fixed = os.path.join(work, "fixed")
+        p = subprocess.run([sys.executable, tool, "--quick", "--datasets", "tiny", "--vp", a.vp, "--out", fixed,
+                            "--set", "platform.ram.timing=fixed"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            fail(f"sweep.py --quick --set platform.ram.timing=fixed: exit {p.returncode}: {p.stderr[-2000:]}")
+        _, fruns = read(os.path.join(fixed, "results.csv"))
+        if len(fruns) != len(runs):
+            fail(f"--set: {len(fruns)} runs, expected {len(runs)}")
+        ddr = {(r["l2_mib"], r["spec"]): r for r in runs}
+        differ = 0
+        for r in fruns:
+            if not r["y_check"].startswith("Y matches the host reference bit for bit"):
+                fail(f"--set: run {r['spec']}: Y not checked bit for bit")
+            if r["ddr_row_hit_rate"] != "" or not float(r["ram_latency_ns"]) > 0:
+                fail(f"--set: run {r['spec']}: ddr_row_hit_rate '{r['ddr_row_hit_rate']}', "
+                     f"ram_latency_ns '{r['ram_latency_ns']}' (a fixed-latency memory has no rows)")
+            d = ddr[(r["l2_mib"], r["spec"])]
+            if d["ddr_row_hit_rate"] == "" or not 0 <= float(d["ddr_row_hit_rate"]) <= 1:
+                fail(f"shipped run {d['spec']}: ddr_row_hit_rate '{d['ddr_row_hit_rate']}'")
+            differ += r["engine_cycles"] != d["engine_cycles"]
+        if differ < len(fruns) // 2:
+            fail(f"--set platform.ram.timing=fixed: only {differ} of {len(fruns)} runs changed their engine cycles")
+        for st in glob.glob(os.path.join(fixed, "platform", "*", "stats.json")):
+            with open(st) as f:
+                comps = json.load(f)["components"]
+            if "ram.fixed" not in comps or "ram.ddr" in comps:
+                fail(f"--set: {st} has groups {sorted(c for c in comps if c.startswith('ram'))}")
+        with open(os.path.join(fixed, "summary.md")) as f:
+            if "`platform.ram.timing=fixed`" not in f.readline():
+                fail("--set: summary.md's title does not name the override")
+        bad = [(["--quick", "--set", "platform.ram.timing=fixd"], "--set platform.ram.timing"),
+               (["--quick", "--set", "platform.ram.timing"], "not KEY=VALUE"),
+               (["--set", "platform.ram.timing=fixed"], "only with --quick"),
+               (["--quick", "--reuse", "--out", fixed], "holds runs made with --set")]
+        for extra, want in bad:
+            cmd = [sys.executable, tool, "--datasets", "tiny", "--vp", a.vp] + extra
+            if "--out" not in extra:
+                cmd += ["--out", os.path.join(work, "bad_set")]
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            if p.returncode != 2 or want not in p.stderr or len(p.stderr.strip().splitlines()) != 1:
+                fail(f"{' '.join(extra)}: exit {p.returncode}, '{p.stderr.strip()}' (expected exit 2 and '{want}')")
+        # 6. the memory experiment
+        mtool = os.path.join(a.repo, "tools", "gcn", "memory_experiment.py")
+        mout = os.path.join(work, "memory")
+        p = subprocess.run([sys.executable, mtool, "--vp", a.vp, "--out", mout, "--datasets", "tiny", "--memories",
+                            "ddr,fixed"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 0:
+            fail(f"memory_experiment.py: exit {p.returncode}: {p.stderr[-2000:]}")
+        _, mrows = read(os.path.join(mout, "memory.csv"))
+        for mem in ("ddr", "fixed"):
+            _, mruns = read(os.path.join(mout, mem, "results.csv"))
+            for l2 in ("8", "16"):
+                st = [r for r in mruns if r["l2_mib"] == l2 and r["kernel"] != "atm"]
+                t = {r["spec"]: int(r["engine_cycles"]) for r in st}
+                got = [r for r in mrows if r["memory"] == mem and r["l2_mib"] == l2]
+                classes = {"baseline": ["baseline"], "fs:2": ["fs:2"], "fs:4": ["fs:4"],
+                           "best VT": [r["spec"] for r in st if r["B_F"] == "1" and r["B_V"] != "1"],
+                           "best FS": [r["spec"] for r in st if r["B_F"] != "1" and r["B_V"] == "1"],
+                           "best FS+VT": [r["spec"] for r in st if r["B_F"] != "1" and r["B_V"] != "1"]}
+                if sorted(r["row"] for r in got) != sorted(classes):
+                    fail(f"memory.csv {mem} {l2} MiB: rows {[r['row'] for r in got]}")
+                for r in got:
+                    if int(r["engine_cycles"]) != min(t[c] for c in classes[r["row"]]) or \
+                            int(r["engine_cycles"]) != t[r["config"]]:
+                        fail(f"memory.csv {mem} {l2} MiB {r['row']}: {r['config']} {r['engine_cycles']} cycles, "
+                             f"the runs say {min(t[c] for c in classes[r['row']])}")
+                    if abs(float(r["gain_%"]) - 100 * (t["baseline"] / t[r["config"]] - 1)) > 0.01:
+                        fail(f"memory.csv {mem} {l2} MiB {r['row']}: gain {r['gain_%']}")
+                    if (r["ddr_row_hit_rate"] == "") != (mem == "fixed"):
+                        fail(f"memory.csv {mem} {r['row']}: ddr_row_hit_rate '{r['ddr_row_hit_rate']}'")
+        p = subprocess.run([sys.executable, mtool, "--vp", a.vp, "--out", mout, "--memories", "sram"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 2 or "'sram'" not in p.stderr or len(p.stderr.strip().splitlines()) != 1:
+            fail(f"memory_experiment.py --memories sram: exit {p.returncode}, '{p.stderr.strip()}'")
     print("PASS")
 
 

@@ -84,6 +84,15 @@ REGISTRY = {
         "drop_md_lines": r"^Quick run on the engines",
         "rerun": False,  # minutes; tests/workload/run_gcn_engines.py checks the combination on a small graph
     },
+    "gcn_memory": {
+        # docs/gcn.md, "Why the gains differ from the patent's": the quick form under other memories
+        # (row locality: fixed latency, closed page, fine mapping; speed: 2 / 4 channels, HMC, a fast memory).
+        "command": ["python3", "tools/gcn/memory_experiment.py", "--vp", "{vp}", "--out", "{out}"],
+        "md": "memory.md",
+        "data": "memory.csv",
+        "drop_md_lines": r"^# The quick form under other memories",
+        "rerun": False,  # an hour (8 memories x the quick form); tests/workload/run_gcn_quick.py runs it on tiny
+    },
     "paper_scale": {
         # docs/performance.md: the papers' largest experiments end to end (host time, peak memory).
         "command": ["python3", "tools/perf/paper_scale.py", "--vp", "{vp}", "--out", "{out}"],

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lee et al. [lee-gcn-slicing] (feature slicing, vertex tiling, automatic tile morphing) on the VP (docs/gcn.md).
 
-  python3 tools/gcn/sweep.py --out out/gcn [--jobs 2] [--full-pokec] [--quick]
+  python3 tools/gcn/sweep.py --out out/gcn [--jobs 2] [--full-pokec] [--quick [--set KEY=VALUE ...]]
 
 Stages (each writes CSVs into --out; --stages picks a subset, later stages reuse earlier outputs):
   calibrate  full platform runs of the gcn firmware (CPU, L1I/L1D 32 KiB, L2 16-way, DDR3) on a
@@ -669,6 +669,40 @@ QUICK_DATASETS = {
 }
 
 
+def ram_stats(stats):
+    """The main memory's side of a run (stats.json): transactions, mean latency (arrival to completion,
+    queueing included), bandwidth, and for DDR the row-hit rate and activates (empty for fixed / hmc)."""
+    c = stats["components"]
+    ram, ddr = c.get("ram", {}), c.get("ram.ddr", {})
+    lat = ram.get("histograms", {}).get("latency", {})
+    rc, dc = ram.get("counters", {}), ddr.get("counters", {})
+    return {"ram_reads": rc.get("reads", ""), "ram_writes": rc.get("writes", ""),
+            "ram_latency_ns": round(lat["mean"] / 1000, 2) if lat.get("count") else "",
+            "ram_bandwidth_gbs": round(ram["derived"]["bandwidth"] / 1e9, 3) if "bandwidth" in ram.get("derived", {})
+            else "",
+            "ddr_row_hit_rate": round(ddr["derived"]["row_hit_rate"], 4) if ddr else "",
+            "ddr_activates": dc.get("activates", "")}
+
+
+def check_sets(args):
+    """--set KEY=VALUE (the quick form's platform/workload overrides): each must be KEY=VALUE and the
+    engines' scenario must accept them (vp run --dry-run); otherwise one line and exit 2."""
+    for s in args.set:
+        if "=" not in s or not s.split("=", 1)[0]:
+            print(f"sweep.py: --set: '{s}' is not KEY=VALUE", file=sys.stderr)
+            sys.exit(2)
+    if not args.set:
+        return
+    cmd = [args.vp, "run", os.path.join(REPO, "scenarios", "gcn_engines.yaml"), "--dry-run"]
+    for s in args.set:
+        cmd += ["--set", s]
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        err = (p.stderr.strip().splitlines() or [f"vp exit {p.returncode}"])[-1].removeprefix("vp: error: ")
+        print(f"sweep.py: {err if err.startswith('--set') else '--set: ' + err}", file=sys.stderr)
+        sys.exit(2)
+
+
 def quick(args):
     names = args.datasets or [d for d in QUICK_DATASETS if d not in ("tiny", "pokec_ordered")]
     jobs = []
@@ -680,7 +714,7 @@ def quick(args):
                 name = f"quick_{ds}_{l2 // MIB}MiB_{spec.replace(':', '_')}" + (f"_comb{args.combine}" if args.combine
                                                                                  else "")
                 extra = ["platform.ram.size=512MiB"] + ([f"workload.gcn.out_features={args.combine}"]
-                                                         if args.combine else [])
+                                                         if args.combine else []) + args.set
                 jobs.append(lambda ds=ds, sets=sets, f=f, l2=l2, div=div, spec=spec, name=name, extra=extra: (
                     ds, f, l2, div, spec, platform(args, name, sets, f, l2 // div, spec, "gcn_engines.yaml", extra)))
     rows = []
@@ -694,7 +728,7 @@ def quick(args):
                      "slices": len(res["slices"]),
                      "tilings": " ".join(s["widths"] for s in res["slices"]) if k == "atm" else "",
                      "host_s": res["host"].get("host_seconds", res["host"].get("wall_seconds", "")),
-                     "y_check": res["y_check"]})
+                     **ram_stats(res["stats"]), "y_check": res["y_check"]})
         if not res["y_check"] or res["engine_cycles"] is None:
             sys.exit(f"sweep.py: quick {ds} {spec}: no bit-exact check or engine cycles in its output")
     write_csv(os.path.join(args.out, "results.csv"), rows)
@@ -710,7 +744,8 @@ def quick(args):
     out = class_summary(groups)
     write_summary(args, out, "Quick run on the engines (time = aggregation engine cycles" +
                   (f" + combination engine cycles, Z = Y W with {args.combine} output features" if args.combine
-                   else "") + "; every Y checked bit for bit)")
+                   else "") + "; every Y checked bit for bit" +
+                  ("; overrides: " + ", ".join(f"`{s}`" for s in args.set) if args.set else "") + ")")
     for r in out:
         log("summary " + ", ".join(f"{k}={v}" for k, v in r.items()))
     return out
@@ -988,6 +1023,9 @@ def main():
     ap.add_argument("--combine", type=int, default=0, metavar="N",
                     help="--quick: the whole layer, the aggregation then the combination Z = Y W with N output "
                          "features on the combination engine (time = both engines' cycles; Z checked bit for bit)")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="--quick: override a parameter of every run (vp run --set; e.g. platform.ram.timing=fixed, "
+                         "platform.ram.ddr.channels=4); use a separate --out per memory")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--reuse", action="store_true", help="reuse platform runs and emulator outputs found in --out")
     ap.add_argument("--vp", default=os.path.join(REPO, "build", "bin", "vp"))
@@ -996,6 +1034,10 @@ def main():
                     help="gcn.elf: vp-gcn-sim places the data at its __loader_start, as the platform does")
     ap.add_argument("--base", default="", help="place the emulated data here instead (default: from --elf)")
     args = ap.parse_args()
+    if args.set and not args.quick:
+        print("sweep.py: --set: only with --quick (the emulated stages' time model is fitted to the shipped "
+              "platform)", file=sys.stderr)
+        sys.exit(2)
     if args.quick:
         args.datasets = [d for d in args.datasets.split(",") if d]
         for d in args.datasets:
@@ -1006,8 +1048,20 @@ def main():
         if not os.path.exists(args.vp):
             print(f"sweep.py: --vp: {args.vp} does not exist (build the target vp)", file=sys.stderr)
             sys.exit(2)
+        check_sets(args)
         args.timing = []
         os.makedirs(os.path.join(args.out, "platform"), exist_ok=True)
+        # The runs' names do not carry the overrides: --reuse only where the same ones made them.
+        sets_path = os.path.join(args.out, "sets.json")
+        if args.reuse and os.path.exists(sets_path):
+            with open(sets_path) as f:
+                before = json.load(f)
+            if before != args.set:
+                print(f"sweep.py: --reuse: {args.out} holds runs made with --set {before or 'none'}, not "
+                      f"{args.set or 'none'}", file=sys.stderr)
+                sys.exit(2)
+        with open(sets_path, "w") as f:
+            json.dump(args.set, f)
         t0 = time.time()
         quick(args)
         args.timing.append({"what": "total", "seconds": round(time.time() - t0, 1)})
