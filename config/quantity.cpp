@@ -132,13 +132,16 @@ double parse_freq_hz(const std::string& text) {
 
 double parse_bandwidth(const std::string& text) {
     auto [v, unit] = split_number(text, "a bandwidth like '12.8GB/s'");
+    // Zero is zero in every unit: a bare 0 is fine (the parameters that take it read it as "unlimited";
+    // their range says whether it is allowed).
+    if (v == 0 && unit.empty()) return 0;
     static const std::vector<std::pair<const char*, double>> units = {
         {"B/s", 1},        {"kB/s", 1e3},     {"KB/s", 1e3},        {"MB/s", 1e6},           {"GB/s", 1e9},
         {"TB/s", 1e12},    {"KiB/s", 1024.0}, {"MiB/s", 1048576.0}, {"GiB/s", 1073741824.0}, {"b/s", 1 / 8.0},
         {"bps", 1 / 8.0},  {"kb/s", 1e3 / 8}, {"Kb/s", 1e3 / 8},    {"Mb/s", 1e6 / 8},       {"Mbps", 1e6 / 8},
         {"Gb/s", 1e9 / 8}, {"Gbps", 1e9 / 8}};
     const double bps = v * unit_factor(unit, units, text, "a bandwidth");
-    if (bps <= 0) throw std::invalid_argument("bandwidth must be positive, got '" + text + "'");
+    if (bps < 0) throw std::invalid_argument("bandwidth must not be negative, got '" + text + "'");
     return bps;
 }
 

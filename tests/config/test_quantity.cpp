@@ -36,6 +36,12 @@ TEST_CASE("frequencies and bandwidths") {
     REQUIRE(parse_bandwidth("12.8GB/s") == Approx(12.8e9));
     REQUIRE(parse_bandwidth("10Gb/s") == Approx(1.25e9));
     REQUIRE(parse_bandwidth("1GiB/s") == Approx(1073741824.0));
+    // 0 = unlimited for the parameters that say so (platform.ram.fixed.bandwidth, platform.vec.lm_bandwidth):
+    // with or without a unit; negative never.
+    REQUIRE(parse_bandwidth("0") == 0.0);
+    REQUIRE(parse_bandwidth("0GB/s") == 0.0);
+    REQUIRE_THROWS_WITH(parse_bandwidth("-1GB/s"), Catch::Contains("must not be negative"));
+    REQUIRE_THROWS_WITH(parse_bandwidth("5"), Catch::Contains("with a unit"));
 }
 
 TEST_CASE("integers and addresses allow hex and digit separators") {
