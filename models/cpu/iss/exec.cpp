@@ -25,13 +25,21 @@ inline float F(uint32_t b) { return fpu::to_f(b); }
 
 void Hart::execute_block() {
   const bool checks = trace_fn_ || insns_may_be_flagged();
-  if (mem_timing_)
-    checks ? run_block<true, true>() : run_block<true, false>();
-  else
-    checks ? run_block<false, true>() : run_block<false, false>();
+  const bool one = cfg_.timing.late_result == 0 && cfg_.timing.load_use <= 1;
+  if (mem_timing_) {
+    if (one)
+      checks ? run_block<true, true, true>() : run_block<true, false, true>();
+    else
+      checks ? run_block<true, true, false>() : run_block<true, false, false>();
+  } else {
+    if (one)
+      checks ? run_block<false, true, true>() : run_block<false, false, true>();
+    else
+      checks ? run_block<false, true, false>() : run_block<false, false, false>();
+  }
 }
 
-template <bool kFetch, bool kChecks>
+template <bool kFetch, bool kChecks, bool kOnePending>
 void Hart::run_block() {
   uint32_t(&x)[33] = x_;  // (the member arrays: addressed from `this`, they need no register)
   uint32_t(&f)[32] = f_;
@@ -49,11 +57,17 @@ void Hart::run_block() {
 #define SPILL()  (cycle_ = cycle, instret_ = instret, pc_ = pc, results_busy_until_ = busy)
 #define RELOAD() (cycle = cycle_, instret = instret_, next_event = next_event_, busy = results_busy_until_)
 // Register `reg`'s new value can be read `latency` cycles after now (the producer's end).
+// (kOnePending: the previous pending result, if any, is ready by now, so `ready_` is the latest.)
 #define RESULT_AFTER(reg, latency)             \
   do {                                         \
     const uint64_t ready_ = cycle + (latency); \
-    result_ready_[reg] = ready_;               \
-    busy = ready_ > busy ? ready_ : busy;      \
+    if (kOnePending) {                         \
+      pending_result_ = (reg);                 \
+      busy = ready_;                           \
+    } else {                                   \
+      result_ready_[reg] = ready_;             \
+      busy = ready_ > busy ? ready_ : busy;    \
+    }                                          \
   } while (0)
 #define OUT(stmt) \
   do {            \
@@ -128,9 +142,16 @@ void Hart::run_block() {
     if (__builtin_expect(cycle < busy, 0)) {
       // A result is on its way (load-use, late result): an instruction that reads it waits.
       const OpOperandReads& r = kOpOperandReads[unsigned(d.op)];
-      uint64_t need = result_ready_[d.rs1 + r.rs1];
-      need = std::max(need, result_ready_[d.rs2 + r.rs2]);
-      need = std::max(need, result_ready_[d.rs3 + r.rs3]);
+      uint64_t need;
+      if (kOnePending) {
+        const unsigned p = pending_result_;
+        need =
+            (unsigned(d.rs1 + r.rs1) == p) | (unsigned(d.rs2 + r.rs2) == p) | (unsigned(d.rs3 + r.rs3) == p) ? busy : 0;
+      } else {
+        need = result_ready_[d.rs1 + r.rs1];
+        need = std::max(need, result_ready_[d.rs2 + r.rs2]);
+        need = std::max(need, result_ready_[d.rs3 + r.rs3]);
+      }
       if (need > cycle) {
         stall_data_ += need - cycle;
         cycle = need;

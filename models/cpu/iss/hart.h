@@ -356,7 +356,11 @@ class Hart {
   // sees each instruction, or some instruction may be flagged (a gdb breakpoint, an execute trigger,
   // an extension's entry hook), so each one's flags are looked at. Plain runs have neither check;
   // attaching a hook, a breakpoint or a trigger ends the block, so the next one picks its loop again.
-  template <bool kFetch, bool kChecks>
+  // kOnePending: the default timing (no late results, load_use <= 1), where at most one result is
+  // on its way when an instruction starts (the previous load's: every instruction takes a cycle), so
+  // the load-use check compares the operand fields with that register (pending_result_) instead of
+  // reading the result-ready table (the same decisions; set_timing() picks the loop).
+  template <bool kFetch, bool kChecks, bool kOnePending>
   void run_block();
   bool insns_may_be_flagged() const { return !breakpoints_.empty() || !entry_hooks_.empty() || triggers_.any_exec(); }
   void take_trap(uint32_t cause, uint32_t tval);
@@ -497,7 +501,8 @@ class Hart {
   // kNotRead.)
   uint64_t result_ready_[256 + kNotRead] = {};
   uint64_t results_busy_until_ = 0;
-  void forget_result_latency();  // a pipeline flush (trap entry, an extension that redirected pc)
+  unsigned pending_result_ = kNotRead;  // kOnePending: the register whose result is ready at results_busy_until_
+  void forget_result_latency();         // a pipeline flush (trap entry, an extension that redirected pc)
   uint32_t exec_cycles_[unsigned(TimingClass::Count)] = {};  // per TimingClass
   bool late_class_[unsigned(TimingClass::Count)] = {};       // per TimingClass: a late result
   std::vector<uint8_t> bht_;  // BranchPredictor::Bht: 2-bit counters (empty: no predictor)
