@@ -439,17 +439,10 @@ TEST_CASE("bus error in a gather: elements before the failing one are written / 
     }
 }
 
-TEST_CASE("pipelining: the pipelined read DMA keeps fifo_depth reads in flight and beats one-at-a-time") {
-    MsgdmaConfig pip, seq;
-    pip.fifo_depth = 8;
-    seq.pipelined = false;
-    DmaBench b(pip, 200 * kNs, true, seq);
-    const size_t n = 256;
-    const uint64_t table = kRam + 0x100000, idxa = kRam + 0x10000;
-    const auto tbl = pattern(4096 * 4, 51);
-    const auto idx = random_indices(n, 4096, 52);
-    b.poke_vec(table, tbl);
-    b.poke_vec(idxa, index_bytes<uint32_t>(idx));
+// The same 4-byte gather of n indices at idxa from `table` on both DMAs of a two-DMA bench, one after
+// the other: A writes kRam + 0x200000, B (its converter set up like A's) kRam + 0x300000.
+template <class Bench>
+void gather_on_both(Bench& b, uint64_t table, uint64_t idxa, size_t n) {
     const uint64_t B = kDma + 0x10000;
     b.run([&](ScriptedInitiator& c) {
         configure_conv(c, MSGDMA_CONV_CTRL_ENABLE, table, 4, 4);
@@ -461,6 +454,20 @@ TEST_CASE("pipelining: the pipelined read DMA keeps fifo_depth reads in flight a
         submit(c, idxa, kRam + 0x300000, n * 4, 0, B + MSGDMA_DESC_OFFSET);
         wait_idle(c, B);
     });
+}
+
+TEST_CASE("pipelining: the pipelined read DMA keeps fifo_depth reads in flight and beats one-at-a-time") {
+    MsgdmaConfig pip, seq;
+    pip.fifo_depth = 8;
+    seq.pipelined = false;
+    DmaBench b(pip, 200 * kNs, true, seq);
+    const size_t n = 256;
+    const uint64_t table = kRam + 0x100000, idxa = kRam + 0x10000;
+    const auto tbl = pattern(4096 * 4, 51);
+    const auto idx = random_indices(n, 4096, 52);
+    b.poke_vec(table, tbl);
+    b.poke_vec(idxa, index_bytes<uint32_t>(idx));
+    gather_on_both(b, table, idxa, n);
     CHECK(b.peek_vec<uint8_t>(kRam + 0x200000, n * 4) == b.peek_vec<uint8_t>(kRam + 0x300000, n * 4));
     CHECK(b.dma->max_inflight() == 8);
     CHECK(b.dma_b->max_inflight() == 1);
@@ -492,17 +499,7 @@ TEST_CASE("index look-ahead: index burst k waits for the take of burst k - index
     b.poke_vec(table, tbl);
     const auto ib = index_bytes<uint32_t>(idx);
     slow.store().write(0, ib.data(), ib.size());
-    const uint64_t B = kDma + 0x10000;
-    b.run([&](ScriptedInitiator& c) {
-        configure_conv(c, MSGDMA_CONV_CTRL_ENABLE, table, 4, 4);
-        for (uint64_t reg = MSGDMA_CONV_ELEM_BASE; reg <= MSGDMA_CONV_LEVELS; reg += 4)
-            c.write32(B + MSGDMA_CONV_OFFSET + reg, c.read32(CONV + reg));
-        c.write32(B + MSGDMA_CONV_OFFSET + MSGDMA_CONV_CTRL, MSGDMA_CONV_CTRL_ENABLE);
-        submit(c, idxa, kRam + 0x200000, n * 4, 0);
-        wait_idle(c);
-        submit(c, idxa, kRam + 0x300000, n * 4, 0, B + MSGDMA_DESC_OFFSET);
-        wait_idle(c, B);
-    });
+    gather_on_both(b, table, idxa, n);
     std::vector<uint8_t> ref;
     for (uint32_t v : idx) ref.insert(ref.end(), tbl.begin() + v * 4, tbl.begin() + (v + 1) * 4);
     CHECK(b.peek_vec<uint8_t>(kRam + 0x200000, n * 4) == ref);
