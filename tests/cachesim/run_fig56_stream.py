@@ -49,6 +49,21 @@ def main():
         logs = [f for f in os.listdir(outs["files"]) if f.endswith(".vplog")]
         if len(logs) != 2:
             sys.exit(f"FAIL: the file route should have written two logs, found {logs}")
+        # A replay that exits before reading (here: not a cache simulator at all) fails the run at once,
+        # with its command, instead of leaving the emulator and the other order waiting on a FIFO.
+        bad = os.path.join(work, "bad")
+        cmd = [sys.executable, FIG56, bad, "--dataset", "syn", "--source", "emulated", "--synthetic", SYNTHETIC,
+               "--trace", args.trace, "--cachesim", "/bin/false", "--configs", "LRU_w/o_sort,LRU", "--periods", "",
+               "--sizes", "65536", "--stream"]
+        try:
+            p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            sys.exit("FAIL: --stream with a replay that exits at once hangs")
+        if p.returncode == 0 or "before reading its stream" not in p.stdout:
+            sys.exit(f"FAIL: a replay exiting at once: exit {p.returncode}, output:\n{p.stdout[-2000:]}")
+        left = [f for f in os.listdir(bad) if f.startswith(".fig56-")]
+        if left:
+            sys.exit(f"FAIL: a failed --stream left {left} in its output directory")
         print(f"ok: {len(rows) - 1} replay rows identical with and without --stream; no log file with --stream")
 
 

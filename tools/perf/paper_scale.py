@@ -77,9 +77,9 @@ def items(vp, data):
                     "--set", "workload.gcn.graph=pokec_sbm", "--set", "workload.gcn.features=64", "--set",
                     "platform.ram.size=2GiB", "--set", "platform.caches.l2.size=16MiB", "--set",
                     "limits.max_host_seconds=3600"], gcn_result),  # (the scenario's limit is for its small graph)
-        ("rgcn_bgs", "Tomita et al. Fig. 5 on BGS at full size (333,845 entities, 916,199 edges), emulated trace, "
-         "L2 256 KiB-32 MiB, LRU w/o sort / LRU / AC / PB",
-         lambda o: [PY, fig56, o, "--dataset", "bgs", "--source", "emulated", "--trace",
+        ("rgcn_bgs", "Tomita et al. Fig. 5 on BGS at full size (333,845 entities, 916,199 edges), emulated trace "
+         "streamed to the replays (no log file), L2 256 KiB-32 MiB, LRU w/o sort / LRU / AC / PB",
+         lambda o: [PY, fig56, o, "--dataset", "bgs", "--source", "emulated", "--stream", "--trace",
                     os.path.join(bindir, "vp-rgcn-trace"), "--cachesim", os.path.join(bindir, "vp-cachesim"),
                     "--data", data] + rgcn_cfg, rgcn_result),
         # AM's log would be ~53 GB per vertex order: streamed from the emulator to the replays (tee), no file.

@@ -17,7 +17,9 @@ the sweeps scenarios/sweeps/rgcn_fig56_<dataset>.yaml and rgcn_validate_<dataset
 --source emulated replaces (a) by vp-rgcn-trace (the firmware's data accesses without the ISS).
 """
 import argparse
+import concurrent.futures
 import csv
+import errno
 import io
 import json
 import os
@@ -123,25 +125,64 @@ def replay(args, logpath, label, l1, l2, extra, sizes):
     return list(csv.reader(io.StringIO(text)))
 
 
+PIPE_BYTES = 1 << 20  # Linux's default pipe-max-size: 16x fewer wake-ups than the 64 KiB default
+
+
+def widen_pipe(fd):
+    """Gives the pipe behind fd PIPE_BYTES of buffer where the platform allows it (Linux); a narrower pipe
+    only costs context switches."""
+    try:
+        import fcntl
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), PIPE_BYTES)
+    except (OSError, ImportError):
+        pass
+
+
+def open_fifo_writer(fifo, reader, cmd):
+    """The write end of `fifo` once its reader (a vp-cachesim, which opens it at start) has opened it; a
+    reader that exits first (bad arguments, say) is an error, not a wait for ever."""
+    while True:
+        try:
+            fd = os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)  # (ENXIO while no reader has it open)
+            break
+        except OSError as e:
+            if e.errno != errno.ENXIO:
+                raise
+        if reader.poll() is not None:
+            raise RuntimeError(f"exit {reader.returncode} before reading its stream: {' '.join(cmd)}\n"
+                               f"{reader.stderr.read()[-3000:]}")
+        time.sleep(0.01)
+    os.set_blocking(fd, True)  # (tee's writes wait for the replay, as on any pipe)
+    return fd
+
+
 def replay_streamed(args, sort, jobs):
     """--stream: the emulator's log of one vertex order goes through a pipe (tee) to one vp-cachesim per
     job (label, l1, l2, extra) at once, with no file on disk (AM's logs would be ~53 GB each). Returns
     {label: rows}."""
     tag = "sorted" if sort else "unsorted"
     tmp = tempfile.mkdtemp(prefix=f".fig56-{tag}-", dir=args.out)
-    procs = []
+    procs, ends = [], []
     t0 = time.time()
     try:
-        fifos = []
         for i, (label, l1, l2, extra) in enumerate(jobs):
-            fifos.append(os.path.join(tmp, f"{i}.fifo"))
-            os.mkfifo(fifos[-1], 0o600)
-            cmd = replay_cmd(args, fifos[-1], label, l1, l2, extra, args.sizes)
+            fifo = os.path.join(tmp, f"{i}.fifo")
+            os.mkfifo(fifo, 0o600)
+            cmd = replay_cmd(args, fifo, label, l1, l2, extra, args.sizes)
             procs.append((label, cmd, subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
+            args.live.append(procs[-1][2])
+            ends.append(open_fifo_writer(fifo, procs[-1][2], cmd))
+            widen_pipe(ends[-1])
         emu_cmd = emulate_cmd(args, sort, "/dev/stdout")
         emu = subprocess.Popen(emu_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        with open(fifos[0], "wb") as first:  # (blocks until its vp-cachesim opened it: it does at start)
-            tee = subprocess.Popen(["tee"] + fifos[1:], stdin=emu.stdout, stdout=first, stderr=subprocess.PIPE)
+        args.live.append(emu)
+        widen_pipe(emu.stdout.fileno())
+        tee = subprocess.Popen(["tee"] + [f"/dev/fd/{fd}" for fd in ends[1:]], stdin=emu.stdout, stdout=ends[0],
+                               stderr=subprocess.PIPE, pass_fds=ends[1:])
+        args.live.append(tee)
+        for fd in ends:  # (tee holds them: a replay sees its stream's end when tee exits)
+            os.close(fd)
+        ends = []
         emu.stdout.close()  # (tee holds it; the emulator gets SIGPIPE if tee dies)
         emu_err = emu.stderr.read().decode(errors="replace")
         tee_err = tee.stderr.read().decode(errors="replace")
@@ -157,8 +198,10 @@ def replay_streamed(args, sort, jobs):
                 failures.append(f"exit {p.returncode}: {' '.join(cmd)}\n{err[-3000:]}")
             out[label] = list(csv.reader(io.StringIO(text)))
         if failures:
-            sys.exit("fig56.py: streamed replay failed: " + "\n".join(failures))
+            raise RuntimeError("streamed replay failed: " + "\n".join(failures))
     finally:
+        for fd in ends:
+            os.close(fd)
         for _, _, p in procs:
             if p.poll() is None:
                 p.kill()
@@ -309,10 +352,19 @@ def main():
         for name, sort, l1, l2, extra in configs:
             jobs[sort].append((name, l1, l2, extra))
         jobs[True] += [(f"PB_period_{p}", "pb", "pb", SEED + ["--period", str(p)]) for p in periods]
-        got = {}
-        for sort in (False, True):
-            if jobs[sort]:
-                got.update(replay_streamed(args, sort, jobs[sort]))
+        # Both vertex orders at once (each is one emulator feeding its replays): on two cores the sorted
+        # order's replays and the unsorted order's run side by side instead of one after the other.
+        got, args.live = {}, []
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            futs = [pool.submit(replay_streamed, args, sort, jobs[sort]) for sort in (False, True) if jobs[sort]]
+            try:
+                for f in futs:
+                    got.update(f.result())
+            except RuntimeError as e:
+                for p in args.live:  # (the other order's pipeline: its thread then ends at once)
+                    if p.poll() is None:
+                        p.kill()
+                sys.exit("fig56.py: " + str(e))
         for label in [c[0] for c in configs] + [f"PB_period_{p}" for p in periods]:
             rows += got[label]
     else:
