@@ -40,13 +40,25 @@ struct AccessLog {
     static constexpr uint32_t kVersion = 1;
 };
 
-// Appends records through a buffer. Throws std::runtime_error naming the file on I/O errors.
+// Appends records through a buffer. Throws std::runtime_error naming the file on I/O errors. With
+// several paths every output gets the same bytes, buffer by buffer (one emulated stream feeding several
+// replays through pipes without a `tee` copying it once more; a slow reader slows the writer, as a pipe does).
 class AccessLogWriter {
 public:
     AccessLogWriter(const std::string& path, const std::string& json_header,
                     const std::vector<std::vector<uint8_t>>& blobs)
-        : path_(path), f_(std::fopen(path.c_str(), "wb")) {
-        if (!f_) throw std::runtime_error("cannot write access log '" + path + "'");
+        : AccessLogWriter(std::vector<std::string>{path}, json_header, blobs) {}
+    AccessLogWriter(const std::vector<std::string>& paths, const std::string& json_header,
+                    const std::vector<std::vector<uint8_t>>& blobs) {
+        if (paths.empty()) throw std::runtime_error("access log: no output");
+        for (const std::string& path : paths) {
+            std::FILE* f = std::fopen(path.c_str(), "wb");
+            if (!f) {
+                close_all();
+                throw std::runtime_error("cannot write access log '" + path + "'");
+            }
+            outs_.push_back(Out{path, f});
+        }
         const uint32_t version = AccessLog::kVersion, len = uint32_t(json_header.size());
         put(AccessLog::kMagic, 8);
         put(&version, 4);
@@ -59,6 +71,7 @@ public:
         try {
             close();
         } catch (...) {}
+        close_all();
     }
     AccessLogWriter(const AccessLogWriter&) = delete;
     AccessLogWriter& operator=(const AccessLogWriter&) = delete;
@@ -70,24 +83,36 @@ public:
     }
     uint64_t records() const { return count_; }
     void close() {
-        if (!f_) return;
+        if (outs_.empty() || !outs_[0].f) return;
         flush();
-        const bool ok = std::fclose(f_) == 0;
-        f_ = nullptr;
-        if (!ok) throw std::runtime_error("cannot write access log '" + path_ + "'");
+        std::string failed;
+        for (Out& o : outs_) {
+            if (std::fclose(o.f) != 0 && failed.empty()) failed = o.path;
+            o.f = nullptr;
+        }
+        if (!failed.empty()) throw std::runtime_error("cannot write access log '" + failed + "'");
     }
 
 private:
     static constexpr size_t kBuf = 1 << 16;
+    struct Out {
+        std::string path;
+        std::FILE* f;
+    };
     void put(const void* p, size_t n) {
-        if (n && std::fwrite(p, 1, n, f_) != n) throw std::runtime_error("cannot write access log '" + path_ + "'");
+        for (const Out& o : outs_)
+            if (n && std::fwrite(p, 1, n, o.f) != n)
+                throw std::runtime_error("cannot write access log '" + o.path + "'");
     }
     void flush() {
         put(buf_.data(), buf_.size() * sizeof(AccessRecord));
         buf_.clear();
     }
-    std::string path_;
-    std::FILE* f_;
+    void close_all() {
+        for (Out& o : outs_)
+            if (o.f) std::fclose(o.f), o.f = nullptr;
+    }
+    std::vector<Out> outs_;
     std::vector<AccessRecord> buf_;
     uint64_t count_ = 0;
 };

@@ -83,6 +83,35 @@ TEST_CASE("a log written by AccessLogWriter reads back: regions, blobs, records"
     CHECK(log.records[2].size == 64);
 }
 
+TEST_CASE("a writer with several outputs writes the same log to each; an output it cannot open is named") {
+    const std::string stem =
+        (fs::temp_directory_path() / ("vp_test_cachesim_multi_" + std::to_string(::getpid()))).string();
+    const std::vector<std::string> paths = {stem + "_a.log", stem + "_b.log", stem + "_c.log"};
+    {
+        cache::AccessLogWriter w(paths, R"({"regions":[],"blobs":[{"name":"b","addr":4096,"size":3}]})",
+                                 {std::vector<uint8_t>{1, 2, 3}});
+        for (uint32_t i = 0; i < 200000; ++i) w.add(0x1000 + 4 * i, cache::AccessLog::Load, 4);  // > one buffer
+        w.close();
+        CHECK(w.records() == 200000);
+    }
+    auto bytes = [](const std::string& p) {
+        std::ifstream f(p, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(f), {});
+    };
+    const std::string a = bytes(paths[0]);
+    CHECK(a.size() > 200000 * sizeof(cache::AccessRecord));
+    CHECK(bytes(paths[1]) == a);
+    CHECK(bytes(paths[2]) == a);
+    const Log log = load_log(paths[2]);
+    REQUIRE(log.records.size() == 200000);
+    CHECK(log.records.back().addr == 0x1000 + 4 * 199999);
+    for (const auto& p : paths) fs::remove(p);
+    // The second output cannot be created: the error names it, and the first is not left open.
+    CHECK_THROWS_WITH(cache::AccessLogWriter({paths[0], "/nonexistent/dir/x.log"}, "{}", {}),
+                      Catch::Contains("/nonexistent/dir/x.log"));
+    fs::remove(paths[0]);
+}
+
 TEST_CASE("a log that is not one is rejected with the file name") {
     const fs::path p = fs::temp_directory_path() / ("vp_test_cachesim_bad_" + std::to_string(::getpid()));
     { std::ofstream(p) << "not a log at all"; }

@@ -82,7 +82,7 @@ def items(vp, data):
          lambda o: [PY, fig56, o, "--dataset", "bgs", "--source", "emulated", "--stream", "--trace",
                     os.path.join(bindir, "vp-rgcn-trace"), "--cachesim", os.path.join(bindir, "vp-cachesim"),
                     "--data", data] + rgcn_cfg, rgcn_result),
-        # AM's log would be ~53 GB per vertex order: streamed from the emulator to the replays (tee), no file.
+        # AM's log would be ~53 GB per vertex order: streamed from the emulator to the replays (pipes), no file.
         ("rgcn_am", "Tomita et al. Fig. 5 on AM at full size (1,666,764 entities, 133 relations, 5,988,321 edges), "
          "emulated trace streamed to the replays (no log file), L2 256 KiB-32 MiB, LRU w/o sort / LRU / AC / PB",
          lambda o: [PY, fig56, o, "--dataset", "am", "--source", "emulated", "--stream", "--synthetic",

@@ -82,10 +82,10 @@ def sweep_rows(sweep_dir):
     return rows
 
 
-def emulate_cmd(args, sort, out):
-    """vp-rgcn-trace writing the access log of one vertex order to `out` (a file, or /dev/stdout)."""
+def emulate_cmd(args, sort, *outs):
+    """vp-rgcn-trace writing the access log of one vertex order to each of `outs` (files, or FIFOs)."""
     ds = {"aifb": "aifb_stripped.nt.gz", "mutag": "mutag_stripped.nt.gz"}.get(args.dataset)
-    cmd = [args.trace, "--out", out, "--sort", "true" if sort else "false", "--output-priority", "true"]
+    cmd = [args.trace] + [a for o in outs for a in ("--out", o)] + ["--sort", "true" if sort else "false", "--output-priority", "true"]
     if ds:
         cmd += ["--dataset", os.path.join(args.data, "rgcn", ds)]
     else:
@@ -152,12 +152,12 @@ def open_fifo_writer(fifo, reader, cmd):
             raise RuntimeError(f"exit {reader.returncode} before reading its stream: {' '.join(cmd)}\n"
                                f"{reader.stderr.read()[-3000:]}")
         time.sleep(0.01)
-    os.set_blocking(fd, True)  # (tee's writes wait for the replay, as on any pipe)
+    os.set_blocking(fd, True)  # (the emulator's writes wait for the replay, as on any pipe)
     return fd
 
 
 def replay_streamed(args, sort, jobs):
-    """--stream: the emulator's log of one vertex order goes through a pipe (tee) to one vp-cachesim per
+    """--stream: the emulator's log of one vertex order goes through a pipe to one vp-cachesim per
     job (label, l1, l2, extra) at once, with no file on disk (AM's logs would be ~53 GB each). Returns
     {label: rows}."""
     tag = "sorted" if sort else "unsorted"
@@ -173,24 +173,17 @@ def replay_streamed(args, sort, jobs):
             args.live.append(procs[-1][2])
             ends.append(open_fifo_writer(fifo, procs[-1][2], cmd))
             widen_pipe(ends[-1])
-        emu_cmd = emulate_cmd(args, sort, "/dev/stdout")
-        emu = subprocess.Popen(emu_cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        # The emulator writes the log to every replay's FIFO itself (no `tee` copying it once more).
+        emu_cmd = emulate_cmd(args, sort, *[f"/dev/fd/{fd}" for fd in ends])
+        emu = subprocess.Popen(emu_cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, pass_fds=ends)
         args.live.append(emu)
-        widen_pipe(emu.stdout.fileno())
-        tee = subprocess.Popen(["tee"] + [f"/dev/fd/{fd}" for fd in ends[1:]], stdin=emu.stdout, stdout=ends[0],
-                               stderr=subprocess.PIPE, pass_fds=ends[1:])
-        args.live.append(tee)
-        for fd in ends:  # (tee holds them: a replay sees its stream's end when tee exits)
+        for fd in ends:  # (the emulator holds them: a replay sees its stream's end when the emulator exits)
             os.close(fd)
         ends = []
-        emu.stdout.close()  # (tee holds it; the emulator gets SIGPIPE if tee dies)
         emu_err = emu.stderr.read().decode(errors="replace")
-        tee_err = tee.stderr.read().decode(errors="replace")
         failures = []
         if emu.wait() != 0:
             failures.append(f"exit {emu.returncode}: {' '.join(emu_cmd)}\n{emu_err[-3000:]}")
-        if tee.wait() != 0:
-            failures.append(f"tee exit {tee.returncode}: {tee_err[-1000:]}")
         out = {}
         for label, cmd, p in procs:
             text, err = p.communicate()
@@ -328,7 +321,7 @@ def main():
                          "recording sweep's sorted log")
     ap.add_argument("--stream", action="store_true",
                     help="with --source emulated: no log files; each vertex order's log goes from vp-rgcn-trace "
-                         "through a pipe to every replay at once (tee; disk and memory independent of its length)")
+                         "through a pipe to every replay at once (disk and memory independent of its length)")
     args = ap.parse_args()
     if args.stream and args.source != "emulated":
         ap.error("--stream needs --source emulated (a recorded log is a file already)")

@@ -19,7 +19,8 @@ using namespace vp;
 
 int main(int argc, char** argv) {
     CLI::App app{"Emulated access log of the rgcn firmware (data accesses only)"};
-    std::string dataset, out;
+    std::string dataset;
+    std::vector<std::string> out;
     workload::SyntheticSpec syn;
     bool sort = true;
     uint32_t dim = 64, max_p = 10;
@@ -38,7 +39,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--seed", seed, "seed of X")->capture_default_str();
     app.add_option("--base", base, "address of the first blob (the ELF's __loader_start)")->capture_default_str();
-    app.add_option("--out", out, "access log to write")->required();
+    app.add_option("--out", out, "access log to write (repeat it: the same log to each, e.g. FIFOs of several replays)")
+        ->required()
+        ->take_all();
     CLI11_PARSE(app, argc, argv);
     try {
         const workload::RelationalGraph g =
@@ -101,7 +104,8 @@ int main(int argc, char** argv) {
         }
         w.close();
         std::cerr << "vp-rgcn-trace: " << w.records() << " records, " << L.n << " vertices, " << L.total_nnz()
-                  << " nonzeros -> " << out << "\n";
+                  << " nonzeros -> " << out[0]
+                  << (out.size() > 1 ? " and " + std::to_string(out.size() - 1) + " more" : "") << "\n";
     } catch (const std::exception& e) {
         std::cerr << "vp-rgcn-trace: " << e.what() << "\n";
         return 2;
