@@ -23,7 +23,10 @@ Stages (each writes CSVs into --out; --stages picks a subset, later stages reuse
   --quick    instead of the stages: full platform runs on the aggregation engine
              (scenarios/gcn_engines.yaml) over QUICK_DATASETS (Cora, Citeseer, Pokec-sbm / 64 with the L2 / 64),
              a small B_F x B_V grid and ATM, both L2 sizes; every Y checked bit for bit
-             -> results.csv, summary.csv (the full run's columns), summary.md (minutes)
+             -> results.csv, summary.csv (the full run's columns), summary.md (minutes); with --stages, a
+             subset of sweep (that), width (Fig. 9's runs on the engines -> width.csv), figs (Figs. 9-12 from
+             those runs: sensitivity.csv, atm_trajectory.csv, width_summary.csv, figs.md, PNGs); default
+             sweep,figs; --datasets kron adds issue #35's Kronecker graph
   plots      fig8_speedup.png, fig9_width.png, fig10_missrate.png, fig11_sensitivity.png, fig12_atm.png
 """
 import argparse
