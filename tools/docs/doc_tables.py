@@ -71,7 +71,7 @@ REGISTRY = {
     },
     "gcn_quick": {
         # docs/gcn.md: the GCN experiment's quick form on the engines (Cora, Citeseer, Pokec-sbm / 64).
-        "command": ["python3", "tools/gcn/sweep.py", "--quick", "--vp", "{vp}", "--out", "{out}"],
+        "command": ["python3", "tools/gcn/sweep.py", "--quick", "--jobs", "1", "--vp", "{vp}", "--out", "{out}"],
         "md": "summary.md",
         "data": "summary.csv",
         "drop_md_lines": r"^Quick run on the engines",
