@@ -26,7 +26,8 @@
    results.csv (which add up to the run's engine cycles), the static runs' per-slice cycles at the same B_F
    beside it and ATM's share of the best of them; width.csv one row per run of Fig. 9's grid at each
    --widths F (every Y checked, F in the row), width_summary.csv each width's best VT, FS and FS+VT run as
-   width.csv says; figs.md and the PNGs written; a bad --stages or --widths is one line and exit 2.
+   width.csv says; figs.md and the PNGs written; a bad --stages or --widths is one line and exit 2;
+   tools/gcn/atm_probe_noise.py reads the trajectory (one line per coarse step; no such ATM run: exit 2).
 """
 import argparse
 import csv
@@ -151,6 +152,17 @@ def engine_figures(a, tool, out, runs):
     for png in pngs:
         if not os.path.getsize(os.path.join(out, png)) > 0:
             fail(f"{png} not written")
+    # tools/gcn/atm_probe_noise.py on the ATM run's trajectory: one line per coarse step; no such run: exit 2
+    noise = os.path.join(os.path.dirname(tool), "atm_probe_noise.py")
+    traj_csv = os.path.join(out, "atm_trajectory.csv")
+    p = subprocess.run([sys.executable, noise, traj_csv, "--dataset", "tiny", "--l2", "8", "--bf", "4"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0 or "B_V 1 -> 2: static gain" not in p.stdout or "B_V 2 -> 4" not in p.stdout:
+        fail(f"atm_probe_noise.py: exit {p.returncode}: {p.stdout} {p.stderr}")
+    p = subprocess.run([sys.executable, noise, traj_csv, "--dataset", "cora", "--l2", "8", "--bf", "4"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 2 or len(p.stderr.strip().splitlines()) != 1:
+        fail(f"atm_probe_noise.py --dataset cora: exit {p.returncode}, '{p.stderr.strip()}'")
     for extra, want in ((["--stages", "sweep,plots"], "--stages: 'plots'"), (["--widths", "24"], "--widths: '24'"),
                         (["--stages", "figs", "--out", os.path.join(out, "none")], "neither results.csv")):
         cmd = [sys.executable, tool, "--quick", "--datasets", "tiny", "--vp", a.vp] + extra

@@ -30,11 +30,17 @@ def main():
     ap.add_argument("--bf", type=int, required=True)
     ap.add_argument("--from-slice", type=int, default=1, help="first slice s of the comparisons (s - 1 >= 0)")
     a = ap.parse_args()
-    with open(a.traj) as f:
+    try:
+        f = open(a.traj)
+    except OSError as e:
+        print(f"atm_probe_noise.py: {a.traj}: {e.strerror}", file=sys.stderr)
+        sys.exit(2)
+    with f:
         rows = [r for r in csv.DictReader(f) if r["dataset"] == a.dataset and int(r["l2_size"]) == a.l2 << 20
                 and int(r["B_F"]) == a.bf]
     if not rows:
-        sys.exit(f"atm_probe_noise.py: no ATM run of {a.dataset} at {a.l2} MiB, B_F = {a.bf} in {a.traj}")
+        print(f"atm_probe_noise.py: no ATM run of {a.dataset} at {a.l2} MiB, B_F = {a.bf} in {a.traj}", file=sys.stderr)
+        sys.exit(2)
     bvs = sorted(int(k[len("static_BV"):-len("_slice_time")]) for k in rows[0]
                  if k.startswith("static_BV") and rows[0][k] != "")
     t = {b: [float(r[f"static_BV{b}_slice_time"]) for r in rows] for b in bvs}
