@@ -19,7 +19,15 @@
 6. tools/gcn/memory_experiment.py (the quick form under other memories) on `tiny`, memories ddr and fixed:
    memory.csv's rows are its runs' (engine cycles as in OUT/<memory>/results.csv, gain over the same
    memory's baseline, each "best" row the fastest of its class), the fixed memory without row-hit rates;
-   an unknown memory is one line and exit 2.
+   an unknown memory is one line and exit 2;
+7. the engine figures (`--stages sweep,width,figs`, Figs. 9-12): sensitivity.csv has one row per static run of
+   results.csv with its cycles, speedup over the baseline, L2 miss rate on X and working set as results.csv
+   says; atm_trajectory.csv one row per slice of each ATM run, the slice's tiling and engine cycles as in
+   results.csv (which add up to the run's engine cycles), the static runs' per-slice cycles at the same B_F
+   beside it and ATM's share of the best of them; width.csv one row per run of Fig. 9's grid at each
+   --widths F (every Y checked, F in the row), width_summary.csv each width's best VT, FS and FS+VT run as
+   width.csv says; figs.md and the PNGs written; a bad --stages or --widths is one line and exit 2;
+   tools/gcn/atm_probe_noise.py reads the trajectory (one line per coarse step; no such ATM run: exit 2).
 """
 import argparse
 import csv
@@ -44,6 +52,125 @@ def read(path):
         r = csv.reader(f)
         header = next(r)
         return header, [dict(zip(header, row)) for row in r]
+
+
+SENS_COLUMNS = ["dataset", "features", "l2_mib", "l2_simulated_kib", "spec", "kernel", "B_F", "B_V", "time", "cycles",
+                "speedup", "x_lookups", "x_misses", "miss_rate", "working_set_mib"]
+
+
+def engine_figures(a, tool, out, runs):
+    widths = [16, 64]
+    p = subprocess.run([sys.executable, tool, "--quick", "--datasets", "tiny", "--stages", "sweep,width,figs",
+                        "--widths", ",".join(map(str, widths)), "--reuse", "--vp", a.vp, "--out", out],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        fail(f"sweep.py --quick --stages sweep,width,figs: exit {p.returncode}: {p.stderr[-2000:]}")
+    _, runs = read(os.path.join(out, "results.csv"))  # (the same runs, reused; now with every column)
+    by = {(r["l2_mib"], r["spec"]): r for r in runs}
+    # Fig. 10 / 11: every static run, as results.csv says
+    header, sens = read(os.path.join(out, "sensitivity.csv"))
+    if header != SENS_COLUMNS:
+        fail(f"sensitivity.csv columns {header}, expected {SENS_COLUMNS}")
+    static = [r for r in runs if r["kernel"] != "atm"]
+    if sorted((s["l2_mib"], s["spec"]) for s in sens) != sorted((r["l2_mib"], r["spec"]) for r in static):
+        fail(f"sensitivity.csv: runs {sorted((s['l2_mib'], s['spec']) for s in sens)}")
+    for s in sens:
+        r = by[(s["l2_mib"], s["spec"])]
+        base = int(by[(s["l2_mib"], "baseline")]["engine_cycles"])
+        t, look, miss = int(r["engine_cycles"]), int(r["x_lookups"]), int(r["x_misses"])
+        if not 0 < miss <= look:
+            fail(f"results.csv {r['spec']}: x_misses {miss}, x_lookups {look}")
+        ws = int(r["vertices"]) * 64 * 4 / (int(r["B_F"]) * int(r["B_V"])) / (1 << 20)
+        if int(s["cycles"]) != t or abs(float(s["speedup"]) - base / t) > 1e-4 or \
+                abs(float(s["miss_rate"]) - miss / look) > 1e-6 or abs(float(s["working_set_mib"]) - ws) > 1e-4 or \
+                (s["x_lookups"], s["x_misses"]) != (r["x_lookups"], r["x_misses"]) or int(r["vertices"]) != 300:
+            fail(f"sensitivity.csv {s['l2_mib']} MiB {s['spec']}: {s}, results.csv says cycles {t}, baseline {base}, "
+                 f"misses {miss} / {look}, vertices {r['vertices']}")
+    # Fig. 12: every ATM run slice by slice
+    _, traj = read(os.path.join(out, "atm_trajectory.csv"))
+    for r in runs:
+        times = [int(x) for x in r["slice_engine_cycles"].split()]
+        if len(times) != int(r["slices"]) or sum(times) != int(r["engine_cycles"]):
+            fail(f"results.csv {r['l2_mib']} MiB {r['spec']}: slice cycles {times}, engine cycles {r['engine_cycles']}")
+        if r["kernel"] != "atm":
+            continue
+        rows = [t for t in traj if t["l2_size"] == str(int(r["l2_mib"]) << 20) and t["B_F"] == r["B_F"]]
+        tilings, actions = r["tilings"].split(), r["atm_actions"].split()
+        if [t["slice"] for t in rows] != [str(i) for i in range(len(times))] or \
+                [int(t["time"]) for t in rows] != times or [t["widths"] for t in rows] != tilings or \
+                [f"{t['phase']}:{t['action']}" for t in rows] != actions or len(actions) != len(times):
+            got = [(t["slice"], t["widths"], t["time"]) for t in rows]
+            fail(f"atm_trajectory.csv {r['l2_mib']} MiB {r['spec']}: {got}, results.csv says {tilings} {times} {actions}")
+        same = [x for x in static if x["l2_mib"] == r["l2_mib"] and x["B_F"] == r["B_F"]]
+        best = min(same, key=lambda x: int(x["engine_cycles"]))
+        for i, t in enumerate(rows):
+            for x in same:
+                got = t[f"static_BV{x['B_V']}_slice_time"]
+                if int(float(got)) != int(x["slice_engine_cycles"].split()[i]):
+                    fail(f"atm_trajectory.csv {r['l2_mib']} MiB slice {i}: static B_V = {x['B_V']} {got}, "
+                         f"results.csv says {x['slice_engine_cycles']}")
+            share = 100 * int(best["engine_cycles"]) / int(r["engine_cycles"])
+            if t["static_best"] != best["spec"] or abs(float(t["atm_%_of_static_best"]) - share) > 1e-6:
+                fail(f"atm_trajectory.csv {r['l2_mib']} MiB: static best {t['static_best']} "
+                     f"{t['atm_%_of_static_best']} %, the runs say {best['spec']}")
+    # Fig. 9: the width runs and their summary
+    _, wruns = read(os.path.join(out, "width.csv"))
+    grid = {16: 3, 64: 6}  # B_F in {1, 4, F/16} x B_V in {1, 4, 16}
+    if sorted(int(w["features"]) for w in wruns) != sorted(f for f in widths for _ in range(2 * grid[f])):
+        fail(f"width.csv: widths {sorted(int(w['features']) for w in wruns)}")
+    for w in wruns:
+        f = int(w["features"])
+        if not w["y_check"].startswith(f"Y matches the host reference bit for bit (300 x {f} floats)"):
+            fail(f"width.csv F = {f} {w['spec']}: '{w['y_check']}'")
+    header, wsum = read(os.path.join(out, "width_summary.csv"))
+    if header != ["features"] + COLUMNS:
+        fail(f"width_summary.csv columns {header}")
+    for f in widths:
+        for l2 in ("8", "16"):
+            rs = [w for w in wruns if int(w["features"]) == f and w["l2_mib"] == l2]
+            for cls, members in (("VT", [w for w in rs if w["B_F"] == "1" and w["B_V"] != "1"]),
+                                 ("FS", [w for w in rs if w["B_F"] != "1" and w["B_V"] == "1"]), ("FS+VT", rs)):
+                row = [x for x in wsum if x["features"] == str(f) and x["l2_mib"] == l2 and x["config_class"] == cls]
+                if not members:
+                    if row:
+                        fail(f"width_summary.csv F = {f} {l2} MiB: a {cls} row without runs")
+                    continue
+                b = min(members, key=lambda w: int(w["engine_cycles"]))
+                base = [int(w["engine_cycles"]) for w in rs if w["spec"] == "baseline"][0]
+                if len(row) != 1 or row[0]["best_config"] != b["spec"] or \
+                        abs(float(row[0]["gain_%"]) - 100 * (base / int(b["engine_cycles"]) - 1)) > 0.01:
+                    fail(f"width_summary.csv F = {f} {l2} MiB {cls}: {row}, the runs say {b['spec']}")
+    with open(os.path.join(out, "figs.md")) as fh:
+        md = fh.read()
+    if "**ATM slice by slice**" not in md or "**Feature width**" not in md or "| B_F \\ B_V |" not in md:
+        fail("figs.md lacks a table")
+    try:
+        import matplotlib  # noqa: F401
+        pngs = ["fig9_width.png", "fig10_missrate.png", "fig11_sensitivity.png", "fig12_atm.png"]
+    except ImportError:
+        pngs = []
+    for png in pngs:
+        if not os.path.getsize(os.path.join(out, png)) > 0:
+            fail(f"{png} not written")
+    # tools/gcn/atm_probe_noise.py on the ATM run's trajectory: one line per coarse step; no such run: exit 2
+    noise = os.path.join(os.path.dirname(tool), "atm_probe_noise.py")
+    traj_csv = os.path.join(out, "atm_trajectory.csv")
+    p = subprocess.run([sys.executable, noise, traj_csv, "--dataset", "tiny", "--l2", "8", "--bf", "4"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0 or "B_V 1 -> 2: static gain" not in p.stdout or "B_V 2 -> 4" not in p.stdout:
+        fail(f"atm_probe_noise.py: exit {p.returncode}: {p.stdout} {p.stderr}")
+    p = subprocess.run([sys.executable, noise, traj_csv, "--dataset", "cora", "--l2", "8", "--bf", "4"],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if p.returncode != 2 or len(p.stderr.strip().splitlines()) != 1:
+        fail(f"atm_probe_noise.py --dataset cora: exit {p.returncode}, '{p.stderr.strip()}'")
+    for extra, want in ((["--stages", "sweep,plots"], "--stages: 'plots'"), (["--widths", "24"], "--widths: '24'"),
+                        (["--stages", "figs", "--out", os.path.join(out, "none")], "neither results.csv")):
+        cmd = [sys.executable, tool, "--quick", "--datasets", "tiny", "--vp", a.vp] + extra
+        if "--out" not in extra:
+            cmd += ["--out", os.path.join(out, "bad")]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 2 or want not in p.stderr or len(p.stderr.strip().splitlines()) != 1:
+            fail(f"{' '.join(extra)}: exit {p.returncode}, '{p.stderr.strip()}' (expected exit 2 and '{want}')")
 
 
 def main():
@@ -167,6 +294,8 @@ def main():
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             if p.returncode != 2 or want not in p.stderr or len(p.stderr.strip().splitlines()) != 1:
                 fail(f"{' '.join(extra)}: exit {p.returncode}, '{p.stderr.strip()}' (expected exit 2 and '{want}')")
+        # 7. the engine figures (Figs. 9-12) from the runs of 1 (reused) and Fig. 9's width runs
+        engine_figures(a, tool, out, runs)
         # 6. the memory experiment
         mtool = os.path.join(a.repo, "tools", "gcn", "memory_experiment.py")
         mout = os.path.join(work, "memory")

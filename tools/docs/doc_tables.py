@@ -35,7 +35,9 @@ REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 DATA = os.path.join(REPO, "docs", "data")
 
 # NAME -> command (run from the repository; {vp} and {out} are substituted), the outputs it writes into
-# {out} (copied to docs/data/NAME.<ext>), and the CSV columns that depend on the host (left out of rerun).
+# {out} (copied to docs/data/NAME.<ext>; "md" may be a list of files, shown one after the other; "also": more
+# outputs and where in the repository refresh copies them, e.g. figures to docs/img), and the CSV columns
+# that depend on the host (left out of rerun).
 REGISTRY = {
     "sell_table1": {
         "command": ["python3", "tools/sell/table1.py", "--vp", "{vp}", "--out", "{out}"],
@@ -69,7 +71,7 @@ REGISTRY = {
     },
     "gcn_quick": {
         # docs/gcn.md: the GCN experiment's quick form on the engines (Cora, Citeseer, Pokec-sbm / 64).
-        "command": ["python3", "tools/gcn/sweep.py", "--quick", "--vp", "{vp}", "--out", "{out}"],
+        "command": ["python3", "tools/gcn/sweep.py", "--quick", "--jobs", "1", "--vp", "{vp}", "--out", "{out}"],
         "md": "summary.md",
         "data": "summary.csv",
         "drop_md_lines": r"^Quick run on the engines",
@@ -83,6 +85,32 @@ REGISTRY = {
         "data": "summary.csv",
         "drop_md_lines": r"^Quick run on the engines",
         "rerun": False,  # minutes; tests/workload/run_gcn_engines.py checks the combination on a small graph
+    },
+    "gcn_engine_figs": {
+        # docs/gcn.md, "Figs. 9-12 on the engines": the quick form's runs and Fig. 9's width runs on the engines,
+        # tabulated (figs.md) and drawn; the same runs as gcn_quick (its summary is that table's).
+        "command": ["python3", "tools/gcn/sweep.py", "--quick", "--stages", "sweep,width,figs", "--jobs", "1", "--vp",
+                    "{vp}", "--out", "{out}"],
+        "md": "figs.md",
+        "data": "sensitivity.csv",
+        "also": {"width_summary.csv": "docs/data/gcn_engine_figs.width.csv",
+                 "atm_trajectory.csv": "docs/data/gcn_engine_figs.atm.csv",
+                 "fig9_width.png": "docs/img/gcn_engine_fig9_width.png",
+                 "fig10_missrate.png": "docs/img/gcn_engine_fig10_missrate.png",
+                 "fig11_sensitivity.png": "docs/img/gcn_engine_fig11_sensitivity.png",
+                 "fig12_atm.png": "docs/img/gcn_engine_fig12_atm.png"},
+        "rerun": False,  # minutes; tests/workload/run_gcn_quick.py runs the stages on a 300-vertex graph
+    },
+    "gcn_quick_kron": {
+        # docs/gcn.md: issue #35's Kronecker graph (SCALE 16, edge factor 8, seed 9001, F = 128) on the engines,
+        # the quick form's grid and ATM: summary, then the B_F x B_V tables and ATM slice by slice.
+        "command": ["python3", "tools/gcn/sweep.py", "--quick", "--datasets", "kron", "--jobs", "1", "--vp", "{vp}",
+                    "--out", "{out}"],
+        "md": ["summary.md", "figs.md"],
+        "data": "summary.csv",
+        "drop_md_lines": r"^Quick run on the engines",
+        "also": {"fig12_atm.png": "docs/img/gcn_engine_kron_fig12_atm.png"},
+        "rerun": False,  # minutes; tests/workload/run_gcn_quick.py runs the tool on a 300-vertex graph
     },
     "gcn_memory": {
         # docs/gcn.md, "Why the gains differ from the patent's": the quick form under other memories
@@ -196,9 +224,11 @@ def refresh(names, vp):
         entry = REGISTRY[name]
         with tempfile.TemporaryDirectory() as out:
             seconds = run_command(name, vp, out)
-            with open(os.path.join(out, entry["md"])) as f:
-                drop = entry.get("drop_md_lines")
-                md = [l for l in f.read().splitlines() if not (drop and re.match(drop, l))]
+            drop = entry.get("drop_md_lines")
+            md = []
+            for part in [entry["md"]] if isinstance(entry["md"], str) else entry["md"]:
+                with open(os.path.join(out, part)) as f:
+                    md += ([""] if md else []) + [l for l in f.read().splitlines() if not (drop and re.match(drop, l))]
             while md and not md[-1].strip():
                 md.pop()
             while md and not md[0].strip():
@@ -209,6 +239,12 @@ def refresh(names, vp):
             with open(data_path(name, "md"), "w") as f:
                 f.write("\n".join(md) + "\n")
             shutil.copyfile(os.path.join(out, entry["data"]), data_path(name, ext(entry)))
+            for src, dst in entry.get("also", {}).items():
+                if os.path.exists(os.path.join(out, src)):  # (figures: only where matplotlib is installed)
+                    os.makedirs(os.path.dirname(os.path.join(REPO, dst)), exist_ok=True)
+                    shutil.copyfile(os.path.join(out, src), os.path.join(REPO, dst))
+                else:
+                    print("note: %s: %s was not written, %s not refreshed" % (name, src, dst))
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True,
                                 text=True).stdout.strip() or "unknown"
         # Changes to docs/ alone do not change what the tools measure.

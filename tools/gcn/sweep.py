@@ -23,7 +23,10 @@ Stages (each writes CSVs into --out; --stages picks a subset, later stages reuse
   --quick    instead of the stages: full platform runs on the aggregation engine
              (scenarios/gcn_engines.yaml) over QUICK_DATASETS (Cora, Citeseer, Pokec-sbm / 64 with the L2 / 64),
              a small B_F x B_V grid and ATM, both L2 sizes; every Y checked bit for bit
-             -> results.csv, summary.csv (the full run's columns), summary.md (minutes)
+             -> results.csv, summary.csv (the full run's columns), summary.md (minutes); with --stages, a
+             subset of sweep (that), width (Fig. 9's runs on the engines -> width.csv), figs (Figs. 9-12 from
+             those runs: sensitivity.csv, atm_trajectory.csv, width_summary.csv, figs.md, PNGs); default
+             sweep,figs; --datasets kron adds issue #35's Kronecker graph
   plots      fig8_speedup.png, fig9_width.png, fig10_missrate.png, fig11_sensitivity.png, fig12_atm.png
 """
 import argparse
@@ -125,9 +128,11 @@ def run_sets(spec):
             f"workload.gcn.fine={fine}"]
 
 
+# A slice's line of gcn.elf (engine_cycles with the aggregation engine; phase/action under ATM; comb_cycles
+# with the combination).
 SLICE_RE = re.compile(r"gcn: slice (\d+) cycles (\d+) instret (\d+) strips (\d+) widths (\S+) x_lookups (\d+) "
                       r"x_misses (\d+) l2_lookups (\d+) l2_misses (\d+) l2_writebacks (\d+)"
-                      r"(?: phase (\S+) action (\S+))?")
+                      r"(?: engine_cycles (?P<engine>\d+))?(?: phase (?P<phase>\S+) action (?P<action>\S+))?")
 
 
 def platform(args, name, graph_sets, features, l2, spec, scenario="gcn_platform.yaml", extra=()):
@@ -154,12 +159,15 @@ def platform(args, name, graph_sets, features, l2, spec, scenario="gcn_platform.
     slices = []
     for m in SLICE_RE.finditer(text):
         slices.append({"slice": int(m[1]), "cycles": int(m[2]), "instret": int(m[3]), "widths": m[5],
-                       "x_lookups": int(m[6]), "x_misses": int(m[7]), "action": m[12]})
+                       "x_lookups": int(m[6]), "x_misses": int(m[7]), "phase": m["phase"], "action": m["action"],
+                       "engine_cycles": int(m["engine"]) if m["engine"] else None})
+    size = re.search(r"gcn: n=(\d+) nnz=(\d+)", text)
     with open(os.path.join(out, "stats.json")) as f:
         stats = json.load(f)
     with open(os.path.join(out, "host.json")) as f:
         host = json.load(f)
     return {"slices": slices, "stats": stats, "host": host, "y_check": check[1] if check else "",
+            "vertices": int(size[1]) if size else None, "nnz": int(size[2]) if size else None,
             "engine_cycles": int(total[2]) if total else None,
             "comb_cycles": int(total[3]) if total and total[3] else 0}
 
@@ -365,7 +373,9 @@ def dram_breakdown(args):
 
 
 def uniform(widths):
-    """The firmware's notation: '8,8,8,8' -> '4x8'; non-uniform lists stay."""
+    """The firmware's notation: '8,8,8,8' -> '4x8'; non-uniform lists stay (and so does '4x8')."""
+    if "x" in widths:
+        return widths
     ws = widths.split(",")
     return f"{len(ws)}x{ws[0]}" if len(set(ws)) == 1 else widths
 
@@ -664,9 +674,19 @@ QUICK_DATASETS = {
     # locality-preserving reordering would give; the real graph's numbering is not known here).
     "pokec_ordered": (["workload.gcn.graph=pokec_sbm", "workload.gcn.scale_down=64",
                        "workload.gcn.community_order=true"], 128, 64, [1, 2, 4, 8], [1, 2, 4, 8, 16], [8]),
+    # Issue #35's Kronecker graph (Graph500, SCALE 16, edge factor 8, seed 9001: 65,536 vertices, 1.02 M nonzeros
+    # of Â) at F = 128 and the paper's L2 sizes; ATM at B_F = 8 has 8 slices, one probe.
+    "kron": (["workload.gcn.graph=kronecker", "workload.gcn.kronecker_scale=16", "workload.gcn.edgefactor=8",
+              "workload.gcn.graph_seed=9001"], 128, 1, [1, 2, 4, 8], [1, 2, 4, 8, 16], [2, 4, 8]),
     "tiny": (["workload.gcn.graph=powerlaw", "workload.gcn.vertices=300", "workload.gcn.edges=1200"], 64, 512,
              [1, 2, 4], [1, 2, 4], [4]),
 }
+# Not in the default --datasets: the summary's geomeans are over the paper's data sets.
+QUICK_NOT_DEFAULT = ("tiny", "pokec_ordered", "kron")
+# --quick --stages: sweep = the B_F x B_V grid and ATM (results.csv, summary.csv: Fig. 8); width = Fig. 9's runs
+# (width.csv); figs = Figs. 9-12 from those runs (no new runs): sensitivity.csv, atm_trajectory.csv,
+# width_summary.csv, figs.md, PNGs.
+QUICK_STAGES = ("sweep", "width", "figs")
 
 
 def ram_stats(stats):
@@ -703,44 +723,65 @@ def check_sets(args):
         sys.exit(2)
 
 
+def engine_jobs(args, prefix, ds, f, specs):
+    """Jobs for full platform runs of the engines' scenario: data set DS of QUICK_DATASETS at width F, every
+    spec at both L2 sizes (divided by the data set's divisor); each job returns its results.csv row."""
+    sets, _, div = QUICK_DATASETS[ds][:3]
+    jobs = []
+    for l2 in L2_SIZES:
+        for spec in specs:
+            name = f"{prefix}_{ds}_{l2 // MIB}MiB_{spec.replace(':', '_')}" + (f"_comb{args.combine}" if args.combine
+                                                                              else "")
+            extra = ["platform.ram.size=512MiB"] + ([f"workload.gcn.out_features={args.combine}"]
+                                                     if args.combine else []) + args.set
+            jobs.append(lambda sets=sets, l2=l2, spec=spec, name=name, extra=extra: engine_row(
+                ds, f, l2, div, spec, platform(args, name, sets, f, l2 // div, spec, "gcn_engines.yaml", extra)))
+    return jobs
+
+
+def engine_row(ds, f, l2, div, spec, res):
+    """results.csv's row of one engine run: its engine cycles (and the combination's), the L2's feature
+    lookups and misses (stats.json, region features: the miss rate of Fig. 10), each slice's engine
+    cycles and, under ATM, its tiling and ATM's phase:action, the main memory's side, the bit-exact check."""
+    k = spec.split(":")[0]
+    if not res["y_check"] or res["engine_cycles"] is None:
+        sys.exit(f"sweep.py: quick {ds} {spec}: no bit-exact check or engine cycles in its output")
+    l2c = res["stats"]["components"]["l2"]["counters"]
+    lookups, misses = l2c.get("region.features.accesses", 0), l2c.get("region.features.misses", 0)
+    sl = res["slices"]
+    return {"dataset": ds, "features": f, "l2_mib": l2 // MIB, "l2_simulated_kib": l2 // div // KIB,
+            "spec": spec, "kernel": k, "B_F": spec_bf(spec),
+            "B_V": 1 if k in ("baseline", "fs", "atm") else int(spec.split(":")[1].split("x")[-1]),
+            "engine_cycles": res["engine_cycles"], "comb_cycles": res["comb_cycles"],
+            "layer_cycles": res["engine_cycles"] + res["comb_cycles"],
+            "slices": len(sl), "tilings": " ".join(s["widths"] for s in sl) if k == "atm" else "",
+            "vertices": res["vertices"], "nnz": res["nnz"], "x_lookups": lookups, "x_misses": misses,
+            "miss_rate": round(misses / lookups, 6) if lookups else "",
+            "slice_engine_cycles": " ".join(str(s["engine_cycles"]) for s in sl),
+            "atm_actions": " ".join(f"{s['phase']}:{s['action']}" for s in sl) if k == "atm" else "",
+            "host_s": res["host"].get("host_seconds", res["host"].get("wall_seconds", "")),
+            **ram_stats(res["stats"]), "y_check": res["y_check"]}
+
+
+def quick_time_key(args):
+    return "layer_cycles" if args.combine else "engine_cycles"
+
+
 def quick(args):
-    names = args.datasets or [d for d in QUICK_DATASETS if d not in ("tiny", "pokec_ordered")]
+    names = quick_names(args)
     jobs = []
     for ds in names:
-        sets, f, div, bfs, bvs, atms = QUICK_DATASETS[ds]
-        for l2 in L2_SIZES:
-            specs = grid_specs(f, bfs, bvs) + [f"atm:{bf}" for bf in atms]
-            for spec in specs:
-                name = f"quick_{ds}_{l2 // MIB}MiB_{spec.replace(':', '_')}" + (f"_comb{args.combine}" if args.combine
-                                                                                 else "")
-                extra = ["platform.ram.size=512MiB"] + ([f"workload.gcn.out_features={args.combine}"]
-                                                         if args.combine else []) + args.set
-                jobs.append(lambda ds=ds, sets=sets, f=f, l2=l2, div=div, spec=spec, name=name, extra=extra: (
-                    ds, f, l2, div, spec, platform(args, name, sets, f, l2 // div, spec, "gcn_engines.yaml", extra)))
-    rows = []
-    for ds, f, l2, div, spec, res in parallel(args, jobs):
-        k = spec.split(":")[0]
-        rows.append({"dataset": ds, "features": f, "l2_mib": l2 // MIB, "l2_simulated_kib": l2 // div // KIB,
-                     "spec": spec, "kernel": k, "B_F": spec_bf(spec),
-                     "B_V": 1 if k in ("baseline", "fs", "atm") else int(spec.split(":")[1].split("x")[-1]),
-                     "engine_cycles": res["engine_cycles"], "comb_cycles": res["comb_cycles"],
-                     "layer_cycles": res["engine_cycles"] + res["comb_cycles"] if res["engine_cycles"] else None,
-                     "slices": len(res["slices"]),
-                     "tilings": " ".join(s["widths"] for s in res["slices"]) if k == "atm" else "",
-                     "host_s": res["host"].get("host_seconds", res["host"].get("wall_seconds", "")),
-                     **ram_stats(res["stats"]), "y_check": res["y_check"]})
-        if not res["y_check"] or res["engine_cycles"] is None:
-            sys.exit(f"sweep.py: quick {ds} {spec}: no bit-exact check or engine cycles in its output")
+        _, f, _, bfs, bvs, atms = QUICK_DATASETS[ds]
+        jobs += engine_jobs(args, "quick", ds, f, grid_specs(f, bfs, bvs) + [f"atm:{bf}" for bf in atms])
+    rows = parallel(args, jobs)
     write_csv(os.path.join(args.out, "results.csv"), rows)
     groups = {}
     for ds in names:
         for l2 in L2_SIZES:
             st = [r for r in rows if r["dataset"] == ds and r["l2_mib"] == l2 // MIB and r["kernel"] != "atm"]
             at = [r for r in rows if r["dataset"] == ds and r["l2_mib"] == l2 // MIB and r["kernel"] == "atm"]
-            if args.combine:  # the layer: aggregation then combination, one after the other
-                groups[(ds, l2 // MIB, "layer")] = (st, at, "layer_cycles")
-            else:
-                groups[(ds, l2 // MIB, "engine")] = (st, at, "engine_cycles")
+            # with --combine the layer: aggregation then combination, one after the other
+            groups[(ds, l2 // MIB, "layer" if args.combine else "engine")] = (st, at, quick_time_key(args))
     out = class_summary(groups)
     write_summary(args, out, "Quick run on the engines (time = aggregation engine cycles" +
                   (f" + combination engine cycles, Z = Y W with {args.combine} output features" if args.combine
@@ -749,6 +790,179 @@ def quick(args):
     for r in out:
         log("summary " + ", ".join(f"{k}={v}" for k, v in r.items()))
     return out
+
+
+def quick_names(args):
+    return args.datasets or [d for d in QUICK_DATASETS if d not in QUICK_NOT_DEFAULT]
+
+
+# --quick --stages width: Fig. 9 on the engines, the feature-width experiment (default on `pokec`, the quick
+# form's Pokec-sbm / 64 with the L2 / 64), at each width of --widths the grid of width_specs.
+WIDTHS = [16, 32, 64, 128, 256, 512]
+
+
+def width_specs(f):
+    """Fig. 9's grid at width F: B_F in {1, 4, the largest (one line per row, at most 32)}, B_V in {1, 4, 16}."""
+    return grid_specs(f, sorted({1, min(4, f // 16), min(f // 16, 32)}), [1, 4, 16])
+
+
+def engine_width(args):
+    names = args.datasets or ["pokec"]
+    jobs = []
+    for ds in names:
+        for f in args.widths:
+            jobs += engine_jobs(args, f"width_f{f}", ds, f, width_specs(f))
+    rows = parallel(args, jobs)
+    write_csv(os.path.join(args.out, "width.csv"), rows)
+    return rows
+
+
+def width_summary(rows, key):
+    """Fig. 9's numbers: per data set, width and L2 size the best VT, FS and FS+VT run and its gain over the
+    baseline (class_summary's classes), in SUMMARY_COLUMNS with the width first."""
+    out = []
+    for ds in dict.fromkeys(r["dataset"] for r in rows):
+        for f in sorted({r["features"] for r in rows if r["dataset"] == ds}):
+            groups = {}
+            for l2 in L2_SIZES:
+                st = [r for r in rows if r["dataset"] == ds and r["features"] == f and r["l2_mib"] == l2 // MIB
+                      and r["kernel"] != "atm"]
+                if st:
+                    groups[(ds, l2 // MIB, "engine")] = (st, [], key)
+            out += [{"features": f, **r} for r in class_summary(groups) if not r["dataset"].startswith("geomean")]
+    return out
+
+
+def sensitivity_rows(rows, key):
+    """Fig. 10 / 11 on the engines: every static run of results.csv with its speedup over the same data set's
+    and L2 size's baseline, its L2 miss rate on X and its working set |V||F| x 4 B / (B_F B_V)."""
+    out = []
+    for r in rows:
+        if r["kernel"] == "atm":
+            continue
+        base = [b for b in rows if b["dataset"] == r["dataset"] and b["features"] == r["features"]
+                and b["l2_mib"] == r["l2_mib"] and b["kernel"] == "baseline"]
+        if not base:
+            continue
+        out.append({"dataset": r["dataset"], "features": r["features"], "l2_mib": r["l2_mib"],
+                    "l2_simulated_kib": r["l2_simulated_kib"], "spec": r["spec"], "kernel": r["kernel"],
+                    "B_F": r["B_F"], "B_V": r["B_V"], "time": key, "cycles": r[key],
+                    "speedup": round(base[0][key] / r[key], 4), "x_lookups": r["x_lookups"], "x_misses": r["x_misses"],
+                    "miss_rate": r["miss_rate"],
+                    "working_set_mib": round(r["vertices"] * r["features"] * 4 / (r["B_F"] * r["B_V"]) / MIB, 4)})
+    return out
+
+
+def split_ints(text):
+    return [int(x) for x in str(text).split()]
+
+
+def engine_trajectory_rows(rows):
+    """Fig. 12 on the engines: every ATM run of results.csv slice by slice (its tiling, ATM's phase and
+    action, the slice's engine cycles, which ATM decided from) beside the static runs at the same B_F, slice by
+    slice."""
+    out = []
+    for a in rows:
+        if a["kernel"] != "atm":
+            continue
+        same = [r for r in rows if r["dataset"] == a["dataset"] and r["features"] == a["features"]
+                and r["l2_mib"] == a["l2_mib"] and r["kernel"] != "atm" and r["B_F"] == a["B_F"]]
+        statics = {r["B_V"]: (r["spec"], r["engine_cycles"], split_ints(r["slice_engine_cycles"])) for r in same}
+        if not statics:
+            continue
+        times = split_ints(a["slice_engine_cycles"])
+        slices = [{"slice": i, "widths": w, "strips": int(w.split("x")[0]) if "x" in w else len(w.split(",")),
+                   "time": t, "phase": pa.split(":")[0],
+                   "action": pa.split(":")[1]}
+                  for i, (w, t, pa) in enumerate(zip(a["tilings"].split(), times, a["atm_actions"].split()))]
+        static_best = min(r["engine_cycles"] for r in rows if r["dataset"] == a["dataset"] and
+                          r["features"] == a["features"] and r["l2_mib"] == a["l2_mib"] and r["kernel"] != "atm")
+        for t in trajectory_rows(a["dataset"], a["B_F"], "engine", a["l2_mib"] * MIB, a["engine_cycles"], slices,
+                                 statics):
+            out.append({**t, "atm_%_of_static_best_overall": round(100 * static_best / a["engine_cycles"], 2)})
+    return out
+
+
+def engine_figures(args):
+    """--quick --stages figs: Figs. 9-12 from the engine runs in --out (results.csv; width.csv if the width
+    stage ran): sensitivity.csv, atm_trajectory.csv, width_summary.csv, figs.md and the PNGs."""
+    path, wpath = os.path.join(args.out, "results.csv"), os.path.join(args.out, "width.csv")
+    if not os.path.exists(path) and not os.path.exists(wpath):
+        print(f"sweep.py: --stages figs: {args.out} has neither results.csv nor width.csv (run the stage sweep or "
+              "width first)", file=sys.stderr)
+        sys.exit(2)
+    key = quick_time_key(args)
+    rows = read_csv(path) if os.path.exists(path) else []
+    sens = sensitivity_rows(rows, key)
+    traj = engine_trajectory_rows(rows)
+    write_csv(os.path.join(args.out, "sensitivity.csv"), sens)
+    write_csv(os.path.join(args.out, "atm_trajectory.csv"), traj)
+    wsum = width_summary(read_csv(wpath), key) if os.path.exists(wpath) else []
+    if wsum:
+        write_csv(os.path.join(args.out, "width_summary.csv"), wsum)
+    with open(os.path.join(args.out, "figs.md"), "w") as f:
+        f.write(figs_markdown(sens, traj, wsum))
+    plt = pyplot()
+    if plt:
+        engine_plots(plt, args, sens, traj, wsum)
+    return sens, traj, wsum
+
+
+def tiling_runs(widths):
+    """'32,32 32,32 64' -> '2x32 x2, 1x64': ATM's tilings slice by slice, repeats counted."""
+    out = []
+    for w in widths:
+        u = uniform(w)
+        if out and out[-1][0] == u:
+            out[-1][1] += 1
+        else:
+            out.append([u, 1])
+    return ", ".join(u + (f" x{n}" if n > 1 else "") for u, n in out)
+
+
+def figs_markdown(sens, traj, wsum):
+    """figs.md: the engine Figs. 10/11, 12 and 9 as tables (docs/gcn.md)."""
+    lines = []
+    for ds in dict.fromkeys(r["dataset"] for r in sens):
+        for l2 in sorted({r["l2_mib"] for r in sens if r["dataset"] == ds}):
+            pts = [r for r in sens if r["dataset"] == ds and r["l2_mib"] == l2]
+            bvs = sorted({r["B_V"] for r in pts})
+            kib = pts[0]["l2_simulated_kib"]
+            lines += [f"**{ds}, F = {pts[0]['features']}, L2 {l2} MiB" +
+                      (f" (simulated {kib} KiB)" if kib != l2 * 1024 else "") +
+                      "**: speedup over the baseline / L2 misses per feature line read", "",
+                      "| B_F \\ B_V | " + " | ".join(str(b) for b in bvs) + " |",
+                      "|---|" + "---|" * len(bvs)]
+            for bf in sorted({r["B_F"] for r in pts}):
+                cells = []
+                for bv in bvs:
+                    c = [r for r in pts if r["B_F"] == bf and r["B_V"] == bv]
+                    cells.append(f"{c[0]['speedup']:.3f} / {c[0]['miss_rate']:.2f}" if c else "")
+                lines.append(f"| {bf} | " + " | ".join(cells) + " |")
+            lines.append("")
+    if traj:
+        lines += ["**ATM slice by slice** (engine cycles; tilings as strips x units, repeats counted; "
+                  "same B_F: the fastest static run at ATM's B_F)", "",
+                  "| data set | L2 (MiB) | ATM | tilings slice by slice | ATM (engine cycles) | "
+                  "static best at the same B_F | ATM % of it | ATM % of the static best |",
+                  "|---|---:|---|---|---:|---|---:|---:|"]
+        for (ds, l2, bf) in dict.fromkeys((r["dataset"], r["l2_size"], r["B_F"]) for r in traj):
+            pts = [r for r in traj if (r["dataset"], r["l2_size"], r["B_F"]) == (ds, l2, bf)]
+            p = pts[0]
+            lines.append(f"| {ds} | {l2 // MIB} | atm:{bf} | {tiling_runs(r['widths'] for r in pts)} | "
+                         f"{p['atm_total']:,} | {p['static_best']} ({p['static_best_total']:,}) | "
+                         f"{p['atm_%_of_static_best']:.1f} % | {p['atm_%_of_static_best_overall']:.1f} % |")
+        lines.append("")
+    if wsum:
+        lines += ["**Feature width** (gain over the baseline of the best run of each class at each width; "
+                  "B_F in {1, 4, largest}, B_V in {1, 4, 16})", "",
+                  "| data set | F | L2 (MiB) | VT | FS | FS+VT |", "|---|---:|---:|---|---|---|"]
+        for ds, f, l2 in dict.fromkeys((r["dataset"], r["features"], r["l2_mib"]) for r in wsum):
+            cls = {r["config_class"]: r for r in wsum if (r["dataset"], r["features"], r["l2_mib"]) == (ds, f, l2)}
+            cell = lambda c: f"{cls[c]['gain_%']:+.1f} % ({cls[c]['best_config']})" if c in cls else "-"
+            lines.append(f"| {ds} | {f} | {l2} | {cell('VT')} | {cell('FS')} | {cell('FS+VT')} |")
+        lines.append("")
+    return "\n".join(lines)
 
 
 def cost_model(args, rows):
@@ -805,9 +1019,8 @@ def platform_cost_model(args):
 def width(args, model):
     flags = ["--graph", "pokec", "--scale-down", "32"]
     jobs = []
-    for f in (16, 32, 64, 128, 256, 512):
-        bfs = sorted({1, min(4, f // 16), f // 16 if f // 16 <= 32 else 32})
-        specs = grid_specs(f, bfs, [1, 4, 16])
+    for f in WIDTHS:
+        specs = width_specs(f)
         jobs.append(lambda f=f, specs=specs: (f, emulate(args, f"width_{f}", flags, f, L2_SIZES, specs, model)))
     rows = []
     for f, doc in parallel(args, jobs):
@@ -816,18 +1029,28 @@ def width(args, model):
     return rows
 
 
-def trajectory_rows(ds, bf, metric, atm, statics):
-    """One row per slice of an ATM run; statics: {B_V: (spec, total time)} at the same B_F and time model."""
+def trajectory_rows(ds, bf, metric, l2_size, atm_total, slices, statics):
+    """One row per slice of an ATM run. slices: [{slice, widths, strips, time, phase, action}]; statics:
+    {B_V: (spec, total time, [time per slice] or None)} at the same B_F and time model; without a time per
+    slice a static run's slice time is its mean (total / B_F)."""
     best = min(statics.values(), key=lambda st: st[1])
+    at = lambda st, i: st[2][i] if st[2] else st[1] / bf
     rows = []
-    for s in atm["slice_records"]:
-        rows.append({"dataset": ds, "metric": metric, "l2_size": atm["l2_size"], "B_F": bf, "slice": s["slice"],
-                     "widths": uniform(s["widths"]), "strips": s["strips"], "time": s["cycles"],
+    for i, s in enumerate(slices):
+        rows.append({"dataset": ds, "metric": metric, "l2_size": l2_size, "B_F": bf, "slice": s["slice"],
+                     "widths": uniform(s["widths"]), "strips": s["strips"], "time": s["time"],
                      "phase": s["phase"], "action": s["action"], "static_best": best[0],
-                     "static_best_slice_time": best[1] / bf, "atm_total": atm["cycles"],
-                     "static_best_total": best[1], "atm_%_of_static_best": 100 * best[1] / atm["cycles"],
-                     **{f"static_BV{b}_slice_time": t / bf for b, (_, t) in sorted(statics.items())}})
+                     "static_best_slice_time": at(best, i), "atm_total": atm_total,
+                     "static_best_total": best[1], "atm_%_of_static_best": 100 * best[1] / atm_total,
+                     **{f"static_BV{b}_slice_time": at(st, i) for b, st in sorted(statics.items())}})
     return rows
+
+
+def emulated_trajectory_rows(ds, bf, metric, atm, statics):
+    """trajectory_rows of an emulated ATM run (vp-gcn-sim's result); statics: {B_V: (spec, total time)}."""
+    slices = [{**s, "time": s["cycles"]} for s in atm["slice_records"]]
+    return trajectory_rows(ds, bf, metric, atm["l2_size"], atm["cycles"], slices,
+                           {b: (sp, t, None) for b, (sp, t) in statics.items()})
 
 
 def time_of(r, metric):
@@ -850,7 +1073,8 @@ def atm_trajectory(args, model):
         for l2 in L2_SIZES:
             statics = {r["tiles"]: (spec_of(r), time_of(r, metric)) for r in res["static"]["results"]
                        if r["l2_size"] == l2}
-            rows += trajectory_rows("pokec16", bf, metric, find(res[metric]["results"], f"atm:{bf}", l2), statics)
+            rows += emulated_trajectory_rows("pokec16", bf, metric, find(res[metric]["results"], f"atm:{bf}", l2),
+                                             statics)
     sweep_rows = read_csv(os.path.join(args.out, "results.csv")) if args.traj else []
     for item in args.traj:
         ds, bf = item.split(":")[0], int(item.split(":")[1])
@@ -861,7 +1085,7 @@ def atm_trajectory(args, model):
                 statics = {r["B_V"]: (r["spec"], r[key]) for r in sweep_rows
                            if r["dataset"] == ds and r["l2_size"] == l2 and r["B_F"] == bf and r["metric"] == "cpu"
                            and r["kernel"] != "atm"}
-                rows += trajectory_rows(ds, bf, metric, find(doc["results"], f"atm:{bf}", l2), statics)
+                rows += emulated_trajectory_rows(ds, bf, metric, find(doc["results"], f"atm:{bf}", l2), statics)
     write_csv(os.path.join(args.out, "atm_trajectory.csv"), rows)
     return rows
 
@@ -880,13 +1104,142 @@ def full_pokec(args, model):
 
 # ---------------------------------------------------------------------------------------------
 
-def plots(args):
+def pyplot():
+    """matplotlib's pyplot (Agg), or None with a note."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         log("matplotlib missing: no plots (scripts/setup.sh installs python3-matplotlib)")
+        return None
+    return plt
+
+
+def plot_panels(plt, path, panels, draw, suptitle, ncols=2, size=(5.5, 4), dpi=110):
+    """One subplot per panel (title, payload), ncols per row, draw(ax, payload) fills it."""
+    nrows = max(1, (len(panels) + ncols - 1) // ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(size[0] * ncols, size[1] * nrows), squeeze=False)
+    for ax in axes.flat[len(panels):]:
+        ax.set_visible(False)
+    for ax, (title, payload) in zip(axes.flat, panels):
+        draw(ax, payload)
+        ax.set_title(title, fontsize=8)
+        ax.grid(alpha=0.3)
+    fig.suptitle(suptitle)
+    fig.tight_layout()
+    fig.savefig(path, dpi=dpi)
+    plt.close(fig)
+
+
+def draw_missrate(ax, payload):
+    """Fig. 10a: the L2 miss rate on X against the working set; payload (points, L2 bytes)."""
+    pts, l2 = payload
+    for kind, mk in (("vt", "o"), ("fs", "s"), ("fsvt", ".")):
+        sel = [r for r in pts if r["kernel"] == kind]
+        ax.scatter([r["working_set_mib"] for r in sel], [r["miss_rate"] for r in sel], marker=mk, label=kind.upper())
+    ax.axvline(l2 / MIB, color="gray", linestyle="--", linewidth=0.8)
+    ax.set_xscale("log")
+    ax.set_xlabel("working set |V||F|/(B_F B_V) (MiB)")
+    ax.set_ylabel("L2 misses per feature line read")
+    ax.legend(fontsize=7)
+
+
+def draw_sensitivity(ax, pts):
+    """Fig. 11: speedup over the baseline against B_V, one line per B_F."""
+    for bf in sorted({r["B_F"] for r in pts}):
+        row = sorted((r for r in pts if r["B_F"] == bf), key=lambda r: r["B_V"])
+        ax.plot([r["B_V"] for r in row], [r["speedup"] for r in row], marker="o", label=f"B_F = {bf}")
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("B_V")
+    ax.set_ylabel("speedup over baseline")
+    ax.legend(fontsize=7)
+
+
+def plot_trajectories(plt, path, tr, suptitle):
+    """Fig. 12: ATM's slice times (tilings annotated where they change) and the static runs' at the same B_F,
+    per (data set, time, B_F) a row, per L2 size a column."""
+    groups = list(dict.fromkeys((r["dataset"], r["metric"], r["B_F"]) for r in tr))
+    fig, axes = plt.subplots(len(groups), 2, figsize=(12, 3.6 * len(groups)), squeeze=False)
+    for (ds, metric, bf), row in zip(groups, axes):
+        scale, unit = {"cpu": (1e6, "M cycles"), "engine": (1e6, "M engine cycles")}.get(
+            metric, (1e3, "k DRAM line transfers"))
+        for ax, l2 in zip(row, L2_SIZES):
+            pts = [r for r in tr if (r["dataset"], r["metric"], r["B_F"], r["l2_size"]) == (ds, metric, bf, l2)]
+            if not pts:
+                ax.set_visible(False)
+                continue
+            xs = [r["slice"] for r in pts]
+            ax.plot(xs, [r["time"] / scale for r in pts], marker="o", color="k", label="ATM")
+            last = None
+            for r in pts:
+                if r["widths"] != last:
+                    ax.annotate(f"{r['widths']}", (r["slice"], r["time"] / scale), fontsize=5, rotation=60)
+                last = r["widths"]
+            for bv in BV:
+                k = f"static_BV{bv}_slice_time"
+                if k in pts[0] and pts[0][k] != "":
+                    ax.plot(xs, [r[k] / scale for r in pts], linewidth=0.7, linestyle=":", color=f"C{BV.index(bv)}",
+                            label=f"static B_V = {bv}")
+            ax.set_xlabel("slice")
+            ax.set_ylabel(f"slice time ({unit})")
+            ax.set_title(f"{ds}, B_F = {bf}, time = {metric}, L2 {l2 // MIB} MiB: ATM "
+                         f"{pts[0]['atm_%_of_static_best']:.1f} % of the static best at B_F = {bf}", fontsize=8)
+            ax.legend(fontsize=5)
+            ax.grid(alpha=0.3)
+    fig.suptitle(suptitle)
+    fig.tight_layout()
+    fig.savefig(path, dpi=80)
+    plt.close(fig)
+
+
+def engine_plots(plt, args, sens, traj, wsum):
+    """The engine Figs. 9-12 into --out: fig9_width.png (if the width stage ran), fig10_missrate.png,
+    fig11_sensitivity.png, fig12_atm.png (the ATM run at each data set's largest ATM B_F)."""
+    panels10, panels11 = [], []
+    for ds in dict.fromkeys(r["dataset"] for r in sens):
+        for l2 in sorted({r["l2_mib"] for r in sens if r["dataset"] == ds}):
+            pts = [r for r in sens if r["dataset"] == ds and r["l2_mib"] == l2]
+            kib = pts[0]["l2_simulated_kib"]
+            title = f"{ds}, F = {pts[0]['features']}, L2 {l2} MiB" + (f" (simulated {kib} KiB)" if kib != l2 * 1024
+                                                                       else "")
+            panels10.append((title, (pts, kib * KIB)))
+            panels11.append((title, pts))
+    plot_panels(plt, os.path.join(args.out, "fig10_missrate.png"), panels10, draw_missrate,
+                "Miss rate against the working set on the aggregation engine (cf. Lee et al. [lee-gcn-slicing] "
+                "Fig. 10a)")
+    plot_panels(plt, os.path.join(args.out, "fig11_sensitivity.png"), panels11, draw_sensitivity,
+                "Sensitivity to B_F and B_V on the aggregation engine (cf. Lee et al. [lee-gcn-slicing] Fig. 11)")
+    largest = {}
+    for r in traj:
+        largest[r["dataset"]] = max(largest.get(r["dataset"], 0), r["B_F"])
+    sel = [r for r in traj if r["B_F"] == largest[r["dataset"]]]
+    if sel:
+        plot_trajectories(plt, os.path.join(args.out, "fig12_atm.png"), sel,
+                          "Automatic tile morphing slice by slice on the aggregation engine (cf. Lee et al. "
+                          "[lee-gcn-slicing] Fig. 12)")
+    if wsum:
+        panels = []
+        for ds in dict.fromkeys(r["dataset"] for r in wsum):
+            for l2 in sorted({r["l2_mib"] for r in wsum if r["dataset"] == ds}):
+                panels.append((f"{ds}, L2 {l2} MiB", [r for r in wsum if r["dataset"] == ds and r["l2_mib"] == l2]))
+
+        def draw(ax, pts):
+            for c in ("VT", "FS", "FS+VT"):
+                sel = [r for r in pts if r["config_class"] == c]
+                ax.plot([r["features"] for r in sel], [r["gain_%"] for r in sel], marker="o", label=c)
+            ax.axhline(0, color="gray", linewidth=0.8)
+            ax.set_xscale("log", base=2)
+            ax.set_xlabel("feature width F")
+            ax.set_ylabel("gain over the baseline (%)")
+            ax.legend(fontsize=7)
+        plot_panels(plt, os.path.join(args.out, "fig9_width.png"), panels, draw,
+                    "Feature width on the aggregation engine (cf. Lee et al. [lee-gcn-slicing] Fig. 9)")
+
+
+def plots(args):
+    plt = pyplot()
+    if not plt:
         return
     summ = read_csv(os.path.join(args.out, "summary_by_metric.csv"))
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.2))
@@ -910,45 +1263,21 @@ def plots(args):
     plt.close(fig)
 
     res = read_csv(os.path.join(args.out, "results.csv"))
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    for ax, l2 in zip(axes, L2_SIZES):
-        for kind, mk in (("vt", "o"), ("fs", "s"), ("fsvt", ".")):
-            pts = [r for r in res if r["dataset"] == "pokec8" and r["l2_size"] == l2 and r["kernel"] == kind]
-            ax.scatter([r["vertices"] * r["features"] * 4 / (r["B_F"] * r["B_V"]) / MIB for r in pts],
-                       [r["miss_rate"] for r in pts], marker=mk, label=kind.upper())
-        ax.axvline(l2 / MIB, color="gray", linestyle="--", linewidth=0.8)
-        ax.set_xscale("log")
-        ax.set_xlabel("working set |V||F|/(B_F B_V) (MiB)")
-        ax.set_ylabel("L2 misses per feature line read")
-        ax.set_title(f"Pokec-like / 8, F = 128, L2 {l2 // MIB} MiB", fontsize=9)
-        ax.legend(fontsize=7)
-        ax.grid(alpha=0.3)
-    fig.suptitle("Miss rate as a function of the working set (cf. Lee et al. [lee-gcn-slicing] Fig. 10a)")
-    fig.tight_layout()
-    fig.savefig(os.path.join(args.out, "fig10_missrate.png"), dpi=110)
-    plt.close(fig)
-
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    for ax, l2 in zip(axes, L2_SIZES):
+    panels10, panels11 = [], []
+    for l2 in L2_SIZES:
         pts = [r for r in res if r["dataset"] == "pokec8" and r["l2_size"] == l2 and r["kernel"] != "atm"
                and r["metric"] == "cpu"]
         if not pts:
             continue
-        bfs = sorted({r["B_F"] for r in pts})
         base = [r for r in pts if r["kernel"] == "baseline"][0]["cycles"]
-        for bf in bfs:
-            row = sorted((r for r in pts if r["B_F"] == bf), key=lambda r: r["B_V"])
-            ax.plot([r["B_V"] for r in row], [base / r["cycles"] for r in row], marker="o", label=f"B_F = {bf}")
-        ax.set_xscale("log", base=2)
-        ax.set_xlabel("B_V")
-        ax.set_ylabel("speedup over baseline")
-        ax.set_title(f"Pokec-like / 8, F = 128, L2 {l2 // MIB} MiB", fontsize=9)
-        ax.legend(fontsize=7)
-        ax.grid(alpha=0.3)
-    fig.suptitle("Sensitivity to B_F and B_V (cf. Lee et al. [lee-gcn-slicing] Fig. 11)")
-    fig.tight_layout()
-    fig.savefig(os.path.join(args.out, "fig11_sensitivity.png"), dpi=110)
-    plt.close(fig)
+        pts = [{**r, "working_set_mib": r["vertices"] * r["features"] * 4 / (r["B_F"] * r["B_V"]) / MIB,
+                "speedup": base / r["cycles"]} for r in pts]
+        panels10.append((f"Pokec-like / 8, F = 128, L2 {l2 // MIB} MiB", (pts, l2)))
+        panels11.append((f"Pokec-like / 8, F = 128, L2 {l2 // MIB} MiB", pts))
+    plot_panels(plt, os.path.join(args.out, "fig10_missrate.png"), panels10, draw_missrate,
+                "Miss rate as a function of the working set (cf. Lee et al. [lee-gcn-slicing] Fig. 10a)")
+    plot_panels(plt, os.path.join(args.out, "fig11_sensitivity.png"), panels11, draw_sensitivity,
+                "Sensitivity to B_F and B_V (cf. Lee et al. [lee-gcn-slicing] Fig. 11)")
 
     if os.path.exists(os.path.join(args.out, "width.csv")):
         wd = read_csv(os.path.join(args.out, "width.csv"))
@@ -972,43 +1301,33 @@ def plots(args):
         plt.close(fig)
 
     if os.path.exists(os.path.join(args.out, "atm_trajectory.csv")):
-        tr = read_csv(os.path.join(args.out, "atm_trajectory.csv"))
-        groups = sorted({(r["dataset"], r["metric"], r["B_F"]) for r in tr})
-        fig, axes = plt.subplots(len(groups), 2, figsize=(12, 3.6 * len(groups)), squeeze=False)
-        for (ds, metric, bf), row in zip(groups, axes):
-            scale, unit = (1e6, "M cycles") if metric == "cpu" else (1e3, "k DRAM line transfers")
-            for ax, l2 in zip(row, L2_SIZES):
-                pts = [r for r in tr if (r["dataset"], r["metric"], r["B_F"], r["l2_size"]) == (ds, metric, bf, l2)]
-                if not pts:
-                    continue
-                ax.plot([r["slice"] for r in pts], [r["time"] / scale for r in pts], marker="o", color="k",
-                        label="ATM")
-                last = None
-                for r in pts:
-                    if r["widths"] != last:
-                        ax.annotate(f"{r['widths']}", (r["slice"], r["time"] / scale), fontsize=5, rotation=60)
-                    last = r["widths"]
-                for bv in BV:
-                    k = f"static_BV{bv}_slice_time"
-                    if k in pts[0] and pts[0][k] != "":
-                        ax.axhline(pts[0][k] / scale, linewidth=0.7, linestyle=":", color=f"C{BV.index(bv)}",
-                                   label=f"static B_V = {bv}")
-                ax.set_xlabel("slice")
-                ax.set_ylabel(f"slice time ({unit})")
-                ax.set_title(f"{ds}, B_F = {bf}, time = {metric}, L2 {l2 // MIB} MiB: ATM "
-                             f"{pts[0]['atm_%_of_static_best']:.1f} % of the static best", fontsize=8)
-                ax.legend(fontsize=5)
-                ax.grid(alpha=0.3)
-        fig.suptitle("Automatic tile morphing slice by slice (cf. Lee et al. [lee-gcn-slicing] Fig. 12)")
-        fig.tight_layout()
-        fig.savefig(os.path.join(args.out, "fig12_atm.png"), dpi=80)
-        plt.close(fig)
+        plot_trajectories(plt, os.path.join(args.out, "fig12_atm.png"),
+                          read_csv(os.path.join(args.out, "atm_trajectory.csv")),
+                          "Automatic tile morphing slice by slice (cf. Lee et al. [lee-gcn-slicing] Fig. 12)")
+
+
+def system_python_for(modules):
+    """True if this interpreter imports the modules; otherwise this script restarts under /usr/bin/python3
+    (the distribution's, where scripts/setup.sh installs them) when that is another interpreter, or False."""
+    try:
+        for m in modules:
+            __import__(m)
+        return True
+    except ImportError:
+        if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != "/usr/bin/python3.11" and \
+                os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
+            os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+        return False
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--stages", default="calibrate,validate,sweep,width,atm,plots")
+    ap.add_argument("--stages", default=None,
+                    help="default calibrate,validate,sweep,width,atm,plots; with --quick: a subset of "
+                         + ",".join(QUICK_STAGES) + " (default sweep,figs)")
+    ap.add_argument("--widths", default=",".join(str(w) for w in WIDTHS),
+                    help="--quick --stages width: the feature widths F (multiples of 16)")
     ap.add_argument("--datasets", default="", help="subset of " + ",".join(DATASETS))
     ap.add_argument("--grid", action="append", default=[], metavar="DS=SPEC,...",
                     help="sweep: only these static runs for data set DS (a restricted B_F x B_V grid; with --reuse "
@@ -1048,6 +1367,21 @@ def main():
         if not os.path.exists(args.vp):
             print(f"sweep.py: --vp: {args.vp} does not exist (build the target vp)", file=sys.stderr)
             sys.exit(2)
+        stages = [x for x in (args.stages or "sweep,figs").split(",") if x]
+        for x in stages:
+            if x not in QUICK_STAGES:
+                print(f"sweep.py: --stages: '{x}' is not one of {','.join(QUICK_STAGES)} (--quick)", file=sys.stderr)
+                sys.exit(2)
+        raw = args.widths
+        try:
+            args.widths = [int(w) for w in raw.split(",") if w]
+        except ValueError:
+            args.widths = []
+        if not args.widths or any(w < 16 or w % 16 for w in args.widths):
+            print(f"sweep.py: --widths: '{raw}' is not a list of multiples of 16", file=sys.stderr)
+            sys.exit(2)
+        if "figs" in stages:  # the PNGs need matplotlib; without it the CSVs and figs.md are still written
+            system_python_for(["matplotlib"])
         check_sets(args)
         args.timing = []
         os.makedirs(os.path.join(args.out, "platform"), exist_ok=True)
@@ -1060,22 +1394,22 @@ def main():
                 print(f"sweep.py: --reuse: {args.out} holds runs made with --set {before or 'none'}, not "
                       f"{args.set or 'none'}", file=sys.stderr)
                 sys.exit(2)
-        with open(sets_path, "w") as f:
-            json.dump(args.set, f)
+        if {"sweep", "width"} & set(stages):  # (figs alone makes no runs: the directory's overrides stay)
+            with open(sets_path, "w") as f:
+                json.dump(args.set, f)
         t0 = time.time()
-        quick(args)
+        if "sweep" in stages:
+            quick(args)
+        if "width" in stages:
+            engine_width(args)
+        if "figs" in stages:
+            engine_figures(args)
         args.timing.append({"what": "total", "seconds": round(time.time() - t0, 1)})
         with open(os.path.join(args.out, "timing.json"), "w") as f:
             json.dump(args.timing, f, indent=1)
         log(f"done in {time.time() - t0:.0f} s: {args.out}")
         return
-    try:
-        import numpy  # noqa: F401
-        import matplotlib  # noqa: F401
-    except ImportError:
-        if os.path.exists("/usr/bin/python3") and os.path.realpath(sys.executable) != "/usr/bin/python3.11" and \
-                os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3"):
-            os.execv("/usr/bin/python3", ["/usr/bin/python3"] + sys.argv)
+    if not system_python_for(["numpy", "matplotlib"]):
         sys.exit("sweep.py needs numpy and matplotlib (scripts/setup.sh installs python3-numpy, python3-matplotlib)")
     args.datasets = [d for d in args.datasets.split(",") if d] or [d for d in DATASETS
                                                                      if d not in ("pokec2", "pokec_sbm8")]
@@ -1086,7 +1420,7 @@ def main():
     args.timing = []
     for d in ("platform", "emulated"):
         os.makedirs(os.path.join(args.out, d), exist_ok=True)
-    stages = args.stages.split(",")
+    stages = (args.stages or "calibrate,validate,sweep,width,atm,plots").split(",")
     t0 = time.time()
     model = calibrate(args) if "calibrate" in stages else None
     if set(stages) & {"validate", "sweep", "width", "atm"}:  # (dram and plots need no time model)
