@@ -30,7 +30,7 @@ namespace vp::iss {
 
 namespace {
 
-constexpr size_t kCodeBytes = size_t(16) << 20;  // the code buffer; full: every block is dropped
+constexpr size_t kCodeBytes = size_t(16) << 20;     // the code buffer; full: every block is dropped
 constexpr size_t kRoomForBlock = size_t(64) << 10;  // at least this much left before a block is emitted
 constexpr unsigned kMaxInsns = 64;                  // instructions per block at most
 constexpr unsigned kTableBits = 16;                 // the block table: 2^16 entries, at most half used
@@ -94,14 +94,14 @@ bool translatable(Op op) {
 // The hart's state at an exit: what the interpreter has there (before instruction `retired` of the
 // block, or after the last one).
 struct Exit {
-  uint32_t retired = 0;           // instructions retired in the block
-  uint64_t cycles = 0;            // static cycles since entry (r12 holds the dynamic ones)
-  uint64_t exec = 0, fetch = 0;   // stall_exec_ / stall_fetch_ increments
-  uint64_t data = 0;              // static stall_data_ increment (load-use stalls)
-  bool dynamic_data = false;      // some load or store ran before: r12 - cycle_ is stall_data_ too
-  bool pc_in_eax = false;         // the next pc is in eax (jalr), else entry pc + pc_offset
+  uint32_t retired = 0;          // instructions retired in the block
+  uint64_t cycles = 0;           // static cycles since entry (r12 holds the dynamic ones)
+  uint64_t exec = 0, fetch = 0;  // stall_exec_ / stall_fetch_ increments
+  uint64_t data = 0;             // static stall_data_ increment (load-use stalls)
+  bool dynamic_data = false;     // some load or store ran before: r12 - cycle_ is stall_data_ too
+  bool pc_in_eax = false;        // the next pc is in eax (jalr), else entry pc + pc_offset
   uint32_t pc_offset = 0;
-  bool early = false;             // the interpreter runs the instruction at pc next
+  bool early = false;  // the interpreter runs the instruction at pc next
 };
 
 }  // namespace
@@ -180,8 +180,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
                 o_instret = member(&h.instret_), o_stall_exec = member(&h.stall_exec_),
                 o_stall_fetch = member(&h.stall_fetch_), o_stall_data = member(&h.stall_data_),
                 o_busy = member(&h.results_busy_until_), o_pending = member(&h.pending_result_),
-                o_rtlb = member(&h.rtlb_[0]), o_wtlb = member(&h.wtlb_[0]),
-                o_next_event = member(&h.next_event_);
+                o_rtlb = member(&h.rtlb_[0]), o_wtlb = member(&h.wtlb_[0]), o_next_event = member(&h.next_event_);
   static_assert(sizeof(Hart::TlbEntry) == 24, "the TLB index below scales by 3 * 8");
   const int32_t o_tlb_page = int32_t(offsetof(Hart::TlbEntry, page)),
                 o_tlb_cycles = int32_t(offsetof(Hart::TlbEntry, cycles)),
