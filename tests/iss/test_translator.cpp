@@ -4,7 +4,9 @@
 // comparison proves nothing).
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <cstring>
+#include <string>
 
 #include "models/cpu/iss/translator.h"
 #include "tests/iss/test_util.h"
@@ -14,7 +16,21 @@ using namespace vp::iss::test;
 
 namespace {
 
+// The suites also run under VP_EXECUTOR (which overrides HartConfig::executor): not these harts.
+struct NoExecutorOverride {
+    std::string saved;
+    bool had;
+    NoExecutorOverride() : had(std::getenv("VP_EXECUTOR") != nullptr) {
+        if (had) saved = std::getenv("VP_EXECUTOR");
+        unsetenv("VP_EXECUTOR");
+    }
+    ~NoExecutorOverride() {
+        if (had) setenv("VP_EXECUTOR", saved.c_str(), 1);
+    }
+};
+
 struct Pair {
+    NoExecutorOverride no_override;
     Rig interp, jit;
     static HartConfig config(Executor e, uint32_t misa) {
         HartConfig c = Rig::default_config();
