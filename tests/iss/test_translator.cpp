@@ -74,6 +74,14 @@ struct Pair {
             INFO("x" << r);
             REQUIRE(i.x(r) == j.x(r));
         }
+        for (unsigned r = 0; r < 32; ++r) {
+            INFO("f" << r);
+            REQUIRE(i.f(r) == j.f(r));
+        }
+        for (uint16_t csr : {0x001 /* fflags */, 0x300 /* mstatus */, 0x341 /* mepc */, 0x342 /* mcause */}) {
+            INFO("csr " << std::hex << csr);
+            REQUIRE(interp.csr(csr) == jit.csr(csr));
+        }
         const HartStats si = i.stats(), sj = j.stats();
         REQUIRE(si.stall_fetch == sj.stall_fetch);
         REQUIRE(si.stall_data == sj.stall_data);
@@ -181,7 +189,7 @@ handler:
     addi t0, t0, 4
     csrw mepc, t0
     mret
-.align 4
+.align 12                   # (a page of its own: stores to a page of code leave the block)
 data:
     .space 64
 )";
@@ -271,4 +279,104 @@ handler:
     CHECK(p.jit.stopped_at_ebreak());
     CHECK(p.jit.hart.stats().traps == 20);
     CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+}
+
+TEST_CASE("translator: a tight loop (a block that branches to its own entry) with loads, load-use and events",
+          "[translator]") {
+    const char* src = R"(
+    la s0, data
+    li s1, 300
+    li a0, 0
+loop:
+    lw t0, 0(s0)
+    add a0, a0, t0          # load-use
+    lbu t1, 5(s0)
+    sw a0, 8(s0)
+    addi t0, t0, 3
+    sw t0, 0(s0)
+    addi s1, s1, -1
+    bnez s1, loop
+    ebreak
+.align 12                   # (a page of its own: stores to a page of code leave the block)
+data:
+    .word 7, 0x1234, 0, 0
+)";
+    for (uint32_t region : {0u, 2u}) {
+        for (uint64_t step : {1'000'000ull, 50ull, 3ull}) {
+            INFO("region cycles " << region << ", steps of ~" << step);
+            Pair p(region, region);
+            p.asm_load(src);
+            p.run_compare(step);
+            CHECK(p.jit.stopped_at_ebreak());
+            CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+        }
+    }
+}
+
+TEST_CASE("translator: FP loads, stores and arithmetic (NaNs, fflags, rounding modes, FS off)", "[translator]") {
+    // fadd/fsub/fmul/fdiv at RNE (static and dynamic), fsgnj*, fmv; frm switched to RTZ halfway (the
+    // dynamic-rm instructions leave the block to the interpreter), 0/0 and inf-inf (canonical NaN, NV),
+    // fflags read back, mstatus.FS set back to Initial each iteration (the FP instructions make it Dirty)
+    // and turned off for the last iterations (illegal, skipped).
+    const char* src = R"(
+    la t0, handler
+    csrw mtvec, t0
+    la s0, data
+    li s1, 40
+loop:
+    li t2, 0x4000           # mstatus.FS Dirty -> Initial: each FP instruction below makes it Dirty
+    csrc mstatus, t2
+    flw fa0, 0(s0)
+    flw fa1, 4(s0)
+    fadd.s fa2, fa0, fa1
+    fsub.s fa3, fa0, fa1, rne
+    fmul.s fa4, fa2, fa3
+    fdiv.s fa5, fa4, fa1
+    fsgnj.s ft0, fa5, fa1
+    fsgnjn.s ft1, fa5, fa1
+    fsgnjx.s ft2, fa5, fa1
+    fmv.x.w a0, ft2
+    fmv.w.x ft3, a0
+    fsw fa5, 0(s0)
+    fsw ft3, 8(s0)
+    flw ft4, 12(s0)         # 0.0
+    fdiv.s ft5, ft4, ft4    # 0/0: NaN, NV
+    fsw ft5, 16(s0)
+    csrr a1, fflags
+    sw a1, 20(s0)
+    li t1, 20
+    bne s1, t1, 1f
+    csrwi frm, 1            # RTZ from here on
+1:  li t1, 5
+    bne s1, t1, 2f
+    li t2, 0x6000           # mstatus.FS off: the FP instructions trap from here on
+    csrc mstatus, t2
+2:  addi s1, s1, -1
+    bnez s1, loop
+    ebreak
+.align 2
+handler:
+    csrr t0, mepc
+    addi t0, t0, 4
+    csrw mepc, t0
+    mret
+.align 12                   # (a page of its own: stores to a page of code leave the block)
+data:
+    .word 0x3fc00000, 0x40490fdb, 0, 0, 0, 0
+)";
+    for (uint64_t step : {1'000'000ull, 17ull}) {
+        INFO("steps of ~" << step);
+        Pair p(1, 1);
+        p.asm_load(src);
+        p.run_compare(step);
+        CHECK(p.jit.stopped_at_ebreak());
+        CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+        for (unsigned r = 0; r < 32; ++r) {
+            INFO("f" << r);
+            CHECK(p.jit.hart.f(r) == p.interp.hart.f(r));
+        }
+        CHECK(p.jit.csr(0x001) == p.interp.csr(0x001));  // fflags
+        CHECK(p.jit.csr(0x300) == p.interp.csr(0x300));  // mstatus
+        CHECK(p.jit.hart.stats().traps > 0);
+    }
 }

@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <deque>
 
+#include "models/cpu/iss/fpu.h"
 #include "models/cpu/iss/hart.h"
 
 #if defined(VP_HAVE_XBYAK) && defined(__x86_64__)
@@ -36,7 +37,8 @@ constexpr unsigned kMaxInsns = 64;                  // instructions per block at
 constexpr unsigned kTableBits = 16;                 // the block table: 2^16 entries, at most half used
 
 bool is_branch(Op op) { return op >= Op::BEQ && op <= Op::BGEU; }
-bool is_load(Op op) { return op >= Op::LB && op <= Op::LHU; }
+bool is_load(Op op) { return (op >= Op::LB && op <= Op::LHU) || op == Op::FLW; }
+bool is_fp_arith(Op op) { return op == Op::FADD_S || op == Op::FSUB_S || op == Op::FMUL_S || op == Op::FDIV_S; }
 bool ends_block(Op op) { return op == Op::JAL || op == Op::JALR || is_branch(op); }
 
 bool translatable(Op op) {
@@ -86,7 +88,18 @@ bool translatable(Op op) {
     case Op::DIV:
     case Op::DIVU:
     case Op::REM:
-    case Op::REMU: return true;
+    case Op::REMU:
+    case Op::FLW:
+    case Op::FSW:
+    case Op::FADD_S:
+    case Op::FSUB_S:
+    case Op::FMUL_S:
+    case Op::FDIV_S:
+    case Op::FSGNJ_S:
+    case Op::FSGNJN_S:
+    case Op::FSGNJX_S:
+    case Op::FMV_X_W:
+    case Op::FMV_W_X: return true;
     default: return false;
   }
 }
@@ -102,6 +115,10 @@ struct Exit {
   bool pc_in_eax = false;        // the next pc is in eax (jalr), else entry pc + pc_offset
   uint32_t pc_offset = 0;
   bool early = false;  // the interpreter runs the instruction at pc next
+  // A taken branch or jump to the block's own entry: rather than returning to the interpreter's
+  // loop, which would enter this block again (the event check passed, nothing pending: see below),
+  // run it again.
+  bool loop_back = false;
 };
 
 }  // namespace
@@ -160,9 +177,12 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     if (len == 4 && s + 1 >= page_end) break;  // its upper half lies in the next page
     // A taken branch or jal to a misaligned target traps (its target is static): the interpreter's.
     if ((is_branch(d.op) || d.op == Op::JAL) && ((pc + offset + uint32_t(d.imm)) & h.misalign_mask_)) break;
+    // FP arithmetic: round to nearest even only (host SSE, as the interpreter's fast path); a static
+    // other mode is the interpreter's (a dynamic one is checked when it runs).
+    if (is_fp_arith(d.op) && d.imm != fpu::kRNE && d.imm != fpu::kDyn) break;
     const uint32_t stall = (pending != kNotRead && insn_reads(d, pending)) ? tc.load_use : 0;
     insns[n++] = Insn{&d, offset, len, stall, 1u + d.exec_cycles + d.fetch_cycles};
-    pending = is_load(d.op) ? d.rd : kNotRead;
+    pending = is_load(d.op) ? kOpDestBase[unsigned(d.op)] + d.rd : kNotRead;
     offset += len;
     s += len / 2;
     if (ends_block(d.op)) break;
@@ -180,12 +200,14 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
                 o_instret = member(&h.instret_), o_stall_exec = member(&h.stall_exec_),
                 o_stall_fetch = member(&h.stall_fetch_), o_stall_data = member(&h.stall_data_),
                 o_busy = member(&h.results_busy_until_), o_pending = member(&h.pending_result_),
-                o_rtlb = member(&h.rtlb_[0]), o_wtlb = member(&h.wtlb_[0]), o_next_event = member(&h.next_event_);
+                o_rtlb = member(&h.rtlb_[0]), o_wtlb = member(&h.wtlb_[0]), o_next_event = member(&h.next_event_),
+                o_f = member(&h.f_[0]), o_mstatus = member(&h.mstatus_), o_frm = member(&h.frm_);
   static_assert(sizeof(Hart::TlbEntry) == 24, "the TLB index below scales by 3 * 8");
   const int32_t o_tlb_page = int32_t(offsetof(Hart::TlbEntry, page)),
                 o_tlb_cycles = int32_t(offsetof(Hart::TlbEntry, cycles)),
                 o_tlb_host = int32_t(offsetof(Hart::TlbEntry, host));
   const auto X = [&](unsigned r) { return dword[rbx + o_x + int32_t(4 * r)]; };
+  const auto F = [&](unsigned r) { return dword[rbx + o_f + int32_t(4 * r)]; };
 
   const uint8_t* const start = g.getCurr();
   std::deque<std::pair<Xbyak::Label, Exit>> stubs;  // out-of-line exits (deque: labels stay put)
@@ -200,6 +222,8 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     g.mov(r13, qword[rbx + o_next_event]);
     g.mov(r12, qword[rbx + o_cycle]);
     g.sub(r12, r13);
+    Xbyak::Label body;
+    g.L(body);
 
     const auto emit_exit = [&](const Exit& e) {
       if (e.pc_in_eax) {
@@ -222,6 +246,17 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
       if (e.retired) g.add(qword[rbx + o_instret], e.retired);
       if (e.exec) g.add(qword[rbx + o_stall_exec], uint32_t(e.exec));
       if (e.fetch) g.add(qword[rbx + o_stall_fetch], uint32_t(e.fetch));
+      if (e.loop_back) {
+        // The state is stored as at any exit; with no event reached, go round with r12 rebased (the
+        // cycle count is r12 + r13 again). No result is on its way: the block ends with a branch or
+        // jump, which takes a cycle after any load in it (load_use <= 1).
+        Xbyak::Label leave;
+        g.cmp(r12, -int32_t(e.cycles));
+        g.jge(leave);
+        if (e.cycles) g.add(r12, uint32_t(e.cycles));
+        g.jmp(body, Xbyak::CodeGenerator::T_NEAR);
+        g.L(leave);
+      }
       g.mov(eax, e.early ? 1 : 0);
       g.jmp(epilogue, Xbyak::CodeGenerator::T_NEAR);
     };
@@ -274,6 +309,19 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         g.mov(edi, dword[rbx + rdx * 8 + (o_tlb + o_tlb_cycles)]);
         g.add(r12, rdi);
       };
+
+      const bool fp = d.op == Op::FLW || d.op == Op::FSW || is_fp_arith(d.op) || d.op == Op::FSGNJ_S ||
+                      d.op == Op::FSGNJN_S || d.op == Op::FSGNJX_S || d.op == Op::FMV_X_W || d.op == Op::FMV_W_X;
+      if (fp) {  // FP_ENABLED_OR_ILLEGAL: with mstatus.FS off, the interpreter raises it
+        g.test(dword[rbx + o_mstatus], Hart::kFsMask);
+        g.jz(leave_here(), Xbyak::CodeGenerator::T_NEAR);
+      }
+      if (is_fp_arith(d.op) && d.imm == fpu::kDyn) {  // RESOLVE_RM: frm other than RNE: the interpreter's
+        g.cmp(dword[rbx + o_frm], fpu::kRNE);
+        g.jne(leave_here(), Xbyak::CodeGenerator::T_NEAR);
+      }
+      // mstatus.FS = Dirty, as every FP instruction but fmv.x.w does.
+      const auto fs_dirty = [&] { g.or_(dword[rbx + o_mstatus], Hart::kFsDirty); };
 
       switch (d.op) {
         case Op::LUI: g.mov(X(d.rd), uint32_t(d.imm)); break;
@@ -445,6 +493,73 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
           next.dynamic_data = true;
           break;
         }
+        case Op::FLW: {
+          tlb_lookup(o_rtlb, 4);
+          g.mov(eax, dword[rsi + rcx]);
+          add_region_cycles(o_rtlb);
+          g.mov(F(d.rd), eax);
+          g.lea(rax, ptr[r12 + r13 + int32_t(next.cycles + tc.load_use)]);
+          g.mov(qword[rbx + o_busy], rax);
+          g.mov(dword[rbx + o_pending], uint32_t(kFpRegBase + d.rd));
+          fs_dirty();
+          next.dynamic_data = true;
+          break;
+        }
+        case Op::FSW: {
+          tlb_lookup(o_wtlb, 4);
+          g.mov(r8d, F(d.rs2));
+          g.mov(dword[rsi + rcx], r8d);
+          add_region_cycles(o_wtlb);
+          next.dynamic_data = true;
+          break;
+        }
+        case Op::FADD_S:
+        case Op::FSUB_S:
+        case Op::FMUL_S:
+        case Op::FDIV_S: {
+          // The host's single-precision operation (its exception flags accumulate in MXCSR, which
+          // the hart folds into fflags: as the interpreter's), then canon(): any NaN is the canonical one.
+          g.movd(xmm0, F(d.rs1));
+          if (d.op == Op::FADD_S) g.addss(xmm0, F(d.rs2));
+          if (d.op == Op::FSUB_S) g.subss(xmm0, F(d.rs2));
+          if (d.op == Op::FMUL_S) g.mulss(xmm0, F(d.rs2));
+          if (d.op == Op::FDIV_S) g.divss(xmm0, F(d.rs2));
+          g.movd(eax, xmm0);
+          g.mov(ecx, eax);
+          g.and_(ecx, 0x7fffffff);
+          g.mov(edx, fpu::kCanonicalNaN);
+          g.cmp(ecx, 0x7f800000);
+          g.cmova(eax, edx);
+          g.mov(F(d.rd), eax);
+          fs_dirty();
+          break;
+        }
+        case Op::FSGNJ_S:
+        case Op::FSGNJN_S:
+        case Op::FSGNJX_S:
+          g.mov(eax, F(d.rs1));
+          g.mov(ecx, F(d.rs2));
+          if (d.op == Op::FSGNJX_S) {
+            g.and_(ecx, 0x80000000u);
+            g.xor_(eax, ecx);
+          } else {
+            if (d.op == Op::FSGNJN_S) g.not_(ecx);
+            g.and_(ecx, 0x80000000u);
+            g.and_(eax, 0x7fffffff);
+            g.or_(eax, ecx);
+          }
+          g.mov(F(d.rd), eax);
+          fs_dirty();
+          break;
+        case Op::FMV_X_W:
+          g.mov(eax, F(d.rs1));
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::FMV_W_X:
+          g.mov(eax, X(d.rs1));
+          g.mov(F(d.rd), eax);
+          fs_dirty();
+          break;
         case Op::SB:
         case Op::SH:
         case Op::SW: {
@@ -465,6 +580,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
           taken.pc_offset = in.offset + uint32_t(d.imm);
           taken.cycles += tc.jump;
           taken.fetch += tc.jump;
+          taken.loop_back = taken.pc_offset == 0;
           emit_exit(taken);
           break;
         }
@@ -496,6 +612,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
           taken.pc_offset = in.offset + uint32_t(d.imm);
           taken.cycles += tc.taken_branch;
           taken.fetch += tc.taken_branch;
+          taken.loop_back = taken.pc_offset == 0;
           stubs.emplace_back();
           stubs.back().second = taken;
           Xbyak::Label& to = stubs.back().first;
