@@ -70,6 +70,7 @@ struct Pair {
         REQUIRE(i.pc() == j.pc());
         REQUIRE(i.cycles() == j.cycles());
         REQUIRE(i.instret() == j.instret());
+        REQUIRE(i.checkpoint_passed() == j.checkpoint_passed());
         for (unsigned r = 0; r < 32; ++r) {
             INFO("x" << r);
             REQUIRE(i.x(r) == j.x(r));
@@ -306,6 +307,10 @@ data:
             INFO("region cycles " << region << ", steps of ~" << step);
             Pair p(region, region);
             p.asm_load(src);
+            // Periodic checkpoints (the platform's run-ahead sets them every quantum): a block notes
+            // the ones it passes itself.
+            p.interp.hart.set_checkpoint(100, 37);
+            p.jit.hart.set_checkpoint(100, 37);
             p.run_compare(step);
             CHECK(p.jit.stopped_at_ebreak());
             CHECK(p.jit.hart.translator()->blocks_translated() > 0);

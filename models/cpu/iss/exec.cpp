@@ -132,10 +132,12 @@ void Hart::run_block() {
         if (cycle >= busy) {
           if (const TranslatedBlock* b = jit_->find(slot)) {
             SPILL();
-            jit_skip = b->code(this, pc);
+            const unsigned r = b->code(this, pc);
             RELOAD();
             pc = pc_;
-            // (It stopped after an instruction that reached the event, or before one to interpret.)
+            if (r == TranslatedBlock::kStopped) break;
+            jit_skip = r == TranslatedBlock::kLeftBefore;
+            // (It stopped after an instruction that reached an event, or before one to interpret.)
             if (jit_skip || cycle < next_event) continue;
             goto event;
           } else {

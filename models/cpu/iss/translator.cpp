@@ -119,6 +119,11 @@ struct Exit {
   // loop, which would enter this block again (the event check passed, nothing pending: see below),
   // run it again.
   bool loop_back = false;
+  // The event check after an instruction failed: if the event is the periodic checkpoint only, note
+  // it as the interpreter's pass_checkpoint() does and go on at `resume` (the instruction after);
+  // else leave with the routine's answer (0: the interpreter's loop handles the event, 2: the
+  // checkpoint was passed and the run stops there).
+  Xbyak::Label* resume = nullptr;
 };
 
 }  // namespace
@@ -201,7 +206,9 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
                 o_stall_fetch = member(&h.stall_fetch_), o_stall_data = member(&h.stall_data_),
                 o_busy = member(&h.results_busy_until_), o_pending = member(&h.pending_result_),
                 o_rtlb = member(&h.rtlb_[0]), o_wtlb = member(&h.wtlb_[0]), o_next_event = member(&h.next_event_),
-                o_f = member(&h.f_[0]), o_mstatus = member(&h.mstatus_), o_frm = member(&h.frm_);
+                o_f = member(&h.f_[0]), o_mstatus = member(&h.mstatus_), o_frm = member(&h.frm_),
+                o_checkpoint = member(&h.checkpoint_), o_checkpoint_every = member(&h.checkpoint_every_),
+                o_checkpoint_passed = member(&h.checkpoint_passed_), o_other_event = member(&h.other_event_);
   static_assert(sizeof(Hart::TlbEntry) == 24, "the TLB index below scales by 3 * 8");
   const int32_t o_tlb_page = int32_t(offsetof(Hart::TlbEntry, page)),
                 o_tlb_cycles = int32_t(offsetof(Hart::TlbEntry, cycles)),
@@ -211,7 +218,8 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
 
   const uint8_t* const start = g.getCurr();
   std::deque<std::pair<Xbyak::Label, Exit>> stubs;  // out-of-line exits (deque: labels stay put)
-  Xbyak::Label epilogue;
+  Xbyak::Label epilogue, checkpoint;
+  std::deque<Xbyak::Label> resumes;
   try {
     g.push(rbx);
     g.push(rbp);
@@ -257,7 +265,10 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         g.jmp(body, Xbyak::CodeGenerator::T_NEAR);
         g.L(leave);
       }
-      g.mov(eax, e.early ? 1 : 0);
+      if (e.resume)
+        g.mov(eax, r8d);
+      else
+        g.mov(eax, e.early ? 1 : 0);
       g.jmp(epilogue, Xbyak::CodeGenerator::T_NEAR);
     };
 
@@ -637,15 +648,62 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
       if (i + 1 < n) {
         stubs.emplace_back();
         stubs.back().second = next;
+        resumes.emplace_back();
+        stubs.back().second.resume = &resumes.back();
         g.cmp(r12, -int32_t(next.cycles));
         g.jge(stubs.back().first, Xbyak::CodeGenerator::T_NEAR);
+        g.L(resumes.back());
       }
       at = next;
     }
     if (!ends_block(insns[n - 1].d->op)) emit_exit(at);  // ran to an instruction it does not cover
     for (auto& [label, exit] : stubs) {
       g.L(label);
+      if (exit.resume) {
+        g.lea(rcx, ptr[r12 + r13 + int32_t(exit.cycles)]);
+        g.call(checkpoint);
+        g.cmp(eax, 1);
+        g.je(*exit.resume, Xbyak::CodeGenerator::T_NEAR);
+        g.mov(r8d, eax);
+      }
       emit_exit(exit);
+    }
+    // pass_checkpoint() for the periodic checkpoint, with rcx = the cycle count: eax = 1 (passed, go
+    // on; r12/r13 rebased on the new next event), 2 (passed, the run stops), 0 (another event, or
+    // a checkpoint the environment sets: the interpreter's loop handles it; nothing changed).
+    g.L(checkpoint);
+    {
+      Xbyak::Label other, stop;
+      g.mov(rax, qword[rbx + o_next_event]);
+      g.cmp(rax, qword[rbx + o_checkpoint]);
+      g.jne(other);
+      g.cmp(rcx, qword[rbx + o_other_event]);
+      g.jae(other);
+      g.mov(rdx, qword[rbx + o_checkpoint_every]);
+      g.test(rdx, rdx);
+      g.jz(other);
+      g.add(rdx, qword[rbx + o_checkpoint]);  // the next one (next_checkpoint())
+      g.cmp(rdx, rcx);
+      g.jbe(other);  // (already passed too: the interpreter's general case)
+      g.mov(qword[rbx + o_checkpoint_passed], rcx);
+      g.mov(qword[rbx + o_checkpoint], rdx);
+      g.mov(rax, qword[rbx + o_other_event]);
+      g.cmp(rdx, rax);
+      g.cmovb(rax, rdx);
+      g.mov(qword[rbx + o_next_event], rax);
+      g.cmp(rcx, rax);
+      g.jae(stop);
+      g.add(r12, r13);
+      g.mov(r13, rax);
+      g.sub(r12, r13);
+      g.mov(eax, 1);
+      g.ret();
+      g.L(stop);
+      g.mov(eax, 2);
+      g.ret();
+      g.L(other);
+      g.xor_(eax, eax);
+      g.ret();
     }
     g.L(epilogue);
     g.pop(r13);
@@ -667,7 +725,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     TranslatedBlock& b = table_[i];
     if (b.slot == slot || !b.slot) {
       if (!b.slot) ++count_;
-      b = TranslatedBlock{slot, reinterpret_cast<bool (*)(Hart*, uint32_t)>(const_cast<uint8_t*>(start))};
+      b = TranslatedBlock{slot, reinterpret_cast<unsigned (*)(Hart*, uint32_t)>(const_cast<uint8_t*>(start))};
       break;
     }
   }

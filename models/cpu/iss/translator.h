@@ -32,11 +32,14 @@ namespace vp::iss {
 class Hart;
 
 // One translated block: `code(hart, entry pc)` runs it and stores the hart's state; it returns
-// true when it left before an instruction that the interpreter must now run (without entering a
-// block there), false when it ran to its end (pc_: the next instruction).
+// kLeftBefore when it left before an instruction that the interpreter must now run (without entering
+// a block there), kStopped when it passed the periodic checkpoint and the run stops there (as when
+// the interpreter's pass_checkpoint() returns false), else kRan (pc_: the next instruction; the
+// interpreter's loop checks for an event).
 struct TranslatedBlock {
+  enum : unsigned { kRan = 0, kLeftBefore = 1, kStopped = 2 };
   const DecodedInsn* slot = nullptr;  // the entry slot (the key)
-  bool (*code)(Hart*, uint32_t) = nullptr;
+  unsigned (*code)(Hart*, uint32_t) = nullptr;
 };
 
 class Translator {
