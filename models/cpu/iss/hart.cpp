@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 
 #include "models/cpu/iss/fpu.h"
 #include "models/cpu/iss/hart_inline.h"
@@ -55,7 +56,11 @@ Hart::Hart(const HartConfig& config, HartEnv& env)
       std::fprintf(stderr, "executor translate: this build has no translator (built without xbyak, or not x86-64)\n");
       std::exit(2);
     }
-    jit_ = std::make_unique<Translator>(*this);
+    try {
+      jit_ = std::make_unique<Translator>(*this);
+    } catch (const std::exception& e) {  // (no executable memory: a hardened host)
+      std::fprintf(stderr, "executor translate: %s: the interpreter runs everything\n", e.what());
+    }
   }
   set_timing(cfg_.timing);
   if (cfg_.has_tohost) set_page_flag(cfg_.tohost_addr >> kPageBits, kTohostPage);
