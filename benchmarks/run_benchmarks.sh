@@ -323,6 +323,9 @@ if want instr; then
     echo "== host instructions per guest instruction (callgrind; repeatable, machine-independent)"
     sm=(--set workload.spmv.rows=5000 --set workload.spmv.nnz_per_row=16)
     measure_instr instr.functional "$repo/scenarios/bench_spmv.yaml" "${sm[@]}"
+    # The same with the ISS's translating executor (docs/iss.md; refused by a build without it).
+    measure_instr instr.functional.translate "$repo/scenarios/bench_spmv.yaml" "${sm[@]}" \
+      --set platform.cpu.executor=translate || true
     measure_instr instr.caches_ddr3 "$repo/scenarios/bench_spmv.yaml" "${mid[@]}" "${ddr[@]}" "${caches[@]}"
     measure_instr instr.caches_hmc "$repo/scenarios/bench_spmv.yaml" "${mid[@]}" --set platform.ram.timing=hmc "${caches[@]}"
   else

@@ -1,4 +1,5 @@
 #include "platform/platform.h"
+#include "models/cpu/iss/translator.h"
 #include "models/common/exit_code.h"
 #include <cstring>
 #include <filesystem>
@@ -1322,6 +1323,17 @@ void Platform::write_outputs(const RunResult& r) {
     host["host_seconds"] = r.host_seconds;
     host["sim_seconds_per_host_second"] = r.host_seconds > 0 ? double(r.sim_time) * 1e-12 / r.host_seconds : 0.0;
     host["peak_rss_bytes"] = HostWatchdog::peak_resident_bytes();  // this process's own (not ru_maxrss)
+    // The translating executor's work (platform.cpu.executor: translate): host-side, like the rest.
+    uint64_t blocks = 0, resets = 0;
+    bool translating = false;
+    for (auto& c : m_->cpus) {
+        if (const iss::Translator* t = c->hart().translator()) {
+            translating = true;
+            blocks += t->blocks_translated();
+            resets += t->resets();
+        }
+    }
+    if (translating) host["translator"] = {{"blocks_translated", blocks}, {"resets", resets}};
     write_atomically(dir / "host.json", host.dump(2) + "\n");
 
     // Statistics over time and the firmware's regions, for `vp report` (docs/report.md). Deterministic.

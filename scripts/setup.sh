@@ -14,6 +14,7 @@ PACKAGES=(
   protobuf-compiler libprotobuf-dev python3-protobuf  # the Perfetto binary trace (models/trace, tests/trace)
   chromium  # tests/report: the HTML report rendered in a real browser (headless)
   device-tree-compiler libfdt-dev  # vp describe --dts checked with dtc; the DTB built in-process (docs/devicetree.md)
+  libxbyak-dev  # the ISS's translating executor generates x86-64 code with it (models/cpu/iss/translator.h)
   dpkg-dev file  # cpack -G DEB: dpkg-shlibdeps computes Depends, file finds the executables (tests/install/test_deb.py)
 )
 

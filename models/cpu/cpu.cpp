@@ -8,6 +8,7 @@
 #include "models/cache/access_log.h"
 #include "models/cache/cache.h"
 #include "models/cpu/iss/fault_report.h"
+#include "models/cpu/iss/translator.h"
 #include "config/params.h"
 #include "vp/regs/cache_ctrl.h"
 
@@ -83,6 +84,13 @@ void CpuConfig::params(config::Params& p) {
           "every hart starts at the ELF entry with a0 = mhartid; docs/smp.md)")
         .range(1, 64);
     p.rule(hartid + harts <= 1024, "harts", "hartid + harts must not exceed 1024");
+    p.choice(executor, "executor", {{"interpret", iss::Executor::Interpret}, {"translate", iss::Executor::Translate}},
+             "interpret: the interpreter runs every instruction (the reference); translate: runs without caches "
+             "and with the default timing (late_result 0, load_use <= 1, no predictor) run integer and simple FP "
+             "code as translated x86-64 blocks, with the same results and statistics (docs/iss.md); "
+             "any other run is interpreted");
+    p.rule(executor != iss::Executor::Translate || iss::Translator::available(), "executor",
+           "translate: this build has no translator (built without libxbyak-dev, or not on x86-64)");
     p.add(reset_pc, "reset_pc", Kind::Address, "", "reset PC when no ELF gives an entry point").range(0, 4294967295.0);
     HartTimingParams timing_params{timing};
     p.section(timing_params, "timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
@@ -94,6 +102,7 @@ static iss::HartConfig hart_config(const CpuConfig& c) {
     h.reset_pc = c.reset_pc;
     h.semihosting = c.semihosting;
     h.timing = c.timing;
+    h.executor = c.executor;
     return h;
 }
 

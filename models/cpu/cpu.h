@@ -54,6 +54,7 @@ struct CpuConfig {
     unsigned harts = 1;              // homogeneous harts (docs/smp.md); the platform builds one Cpu per hart
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
+    iss::Executor executor = iss::Executor::Interpret;  // interpret, or translate (models/cpu/iss/translator.h)
 
     void params(config::Params& p);
 };

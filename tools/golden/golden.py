@@ -30,6 +30,10 @@ SPMV_SMALL = ["scenarios/bench_spmv.yaml", "--set", "workload.spmv.rows=2000", "
 # The miss-heavy shape (benchmarks/run_benchmarks.sh -s instr's data, fewer rows).
 SPMV_MISSES = ["scenarios/bench_spmv.yaml", "--set", "workload.spmv.rows=60000", "--set",
                "workload.spmv.nnz_per_row=4", "--set", "platform.ram.timing=ddr"] + CACHES
+SPMV_FUNCTIONAL = ["scenarios/bench_spmv.yaml", "--set", "workload.spmv.rows=2000", "--set",
+                   "workload.spmv.nnz_per_row=16"]
+NO_CACHES = ["--set", "platform.caches.l1i.enabled=false", "--set", "platform.caches.l1d.enabled=false",
+             "--set", "platform.caches.l2.enabled=false"]
 TRACE = ["--set", "trace.enabled=true", "--set", "trace.formats=[perfetto,csv,pftrace]", "--set",
          "trace.max_bytes=0"]
 
@@ -60,6 +64,15 @@ CASES = {
     "spmv_ddr_srrip": SPMV_SMALL + ["--set", "platform.caches.l2.policy=srrip", "--set",
                                     "platform.caches.l1d.policy=plru"],
     "spmv_ddr_hit_latency0": SPMV_SMALL + ["--set", "platform.caches.l2.hit_latency=0ps"],
+    # Functional runs (no caches): where the ISS's translating executor works (VP_EXECUTOR=translate
+    # against interpret: docs/iss.md), at the 1 us quantum with run-ahead, at 1 ms, without run-ahead,
+    # over DDR3, traced, and the default scenario without its caches.
+    "functional_spmv": SPMV_FUNCTIONAL,
+    "functional_spmv_q1ms": SPMV_FUNCTIONAL + ["--set", "platform.quantum=1ms"],
+    "functional_spmv_no_run_ahead": SPMV_FUNCTIONAL + ["--set", "platform.cpu.run_ahead=false"],
+    "functional_spmv_ddr": SPMV_FUNCTIONAL + ["--set", "platform.ram.timing=ddr"],
+    "functional_spmv_traced": SPMV_FUNCTIONAL + TRACE,
+    "functional_default": ["scenarios/default.yaml"] + NO_CACHES,
 }
 
 KEEP = re.compile(r"^(stats\.json|timeline\.json|energy\.json|trace\..*|.*\.csv)$")

@@ -98,6 +98,10 @@ struct DecodedInsn {
   static constexpr uint8_t kLateResult = 4;  // its result comes TimingConfig::late_result cycles late
   static constexpr uint8_t kEntryHook = 8;   // an extension's entry hook is armed on this PC
   static constexpr unsigned kExtShift = 4;   // bits 4..7: index of the owning Extension (Op::Ext)
+  // The translating executor's marks (translator.h), on operations other than Op::Ext (whose bits
+  // 4..7 are its extension's index): a translated block starts here, no block can start here.
+  // Decoding clears them (a re-decoded slot drops its block).
+  static constexpr uint8_t kJitEntry = 16, kJitNever = 32;
 
   unsigned length() const { return 4 - (flags & kCompressed); }
   unsigned ext_index() const { return flags >> kExtShift; }

@@ -16,6 +16,7 @@
 #include "models/cpu/iss/hart_inline.h"
 #include "models/cpu/iss/reservations.h"
 #include "models/cpu/iss/semihosting.h"
+#include "models/cpu/iss/translator.h"
 
 namespace vp::iss {
 
@@ -32,15 +33,18 @@ void Hart::execute_block() {
     else
       checks ? run_block<true, true, false>() : run_block<true, false, false>();
   } else {
-    if (one)
+    if (one && jit_ && !checks && bht_.empty())
+      run_block<false, false, true, true>();  // the translating executor: functional, default timing
+    else if (one)
       checks ? run_block<false, true, true>() : run_block<false, false, true>();
     else
       checks ? run_block<false, true, false>() : run_block<false, false, false>();
   }
 }
 
-template <bool kFetch, bool kChecks, bool kOnePending>
+template <bool kFetch, bool kChecks, bool kOnePending, bool kJit>
 void Hart::run_block() {
+  static_assert(!kJit || (!kFetch && !kChecks && kOnePending), "blocks are translated for functional runs only");
   uint32_t(&x)[33] = x_;  // (the member arrays: addressed from `this`, they need no register)
   uint32_t(&f)[32] = f_;
   const TimingConfig& tc = cfg_.timing;
@@ -76,6 +80,9 @@ void Hart::run_block() {
     RELOAD();     \
   } while (0)
   DecodedInsn* slot;  // the current instruction's decode-cache slot
+  // kJit: a block left before the instruction at pc, which the interpreter now runs (a block that
+  // starts there would leave at once again).
+  bool jit_skip = false;
   for (;;) {
     // A jump, a trap or a new page: find pc's slot (an instruction that follows the previous one in
     // its page skips this: its slot is the next one).
@@ -113,6 +120,39 @@ void Hart::run_block() {
       bool decoded;
       OUT(decoded = fetch_and_decode(pc, *slot));
       if (!decoded) goto resume;
+    }
+    // The translating executor: a block that starts here runs when no result is on its way (then the
+    // load-use check below would not fire); an instruction without one that a block can start
+    // with becomes a block's entry (translator.h).
+    if (kJit && slot->op != Op::Ext) {
+      const uint8_t fl = slot->flags;
+      if (__builtin_expect(jit_skip, 0)) {
+        jit_skip = false;
+      } else if (fl & DecodedInsn::kJitEntry) {
+        if (cycle >= busy) {
+          if (const TranslatedBlock* b = jit_->find(slot)) {
+            SPILL();
+            const unsigned r = b->code(this, pc);
+            RELOAD();
+            pc = pc_;
+            if (r == TranslatedBlock::kStopped) break;
+            jit_skip = r == TranslatedBlock::kLeftBefore;
+            // (It stopped after an instruction that reached an event, or before one to interpret.)
+            if (jit_skip || cycle < next_event) continue;
+            goto event;
+          } else {
+            slot->flags = uint8_t(fl & ~DecodedInsn::kJitEntry);  // dropped (reset): translate again
+          }
+        }
+      } else if (!(fl & DecodedInsn::kJitNever)) {
+        // (Not the scratch slot of uncached memory, which is decoded again each time.)
+        if (cur_page_ && slot >= cur_page_->insn && slot < cur_page_->insn + kPageSize / 2) {
+          bool made;
+          OUT(made = jit_->translate(pc, slot, cur_page_->insn + kPageSize / 2));
+          if (made) goto in_line;
+        }
+        slot->flags = uint8_t(slot->flags | DecodedInsn::kJitNever);
+      }
     }
     // Read in place (a copy costs a store-forwarding stall). A store may invalidate the slot
     // (self-modifying code): no case reads `d` after its store.

@@ -4,13 +4,16 @@
 
 #include <algorithm>
 #include <cfenv>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 
 #include "models/cpu/iss/fpu.h"
 #include "models/cpu/iss/hart_inline.h"
 #include "models/cpu/iss/reservations.h"
 #include "models/cpu/iss/semihosting.h"
+#include "models/cpu/iss/translator.h"
 
 namespace vp::iss {
 
@@ -40,6 +43,25 @@ Hart::Hart(const HartConfig& config, HartEnv& env)
   features_.zifencei = cfg_.zifencei;
   features_.zicbom = cfg_.zicbom;
   semihost_ = std::make_unique<Semihosting>(*this);
+  if (const char* e = std::getenv("VP_EXECUTOR")) {  // (for the tests: a whole suite under one executor)
+    const std::string v = e;
+    if (v != "interpret" && v != "translate") {
+      std::fprintf(stderr, "VP_EXECUTOR=%s: expected interpret or translate\n", e);
+      std::exit(2);
+    }
+    cfg_.executor = v == "translate" ? Executor::Translate : Executor::Interpret;
+  }
+  if (cfg_.executor == Executor::Translate) {
+    if (!Translator::available()) {
+      std::fprintf(stderr, "executor translate: this build has no translator (built without xbyak, or not x86-64)\n");
+      std::exit(2);
+    }
+    try {
+      jit_ = std::make_unique<Translator>(*this);
+    } catch (const std::exception& e) {  // (no executable memory: a hardened host)
+      std::fprintf(stderr, "executor translate: %s: the interpreter runs everything\n", e.what());
+    }
+  }
   set_timing(cfg_.timing);
   if (cfg_.has_tohost) set_page_flag(cfg_.tohost_addr >> kPageBits, kTohostPage);
   reset();
@@ -724,6 +746,7 @@ void Hart::flush_decode_cache() {
     page_flags_.get()[page] &= ~kCodePage;
   }
   scratch_ = DecodedInsn{};
+  if (jit_) jit_->reset();  // (blocks are unreachable anyway: re-decoding clears their entry flags)
 }
 
 // Fetches `len` (2 or 4) instruction bytes at virtual address va (in one page), adding the memory
@@ -759,7 +782,7 @@ uint32_t Hart::fetch(uint32_t va, void* bytes, unsigned len, uint32_t& cycles, u
 
 // Fetches and decodes the instruction at pc into d. On a fetch fault raises the exception and
 // returns false.
-bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
+bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d, bool trap) {
   // One access for the whole instruction when it is 4-byte aligned (the usual case); otherwise
   // (or if the word access faults: a 2-byte instruction at the end of memory) parcel by parcel.
   uint32_t cycles = 0;
@@ -772,12 +795,12 @@ bool Hart::fetch_and_decode(uint32_t pc, DecodedInsn& d) {
     pa_hi = pa + 2;
   } else {
     if (const uint32_t cause = fetch(pc, &lo, 2, cycles, pa)) {
-      take_trap(cause, pc);
+      if (trap) take_trap(cause, pc);
       return false;
     }
     if ((lo & 3) == 3) {
       if (const uint32_t cause = fetch(pc + 2, &hi, 2, cycles, pa_hi)) {
-        take_trap(cause, pc + 2);
+        if (trap) take_trap(cause, pc + 2);
         return false;
       }
     }

@@ -24,6 +24,14 @@ namespace vp::iss {
 class Semihosting;
 class Reservations;
 
+class Translator;
+
+// How the hart runs instructions: the interpreter (exec.cpp, the reference), or with the translating
+// executor (translator.h) for what it covers (functional runs with the default timing; the rest is
+// interpreted). The environment variable VP_EXECUTOR (interpret or translate), when set, overrides
+// it for every hart: the tests run whole suites under each.
+enum class Executor { Interpret, Translate };
+
 struct HartConfig {
   // Standard extensions (I always) and the modes below M (S, U: as QEMU's virt; without them the hart
   // is M-mode only: mstatus.MPP stays M, no supervisor CSRs).
@@ -42,6 +50,7 @@ struct HartConfig {
   // handler; the state is left at the faulting instruction. For tests and bare-metal bring-up.
   uint32_t stop_on_exceptions = 0;
   TimingConfig timing;
+  Executor executor = Executor::Interpret;
 };
 
 enum class StopReason {
@@ -261,6 +270,9 @@ class Hart {
   uint64_t instret() const { return instret_; }
   HartStats stats() const;
   const HartConfig& config() const { return cfg_; }
+  // The executor in use (HartConfig::executor, or VP_EXECUTOR); translator(): its blocks, if any.
+  Executor executor() const { return jit_ ? Executor::Translate : Executor::Interpret; }
+  const Translator* translator() const { return jit_.get(); }
   void set_timing(const TimingConfig& t);  // flushes the decode cache
   const TrapInfo& last_trap() const { return last_trap_; }
   int exit_code() const { return exit_code_; }
@@ -280,6 +292,7 @@ class Hart {
  private:
   friend class Semihosting;
   friend class Reservations;
+  friend class Translator;
 
   // ---- memory internals ----
   static constexpr unsigned kPageBits = 12, kPageSize = 1u << kPageBits;
@@ -344,7 +357,8 @@ class Hart {
 
   // ---- decode cache ----
   DecodedPage* decoded_page(uint32_t page);
-  bool fetch_and_decode(uint32_t pc, DecodedInsn& d);
+  // trap false (the translator decoding ahead): a fetch fault only returns false.
+  bool fetch_and_decode(uint32_t pc, DecodedInsn& d, bool trap = true);
   void decode_parcels(uint16_t lo, uint16_t hi, DecodedInsn& d);
   // 0, or the cause of the fault (instruction access or page fault).
   // `pa`: the physical address fetched.
@@ -360,7 +374,9 @@ class Hart {
   // on its way when an instruction starts (the previous load's: every instruction takes a cycle), so
   // the load-use check compares the operand fields with that register (pending_result_) instead of
   // reading the result-ready table (the same decisions; set_timing() picks the loop).
-  template <bool kFetch, bool kChecks, bool kOnePending>
+  // kJit: the translating executor's loop (functional, no checks, kOnePending, no predictor): at
+  // each instruction boundary it enters the translated block that starts there, if any.
+  template <bool kFetch, bool kChecks, bool kOnePending, bool kJit = false>
   void run_block();
   bool insns_may_be_flagged() const { return !breakpoints_.empty() || !entry_hooks_.empty() || triggers_.any_exec(); }
   void take_trap(uint32_t cause, uint32_t tval);
@@ -565,6 +581,8 @@ class Hart {
     unsigned ext;  // index into extensions_
   };
   std::vector<EntryHook> entry_hooks_;
+
+  std::unique_ptr<Translator> jit_;  // the translating executor (nullptr: interpret only)
 
   TraceFn trace_fn_ = nullptr;
   void* trace_user_ = nullptr;

@@ -1,0 +1,748 @@
+// The translating executor (stage 1): see translator.h for what a block is and why it is exact.
+//
+// Generated code, per block (System V x86-64; rbx, rbp, r12, r13 are callee-saved, so pushed):
+//   rbx = the Hart, ebp = the entry pc (pc-relative values are ebp + a constant: the code does not
+//   depend on the virtual address its physical page is mapped at), r13 = next_event_ (fixed while a
+//   block runs: it calls nothing), r12 = the cycle count minus r13 at entry plus the region cycles of
+//   the loads and stores run so far (the only cycles not known when translating): the cycle count at
+//   a point is r12 + r13 + that point's static cycles, and "cycle < next_event", the interpreter's
+//   check after each instruction, is r12 < -(static cycles). Guest registers stay in Hart::x_ (read
+//   and written in memory). Each exit writes pc_, cycle_, instret_ and the stall counters as the
+//   interpreter has them there; each load stores its result latency (results_busy_until_,
+//   pending_result_) as the interpreter's RESULT_AFTER does.
+#include "models/cpu/iss/translator.h"
+
+#include <algorithm>
+#include <deque>
+
+#include "models/cpu/iss/fpu.h"
+#include "models/cpu/iss/hart.h"
+
+#if defined(VP_HAVE_XBYAK) && defined(__x86_64__)
+#define VP_TRANSLATOR 1
+#include <xbyak/xbyak.h>
+#else
+#define VP_TRANSLATOR 0
+#endif
+
+namespace vp::iss {
+
+#if VP_TRANSLATOR
+
+namespace {
+
+constexpr size_t kCodeBytes = size_t(16) << 20;     // the code buffer; full: every block is dropped
+constexpr size_t kRoomForBlock = size_t(64) << 10;  // at least this much left before a block is emitted
+constexpr unsigned kMaxInsns = 64;                  // instructions per block at most
+constexpr unsigned kTableBits = 16;                 // the block table: 2^16 entries, at most half used
+
+bool is_branch(Op op) { return op >= Op::BEQ && op <= Op::BGEU; }
+bool is_load(Op op) { return (op >= Op::LB && op <= Op::LHU) || op == Op::FLW; }
+bool is_fp_arith(Op op) { return op == Op::FADD_S || op == Op::FSUB_S || op == Op::FMUL_S || op == Op::FDIV_S; }
+bool ends_block(Op op) { return op == Op::JAL || op == Op::JALR || is_branch(op); }
+
+bool translatable(Op op) {
+  switch (op) {
+    case Op::LUI:
+    case Op::AUIPC:
+    case Op::JAL:
+    case Op::JALR:
+    case Op::BEQ:
+    case Op::BNE:
+    case Op::BLT:
+    case Op::BGE:
+    case Op::BLTU:
+    case Op::BGEU:
+    case Op::LB:
+    case Op::LH:
+    case Op::LW:
+    case Op::LBU:
+    case Op::LHU:
+    case Op::SB:
+    case Op::SH:
+    case Op::SW:
+    case Op::ADDI:
+    case Op::SLTI:
+    case Op::SLTIU:
+    case Op::XORI:
+    case Op::ORI:
+    case Op::ANDI:
+    case Op::SLLI:
+    case Op::SRLI:
+    case Op::SRAI:
+    case Op::ADD:
+    case Op::SUB:
+    case Op::SLL:
+    case Op::SLT:
+    case Op::SLTU:
+    case Op::XOR:
+    case Op::SRL:
+    case Op::SRA:
+    case Op::OR:
+    case Op::AND:
+    case Op::FENCE:
+    case Op::MUL:
+    case Op::MULH:
+    case Op::MULHSU:
+    case Op::MULHU:
+    case Op::DIV:
+    case Op::DIVU:
+    case Op::REM:
+    case Op::REMU:
+    case Op::FLW:
+    case Op::FSW:
+    case Op::FADD_S:
+    case Op::FSUB_S:
+    case Op::FMUL_S:
+    case Op::FDIV_S:
+    case Op::FSGNJ_S:
+    case Op::FSGNJN_S:
+    case Op::FSGNJX_S:
+    case Op::FMV_X_W:
+    case Op::FMV_W_X: return true;
+    default: return false;
+  }
+}
+
+// The hart's state at an exit: what the interpreter has there (before instruction `retired` of the
+// block, or after the last one).
+struct Exit {
+  uint32_t retired = 0;          // instructions retired in the block
+  uint64_t cycles = 0;           // static cycles since entry (r12 holds the dynamic ones)
+  uint64_t exec = 0, fetch = 0;  // stall_exec_ / stall_fetch_ increments
+  uint64_t data = 0;             // static stall_data_ increment (load-use stalls)
+  bool dynamic_data = false;     // some load or store ran before: r12 - cycle_ is stall_data_ too
+  bool pc_in_eax = false;        // the next pc is in eax (jalr), else entry pc + pc_offset
+  uint32_t pc_offset = 0;
+  bool early = false;  // the interpreter runs the instruction at pc next
+  // A taken branch or jump to the block's own entry: rather than returning to the interpreter's
+  // loop, which would enter this block again (the event check passed, nothing pending: see below),
+  // run it again.
+  bool loop_back = false;
+  // The event check after an instruction failed: if the event is the periodic checkpoint only, note
+  // it as the interpreter's pass_checkpoint() does and go on at `resume` (the instruction after);
+  // else leave with the routine's answer (0: the interpreter's loop handles the event, 2: the
+  // checkpoint was passed and the run stops there).
+  Xbyak::Label* resume = nullptr;
+};
+
+}  // namespace
+
+struct Translator::Impl : Xbyak::CodeGenerator {
+  Impl() : Xbyak::CodeGenerator(kCodeBytes) {}
+};
+
+bool Translator::available() { return true; }
+
+Translator::Translator(Hart& hart) : hart_(hart), impl_(std::make_unique<Impl>()) {
+  table_.assign(size_t(1) << kTableBits, TranslatedBlock{});
+  mask_ = table_.size() - 1;
+  shift_ = 64 - kTableBits;
+}
+
+Translator::~Translator() = default;
+
+void Translator::reset() {
+  if (count_ == 0 && impl_->getSize() == 0) return;
+  impl_->reset();
+  std::fill(table_.begin(), table_.end(), TranslatedBlock{});
+  count_ = 0;
+  ++resets_;
+}
+
+bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end) {
+  Hart& h = hart_;
+  const TimingConfig& tc = h.cfg_.timing;
+
+  // The block's instructions and their static timing (the interpreter's accounting, in order).
+  struct Insn {
+    const DecodedInsn* d;
+    uint32_t offset, len;
+    uint32_t stall;   // load-use stall before it (the previous instruction loaded what it reads)
+    uint32_t cycles;  // 1 + exec_cycles + fetch_cycles
+  };
+  Insn insns[kMaxInsns];
+  unsigned n = 0;
+  uint32_t offset = 0;
+  unsigned pending = kNotRead;  // the register the previous instruction loaded
+  for (DecodedInsn* s = slot; s < page_end && n < kMaxInsns;) {
+    if (s->op == Op::Undecoded) {
+      // Decode ahead, as the interpreter would on reaching it: the same bytes (a write to them
+      // invalidates the page, which holds decoded code already), the same fetch cycles. Not the
+      // page's last slot (its upper half may be elsewhere), nor a page the instruction TLB does
+      // not hold (a walk has effects): there, the block ends.
+      const uint32_t at = pc + offset;
+      if (s + 1 >= page_end) break;
+      if (h.translating(h.priv_) && h.page_cache_[(at >> Hart::kPageBits) % 64].page != (at >> Hart::kPageBits)) break;
+      if (!h.fetch_and_decode(at, *s, false)) break;
+    }
+    const DecodedInsn& d = *s;
+    if (!translatable(d.op)) break;
+    const uint32_t len = d.length();
+    if (len == 4 && s + 1 >= page_end) break;  // its upper half lies in the next page
+    // A taken branch or jal to a misaligned target traps (its target is static): the interpreter's.
+    if ((is_branch(d.op) || d.op == Op::JAL) && ((pc + offset + uint32_t(d.imm)) & h.misalign_mask_)) break;
+    // FP arithmetic: round to nearest even only (host SSE, as the interpreter's fast path); a static
+    // other mode is the interpreter's (a dynamic one is checked when it runs).
+    if (is_fp_arith(d.op) && d.imm != fpu::kRNE && d.imm != fpu::kDyn) break;
+    const uint32_t stall = (pending != kNotRead && insn_reads(d, pending)) ? tc.load_use : 0;
+    insns[n++] = Insn{&d, offset, len, stall, 1u + d.exec_cycles + d.fetch_cycles};
+    pending = is_load(d.op) ? kOpDestBase[unsigned(d.op)] + d.rd : kNotRead;
+    offset += len;
+    s += len / 2;
+    if (ends_block(d.op)) break;
+  }
+  if (n == 0) return false;
+
+  if (impl_->getSize() + kRoomForBlock > kCodeBytes || 2 * (count_ + 1) > table_.size()) reset();
+
+  using namespace Xbyak::util;
+  Impl& g = *impl_;
+  const auto member = [&h](const void* m) {
+    return int32_t(reinterpret_cast<const char*>(m) - reinterpret_cast<const char*>(&h));
+  };
+  const int32_t o_x = member(&h.x_[0]), o_pc = member(&h.pc_), o_cycle = member(&h.cycle_),
+                o_instret = member(&h.instret_), o_stall_exec = member(&h.stall_exec_),
+                o_stall_fetch = member(&h.stall_fetch_), o_stall_data = member(&h.stall_data_),
+                o_busy = member(&h.results_busy_until_), o_pending = member(&h.pending_result_),
+                o_rtlb = member(&h.rtlb_[0]), o_wtlb = member(&h.wtlb_[0]), o_next_event = member(&h.next_event_),
+                o_f = member(&h.f_[0]), o_mstatus = member(&h.mstatus_), o_frm = member(&h.frm_),
+                o_checkpoint = member(&h.checkpoint_), o_checkpoint_every = member(&h.checkpoint_every_),
+                o_checkpoint_passed = member(&h.checkpoint_passed_), o_other_event = member(&h.other_event_);
+  static_assert(sizeof(Hart::TlbEntry) == 24, "the TLB index below scales by 3 * 8");
+  const int32_t o_tlb_page = int32_t(offsetof(Hart::TlbEntry, page)),
+                o_tlb_cycles = int32_t(offsetof(Hart::TlbEntry, cycles)),
+                o_tlb_host = int32_t(offsetof(Hart::TlbEntry, host));
+  const auto X = [&](unsigned r) { return dword[rbx + o_x + int32_t(4 * r)]; };
+  const auto F = [&](unsigned r) { return dword[rbx + o_f + int32_t(4 * r)]; };
+
+  const uint8_t* const start = g.getCurr();
+  std::deque<std::pair<Xbyak::Label, Exit>> stubs;  // out-of-line exits (deque: labels stay put)
+  Xbyak::Label epilogue, checkpoint;
+  std::deque<Xbyak::Label> resumes;
+  try {
+    g.push(rbx);
+    g.push(rbp);
+    g.push(r12);
+    g.push(r13);
+    g.mov(rbx, rdi);
+    g.mov(ebp, esi);
+    g.mov(r13, qword[rbx + o_next_event]);
+    g.mov(r12, qword[rbx + o_cycle]);
+    g.sub(r12, r13);
+    Xbyak::Label body;
+    g.L(body);
+
+    const auto emit_exit = [&](const Exit& e) {
+      if (e.pc_in_eax) {
+        g.mov(dword[rbx + o_pc], eax);
+      } else {
+        g.lea(eax, ptr[rbp + int32_t(e.pc_offset)]);
+        g.mov(dword[rbx + o_pc], eax);
+      }
+      g.lea(rax, ptr[r12 + r13]);  // the cycle count without this point's static cycles
+      if (e.dynamic_data) {
+        g.mov(rcx, rax);
+        g.sub(rcx, qword[rbx + o_cycle]);  // (cycle_ is the entry's until this exit stores it)
+        if (e.data) g.add(rcx, uint32_t(e.data));
+        g.add(qword[rbx + o_stall_data], rcx);
+      } else if (e.data) {
+        g.add(qword[rbx + o_stall_data], uint32_t(e.data));
+      }
+      if (e.cycles) g.add(rax, uint32_t(e.cycles));
+      g.mov(qword[rbx + o_cycle], rax);
+      if (e.retired) g.add(qword[rbx + o_instret], e.retired);
+      if (e.exec) g.add(qword[rbx + o_stall_exec], uint32_t(e.exec));
+      if (e.fetch) g.add(qword[rbx + o_stall_fetch], uint32_t(e.fetch));
+      if (e.loop_back) {
+        // The state is stored as at any exit; with no event reached, go round with r12 rebased (the
+        // cycle count is r12 + r13 again). No result is on its way: the block ends with a branch or
+        // jump, which takes a cycle after any load in it (load_use <= 1).
+        Xbyak::Label leave;
+        g.cmp(r12, -int32_t(e.cycles));
+        g.jge(leave);
+        if (e.cycles) g.add(r12, uint32_t(e.cycles));
+        g.jmp(body, Xbyak::CodeGenerator::T_NEAR);
+        g.L(leave);
+      }
+      if (e.resume)
+        g.mov(eax, r8d);
+      else
+        g.mov(eax, e.early ? 1 : 0);
+      g.jmp(epilogue, Xbyak::CodeGenerator::T_NEAR);
+    };
+
+    Exit at;  // the state at the start of the current instruction
+    for (unsigned i = 0; i < n; ++i) {
+      const Insn& in = insns[i];
+      const DecodedInsn& d = *in.d;
+      at.retired = i;
+      at.pc_offset = in.offset;
+      at.early = true;
+      // An exit before this instruction (a slow memory access, a misaligned jalr target).
+      const auto leave_here = [&]() -> Xbyak::Label& {
+        stubs.emplace_back();
+        stubs.back().second = at;
+        return stubs.back().first;
+      };
+      // After it: the state the next instruction starts with.
+      Exit next = at;
+      next.retired = i + 1;
+      next.cycles += in.stall + in.cycles;
+      next.exec += d.exec_cycles;
+      next.fetch += d.fetch_cycles;
+      next.data += in.stall;
+      next.pc_offset = in.offset + in.len;
+      next.early = false;
+
+      // The inline TLB path of a load or store (tlb_host): eax = address, rcx = the page offset,
+      // rdx = 3 * the entry's index; a miss leaves before this instruction.
+      const auto tlb_lookup = [&](int32_t o_tlb, unsigned size) {
+        Xbyak::Label& slow = leave_here();
+        g.mov(eax, X(d.rs1));
+        if (d.imm) g.add(eax, d.imm);
+        g.mov(ecx, eax);
+        g.shr(ecx, Hart::kPageBits);
+        g.movzx(edx, cl);  // page % kTlbEntries
+        static_assert(Hart::kTlbEntries == 256, "the TLB index is the page's low byte");
+        g.lea(rdx, ptr[rdx + rdx * 2]);
+        g.cmp(ecx, dword[rbx + rdx * 8 + (o_tlb + o_tlb_page)]);
+        g.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+        g.mov(ecx, eax);
+        g.and_(ecx, Hart::kPageSize - 1);
+        if (size > 1) {
+          g.cmp(ecx, Hart::kPageSize - size);
+          g.ja(slow, Xbyak::CodeGenerator::T_NEAR);
+        }
+        g.mov(rsi, qword[rbx + rdx * 8 + (o_tlb + o_tlb_host)]);
+      };
+      const auto add_region_cycles = [&](int32_t o_tlb) {
+        g.mov(edi, dword[rbx + rdx * 8 + (o_tlb + o_tlb_cycles)]);
+        g.add(r12, rdi);
+      };
+
+      const bool fp = d.op == Op::FLW || d.op == Op::FSW || is_fp_arith(d.op) || d.op == Op::FSGNJ_S ||
+                      d.op == Op::FSGNJN_S || d.op == Op::FSGNJX_S || d.op == Op::FMV_X_W || d.op == Op::FMV_W_X;
+      if (fp) {  // FP_ENABLED_OR_ILLEGAL: with mstatus.FS off, the interpreter raises it
+        g.test(dword[rbx + o_mstatus], Hart::kFsMask);
+        g.jz(leave_here(), Xbyak::CodeGenerator::T_NEAR);
+      }
+      if (is_fp_arith(d.op) && d.imm == fpu::kDyn) {  // RESOLVE_RM: frm other than RNE: the interpreter's
+        g.cmp(dword[rbx + o_frm], fpu::kRNE);
+        g.jne(leave_here(), Xbyak::CodeGenerator::T_NEAR);
+      }
+      // mstatus.FS = Dirty, as every FP instruction but fmv.x.w does.
+      const auto fs_dirty = [&] { g.or_(dword[rbx + o_mstatus], Hart::kFsDirty); };
+
+      switch (d.op) {
+        case Op::LUI: g.mov(X(d.rd), uint32_t(d.imm)); break;
+        case Op::AUIPC:
+          g.lea(eax, ptr[rbp + int32_t(in.offset + uint32_t(d.imm))]);
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::ADDI:
+          if (d.rs1 == 0) {
+            g.mov(X(d.rd), uint32_t(d.imm));
+            break;
+          }
+          g.mov(eax, X(d.rs1));
+          if (d.imm) g.add(eax, d.imm);
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::XORI:
+        case Op::ORI:
+        case Op::ANDI:
+          g.mov(eax, X(d.rs1));
+          if (d.op == Op::XORI) g.xor_(eax, d.imm);
+          if (d.op == Op::ORI) g.or_(eax, d.imm);
+          if (d.op == Op::ANDI) g.and_(eax, d.imm);
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::SLTI:
+        case Op::SLTIU:
+          g.mov(eax, X(d.rs1));
+          g.xor_(ecx, ecx);
+          g.cmp(eax, d.imm);
+          if (d.op == Op::SLTI)
+            g.setl(cl);
+          else
+            g.setb(cl);
+          g.mov(X(d.rd), ecx);
+          break;
+        case Op::SLLI:
+        case Op::SRLI:
+        case Op::SRAI:
+          g.mov(eax, X(d.rs1));
+          if (d.op == Op::SLLI) g.shl(eax, uint8_t(d.imm & 31));
+          if (d.op == Op::SRLI) g.shr(eax, uint8_t(d.imm & 31));
+          if (d.op == Op::SRAI) g.sar(eax, uint8_t(d.imm & 31));
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::ADD:
+        case Op::SUB:
+        case Op::XOR:
+        case Op::OR:
+        case Op::AND:
+          g.mov(eax, X(d.rs1));
+          if (d.op == Op::ADD) g.add(eax, X(d.rs2));
+          if (d.op == Op::SUB) g.sub(eax, X(d.rs2));
+          if (d.op == Op::XOR) g.xor_(eax, X(d.rs2));
+          if (d.op == Op::OR) g.or_(eax, X(d.rs2));
+          if (d.op == Op::AND) g.and_(eax, X(d.rs2));
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::SLL:
+        case Op::SRL:
+        case Op::SRA:
+          g.mov(eax, X(d.rs1));
+          g.mov(ecx, X(d.rs2));  // (x86 takes the count mod 32, as RV32 does)
+          if (d.op == Op::SLL) g.shl(eax, cl);
+          if (d.op == Op::SRL) g.shr(eax, cl);
+          if (d.op == Op::SRA) g.sar(eax, cl);
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::SLT:
+        case Op::SLTU:
+          g.mov(eax, X(d.rs1));
+          g.xor_(ecx, ecx);
+          g.cmp(eax, X(d.rs2));
+          if (d.op == Op::SLT)
+            g.setl(cl);
+          else
+            g.setb(cl);
+          g.mov(X(d.rd), ecx);
+          break;
+        case Op::MUL:
+          g.mov(eax, X(d.rs1));
+          g.imul(eax, X(d.rs2));
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::MULH:
+        case Op::MULHSU:
+        case Op::MULHU:
+          if (d.op == Op::MULHU)
+            g.mov(eax, X(d.rs1));  // (zero-extends into rax)
+          else
+            g.movsxd(rax, X(d.rs1));
+          if (d.op == Op::MULH)
+            g.movsxd(rcx, X(d.rs2));
+          else
+            g.mov(ecx, X(d.rs2));
+          g.imul(rax, rcx);  // (the low 64 bits: exact for each signedness; the high half never overflows)
+          if (d.op == Op::MULHU)
+            g.shr(rax, 32);
+          else
+            g.sar(rax, 32);
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::DIV:
+        case Op::REM: {
+          // b == 0: ~0 / a; INT32_MIN / -1: a / 0; else idiv (which would fault on both).
+          Xbyak::Label zero, overflow, divide, store;
+          const bool rem = d.op == Op::REM;
+          g.mov(eax, X(d.rs1));
+          g.mov(ecx, X(d.rs2));
+          g.test(ecx, ecx);
+          g.jz(zero);
+          g.cmp(ecx, -1);
+          g.jne(divide);
+          g.cmp(eax, 0x80000000u);
+          g.je(overflow);
+          g.L(divide);
+          g.cdq();
+          g.idiv(ecx);
+          if (rem) g.mov(eax, edx);
+          g.jmp(store);
+          g.L(zero);
+          if (!rem) g.mov(eax, ~0u);  // rem: a (in eax)
+          g.jmp(store);
+          g.L(overflow);
+          if (rem) g.xor_(eax, eax);  // div: a (in eax)
+          g.L(store);
+          g.mov(X(d.rd), eax);
+          break;
+        }
+        case Op::DIVU:
+        case Op::REMU: {
+          Xbyak::Label zero, store;
+          const bool rem = d.op == Op::REMU;
+          g.mov(eax, X(d.rs1));
+          g.mov(ecx, X(d.rs2));
+          g.test(ecx, ecx);
+          g.jz(zero);
+          g.xor_(edx, edx);
+          g.div(ecx);
+          if (rem) g.mov(eax, edx);
+          g.jmp(store);
+          g.L(zero);
+          if (!rem) g.mov(eax, ~0u);  // remu: a (in eax)
+          g.L(store);
+          g.mov(X(d.rd), eax);
+          break;
+        }
+        case Op::FENCE: break;
+        case Op::LB:
+        case Op::LH:
+        case Op::LW:
+        case Op::LBU:
+        case Op::LHU: {
+          const unsigned size = (d.op == Op::LB || d.op == Op::LBU) ? 1 : (d.op == Op::LW) ? 4 : 2;
+          tlb_lookup(o_rtlb, size);
+          switch (d.op) {
+            case Op::LB: g.movsx(eax, byte[rsi + rcx]); break;
+            case Op::LBU: g.movzx(eax, byte[rsi + rcx]); break;
+            case Op::LH: g.movsx(eax, word[rsi + rcx]); break;
+            case Op::LHU: g.movzx(eax, word[rsi + rcx]); break;
+            default: g.mov(eax, dword[rsi + rcx]); break;
+          }
+          add_region_cycles(o_rtlb);
+          g.mov(X(d.rd), eax);
+          // RESULT_AFTER(rd, load_use): ready load_use cycles after this instruction's end.
+          g.lea(rax, ptr[r12 + r13 + int32_t(next.cycles + tc.load_use)]);
+          g.mov(qword[rbx + o_busy], rax);
+          g.mov(dword[rbx + o_pending], uint32_t(d.rd));
+          next.dynamic_data = true;
+          break;
+        }
+        case Op::FLW: {
+          tlb_lookup(o_rtlb, 4);
+          g.mov(eax, dword[rsi + rcx]);
+          add_region_cycles(o_rtlb);
+          g.mov(F(d.rd), eax);
+          g.lea(rax, ptr[r12 + r13 + int32_t(next.cycles + tc.load_use)]);
+          g.mov(qword[rbx + o_busy], rax);
+          g.mov(dword[rbx + o_pending], uint32_t(kFpRegBase + d.rd));
+          fs_dirty();
+          next.dynamic_data = true;
+          break;
+        }
+        case Op::FSW: {
+          tlb_lookup(o_wtlb, 4);
+          g.mov(r8d, F(d.rs2));
+          g.mov(dword[rsi + rcx], r8d);
+          add_region_cycles(o_wtlb);
+          next.dynamic_data = true;
+          break;
+        }
+        case Op::FADD_S:
+        case Op::FSUB_S:
+        case Op::FMUL_S:
+        case Op::FDIV_S: {
+          // The host's single-precision operation (its exception flags accumulate in MXCSR, which
+          // the hart folds into fflags: as the interpreter's), then canon(): any NaN is the canonical one.
+          g.movd(xmm0, F(d.rs1));
+          if (d.op == Op::FADD_S) g.addss(xmm0, F(d.rs2));
+          if (d.op == Op::FSUB_S) g.subss(xmm0, F(d.rs2));
+          if (d.op == Op::FMUL_S) g.mulss(xmm0, F(d.rs2));
+          if (d.op == Op::FDIV_S) g.divss(xmm0, F(d.rs2));
+          g.movd(eax, xmm0);
+          g.mov(ecx, eax);
+          g.and_(ecx, 0x7fffffff);
+          g.mov(edx, fpu::kCanonicalNaN);
+          g.cmp(ecx, 0x7f800000);
+          g.cmova(eax, edx);
+          g.mov(F(d.rd), eax);
+          fs_dirty();
+          break;
+        }
+        case Op::FSGNJ_S:
+        case Op::FSGNJN_S:
+        case Op::FSGNJX_S:
+          g.mov(eax, F(d.rs1));
+          g.mov(ecx, F(d.rs2));
+          if (d.op == Op::FSGNJX_S) {
+            g.and_(ecx, 0x80000000u);
+            g.xor_(eax, ecx);
+          } else {
+            if (d.op == Op::FSGNJN_S) g.not_(ecx);
+            g.and_(ecx, 0x80000000u);
+            g.and_(eax, 0x7fffffff);
+            g.or_(eax, ecx);
+          }
+          g.mov(F(d.rd), eax);
+          fs_dirty();
+          break;
+        case Op::FMV_X_W:
+          g.mov(eax, F(d.rs1));
+          g.mov(X(d.rd), eax);
+          break;
+        case Op::FMV_W_X:
+          g.mov(eax, X(d.rs1));
+          g.mov(F(d.rd), eax);
+          fs_dirty();
+          break;
+        case Op::SB:
+        case Op::SH:
+        case Op::SW: {
+          const unsigned size = d.op == Op::SB ? 1 : d.op == Op::SH ? 2 : 4;
+          tlb_lookup(o_wtlb, size);
+          g.mov(r8d, X(d.rs2));
+          if (size == 1) g.mov(byte[rsi + rcx], r8b);
+          if (size == 2) g.mov(word[rsi + rcx], r8w);
+          if (size == 4) g.mov(dword[rsi + rcx], r8d);
+          add_region_cycles(o_wtlb);
+          next.dynamic_data = true;
+          break;
+        }
+        case Op::JAL: {
+          g.lea(eax, ptr[rbp + int32_t(in.offset + in.len)]);
+          g.mov(X(d.rd), eax);
+          Exit taken = next;
+          taken.pc_offset = in.offset + uint32_t(d.imm);
+          taken.cycles += tc.jump;
+          taken.fetch += tc.jump;
+          taken.loop_back = taken.pc_offset == 0;
+          emit_exit(taken);
+          break;
+        }
+        case Op::JALR: {
+          // The target first (rd may be rs1); a misaligned one traps: the interpreter's.
+          g.mov(eax, X(d.rs1));
+          if (d.imm) g.add(eax, d.imm);
+          g.and_(eax, ~1u);
+          if (h.misalign_mask_) {
+            g.test(eax, h.misalign_mask_);
+            g.jnz(leave_here(), Xbyak::CodeGenerator::T_NEAR);
+          }
+          g.lea(ecx, ptr[rbp + int32_t(in.offset + in.len)]);
+          g.mov(X(d.rd), ecx);
+          Exit taken = next;
+          taken.pc_in_eax = true;
+          taken.cycles += tc.jump_indirect;
+          taken.fetch += tc.jump_indirect;
+          emit_exit(taken);
+          break;
+        }
+        case Op::BEQ:
+        case Op::BNE:
+        case Op::BLT:
+        case Op::BGE:
+        case Op::BLTU:
+        case Op::BGEU: {
+          Exit taken = next;
+          taken.pc_offset = in.offset + uint32_t(d.imm);
+          taken.cycles += tc.taken_branch;
+          taken.fetch += tc.taken_branch;
+          taken.loop_back = taken.pc_offset == 0;
+          stubs.emplace_back();
+          stubs.back().second = taken;
+          Xbyak::Label& to = stubs.back().first;
+          g.mov(eax, X(d.rs1));
+          g.cmp(eax, X(d.rs2));
+          switch (d.op) {
+            case Op::BEQ: g.je(to, Xbyak::CodeGenerator::T_NEAR); break;
+            case Op::BNE: g.jne(to, Xbyak::CodeGenerator::T_NEAR); break;
+            case Op::BLT: g.jl(to, Xbyak::CodeGenerator::T_NEAR); break;
+            case Op::BGE: g.jge(to, Xbyak::CodeGenerator::T_NEAR); break;
+            case Op::BLTU: g.jb(to, Xbyak::CodeGenerator::T_NEAR); break;
+            default: g.jae(to, Xbyak::CodeGenerator::T_NEAR); break;
+          }
+          emit_exit(next);  // not taken
+          break;
+        }
+        default:  // (not reached: translatable() lists exactly the cases above)
+          reset();
+          return false;
+      }
+      // The interpreter's event check after the instruction (after the last one, the loop's).
+      if (i + 1 < n) {
+        stubs.emplace_back();
+        stubs.back().second = next;
+        resumes.emplace_back();
+        stubs.back().second.resume = &resumes.back();
+        g.cmp(r12, -int32_t(next.cycles));
+        g.jge(stubs.back().first, Xbyak::CodeGenerator::T_NEAR);
+        g.L(resumes.back());
+      }
+      at = next;
+    }
+    if (!ends_block(insns[n - 1].d->op)) emit_exit(at);  // ran to an instruction it does not cover
+    for (auto& [label, exit] : stubs) {
+      g.L(label);
+      if (exit.resume) {
+        g.lea(rcx, ptr[r12 + r13 + int32_t(exit.cycles)]);
+        g.call(checkpoint);
+        g.cmp(eax, 1);
+        g.je(*exit.resume, Xbyak::CodeGenerator::T_NEAR);
+        g.mov(r8d, eax);
+      }
+      emit_exit(exit);
+    }
+    // pass_checkpoint() for the periodic checkpoint, with rcx = the cycle count: eax = 1 (passed, go
+    // on; r12/r13 rebased on the new next event), 2 (passed, the run stops), 0 (another event, or
+    // a checkpoint the environment sets: the interpreter's loop handles it; nothing changed).
+    g.L(checkpoint);
+    {
+      Xbyak::Label other, stop;
+      g.mov(rax, qword[rbx + o_next_event]);
+      g.cmp(rax, qword[rbx + o_checkpoint]);
+      g.jne(other);
+      g.cmp(rcx, qword[rbx + o_other_event]);
+      g.jae(other);
+      g.mov(rdx, qword[rbx + o_checkpoint_every]);
+      g.test(rdx, rdx);
+      g.jz(other);
+      g.add(rdx, qword[rbx + o_checkpoint]);  // the next one (next_checkpoint())
+      g.cmp(rdx, rcx);
+      g.jbe(other);  // (already passed too: the interpreter's general case)
+      g.mov(qword[rbx + o_checkpoint_passed], rcx);
+      g.mov(qword[rbx + o_checkpoint], rdx);
+      g.mov(rax, qword[rbx + o_other_event]);
+      g.cmp(rdx, rax);
+      g.cmovb(rax, rdx);
+      g.mov(qword[rbx + o_next_event], rax);
+      g.cmp(rcx, rax);
+      g.jae(stop);
+      g.add(r12, r13);
+      g.mov(r13, rax);
+      g.sub(r12, r13);
+      g.mov(eax, 1);
+      g.ret();
+      g.L(stop);
+      g.mov(eax, 2);
+      g.ret();
+      g.L(other);
+      g.xor_(eax, eax);
+      g.ret();
+    }
+    g.L(epilogue);
+    g.pop(r13);
+    g.pop(r12);
+    g.pop(rbp);
+    g.pop(rbx);
+    g.ret();
+    if (g.hasUndefinedLabel()) {
+      reset();
+      return false;
+    }
+  } catch (const Xbyak::Error&) {
+    // (Not expected: the room check above keeps the buffer from filling.) Start over next time.
+    reset();
+    return false;
+  }
+
+  for (size_t i = hash(slot);; i = (i + 1) & mask_) {
+    TranslatedBlock& b = table_[i];
+    if (b.slot == slot || !b.slot) {
+      if (!b.slot) ++count_;
+      b = TranslatedBlock{slot, reinterpret_cast<unsigned (*)(Hart*, uint32_t)>(const_cast<uint8_t*>(start))};
+      break;
+    }
+  }
+  slot->flags |= DecodedInsn::kJitEntry;
+  ++blocks_;
+  return true;
+}
+
+#else  // no translator in this build
+
+struct Translator::Impl {};
+bool Translator::available() { return false; }
+Translator::Translator(Hart& hart) : hart_(hart) {}
+Translator::~Translator() = default;
+void Translator::reset() {}
+bool Translator::translate(uint32_t, DecodedInsn*, DecodedInsn*) { return false; }
+
+#endif
+
+}  // namespace vp::iss

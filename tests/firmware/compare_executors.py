@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""The translating executor against the interpreter on whole firmware (models/cpu/iss/translator.h):
+each case runs once with platform.cpu.executor=interpret and once with translate, on the functional
+platform (no caches: where the translator works), and stats.json, timeline.json and the console output
+must be byte for byte the same; the translate run must have translated blocks (host.json), else the
+comparison proves nothing.
+
+  compare_executors.py --vp VP --bin FWBIN --repo REPO
+"""
+import argparse
+import filecmp
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+NO_CACHES = ["--set", "platform.caches.l1i.enabled=false", "--set", "platform.caches.l1d.enabled=false",
+             "--set", "platform.caches.l2.enabled=false"]
+
+
+def cases(repo, fw):
+    return {
+        # SpMV over fixed-latency RAM: loads, FP, tight loops, a checkpoint every quantum.
+        "spmv": [os.path.join(repo, "scenarios/bench_spmv.yaml"), "--set", "workload.spmv.rows=2000",
+                 "--set", "workload.spmv.nnz_per_row=16"],
+        # Every interrupt source at many phases against WFI: events inside blocks, MMIO, traps.
+        "irq_phases": [os.path.join(repo, "scenarios/default.yaml"), "--elf", os.path.join(fw, "irq_phases.elf")]
+        + NO_CACHES,
+        # The ISA groups: every instruction kind, misaligned accesses, traps, fence.i.
+        "isa_suite": [os.path.join(repo, "scenarios/default.yaml"), "--elf", os.path.join(fw, "isa_suite.elf")]
+        + NO_CACHES,
+    }
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--vp", required=True)
+    ap.add_argument("--bin", required=True, help="the firmware ELFs")
+    ap.add_argument("--repo", required=True)
+    a = ap.parse_args()
+    env = dict(os.environ)
+    env.pop("VP_EXECUTOR", None)  # (the suites may run under it: these runs name their executor)
+    failed = []
+    with tempfile.TemporaryDirectory() as work:
+        for name, args in cases(a.repo, a.bin).items():
+            outs = {}
+            for ex in ("interpret", "translate"):
+                out = os.path.join(work, f"{name}.{ex}")
+                p = subprocess.run([a.vp, "run", *args, "--set", f"platform.cpu.executor={ex}", "--out", out,
+                                    "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+                                   timeout=300)
+                outs[ex] = (out, p.returncode, p.stdout)
+            (ia, ra, ca), (tb, rb, cb) = outs["interpret"], outs["translate"]
+            problems = []
+            if ra != 0 or rb != 0:
+                problems.append(f"exit status {ra} (interpret), {rb} (translate)")
+            if ca != cb:
+                problems.append("console output differs")
+            for f in ("stats.json", "timeline.json"):
+                pa, pb = os.path.join(ia, f), os.path.join(tb, f)
+                if not (os.path.exists(pa) and os.path.exists(pb) and filecmp.cmp(pa, pb, shallow=False)):
+                    problems.append(f"{f} differs (or is missing)")
+            try:
+                with open(os.path.join(tb, "host.json")) as fh:
+                    blocks = json.load(fh)["translator"]["blocks_translated"]
+            except (OSError, KeyError, ValueError):
+                blocks = 0
+            if blocks <= 0:
+                problems.append("the translate run translated no block")
+            print(f"{name}: {'; '.join(problems) if problems else 'identical'} ({blocks} blocks translated)")
+            if problems:
+                failed.append(name)
+    if failed:
+        print("FAIL: " + ", ".join(failed))
+        return 1
+    print("PASS")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

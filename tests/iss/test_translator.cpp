@@ -1,0 +1,391 @@
+// The translating executor (models/cpu/iss/translator.h) against the interpreter: the same program on
+// two harts, one per executor, stopped at the same cycle limits; after every stop the registers, pc,
+// memory and every counter must be equal, and the translator must have made blocks (else the
+// comparison proves nothing).
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "models/cpu/iss/translator.h"
+#include "tests/iss/test_util.h"
+
+using namespace vp::iss;
+using namespace vp::iss::test;
+
+namespace {
+
+// The suites also run under VP_EXECUTOR (which overrides HartConfig::executor): not these harts.
+struct NoExecutorOverride {
+    std::string saved;
+    bool had;
+    NoExecutorOverride() : had(std::getenv("VP_EXECUTOR") != nullptr) {
+        if (had) saved = std::getenv("VP_EXECUTOR");
+        unsetenv("VP_EXECUTOR");
+    }
+    ~NoExecutorOverride() {
+        if (had) setenv("VP_EXECUTOR", saved.c_str(), 1);
+    }
+};
+
+struct Pair {
+    NoExecutorOverride no_override;
+    Rig interp, jit;
+    static HartConfig config(Executor e, uint32_t misa) {
+        HartConfig c = Rig::default_config();
+        c.executor = e;
+        c.misa = misa;
+        return c;
+    }
+    Pair(uint32_t read_cycles, uint32_t write_cycles, uint32_t misa = HartConfig{}.misa)
+        : interp(config(Executor::Interpret, misa), false), jit(config(Executor::Translate, misa), false) {
+        interp.hart.add_fast_region(interp.env.fast_region(read_cycles, write_cycles));
+        jit.hart.add_fast_region(jit.env.fast_region(read_cycles, write_cycles));
+    }
+    void asm_load(const std::string& src) {
+        const auto bytes = assemble(src);
+        interp.load(bytes);
+        jit.load(bytes);
+    }
+    // Runs both in steps of `step` cycles (varied: limits fall anywhere in blocks) until the ebreak,
+    // comparing everything after each step. Returns the number of steps.
+    unsigned run_compare(uint64_t step, uint64_t max_cycles = 2'000'000) {
+        unsigned steps = 0;
+        for (;;) {
+            const uint64_t s = step + (steps * 7) % 13;  // (not a fixed period)
+            const StopReason a = interp.hart.run(interp.hart.cycles() + s);
+            const StopReason b = jit.hart.run(jit.hart.cycles() + s);
+            ++steps;
+            INFO("step " << steps << " pc " << std::hex << interp.hart.pc() << " / " << jit.hart.pc());
+            REQUIRE(a == b);
+            compare();
+            if (a != StopReason::CycleLimit || interp.hart.cycles() > max_cycles) break;
+        }
+        return steps;
+    }
+    void compare() {
+        const Hart& i = interp.hart;
+        const Hart& j = jit.hart;
+        REQUIRE(i.pc() == j.pc());
+        REQUIRE(i.cycles() == j.cycles());
+        REQUIRE(i.instret() == j.instret());
+        REQUIRE(i.checkpoint_passed() == j.checkpoint_passed());
+        for (unsigned r = 0; r < 32; ++r) {
+            INFO("x" << r);
+            REQUIRE(i.x(r) == j.x(r));
+        }
+        for (unsigned r = 0; r < 32; ++r) {
+            INFO("f" << r);
+            REQUIRE(i.f(r) == j.f(r));
+        }
+        for (uint16_t csr : {0x001 /* fflags */, 0x300 /* mstatus */, 0x341 /* mepc */, 0x342 /* mcause */}) {
+            INFO("csr " << std::hex << csr);
+            REQUIRE(interp.csr(csr) == jit.csr(csr));
+        }
+        const HartStats si = i.stats(), sj = j.stats();
+        REQUIRE(si.stall_fetch == sj.stall_fetch);
+        REQUIRE(si.stall_data == sj.stall_data);
+        REQUIRE(si.stall_exec == sj.stall_exec);
+        REQUIRE(si.traps == sj.traps);
+        REQUIRE(std::memcmp(interp.env.host(kRamBase), jit.env.host(kRamBase), 1u << 20) == 0);
+    }
+};
+
+// Integer work of every kind a block covers (ALU, shifts, M with the division corner cases, loads
+// of every width with and without a load-use stall, stores, compressed forms, lui/auipc, calls),
+// a UART status load (MMIO: the block leaves there), and a trap (a load from nowhere) handled by
+// a handler that skips it; 200 iterations.
+const char* kMixedLoop = R"(
+    la t0, handler
+    csrw mtvec, t0
+    la s0, data
+    li s1, 200
+    li a0, 0x12345
+    li a1, -7
+loop:
+    add a2, a0, a1
+    sub a3, a0, a1
+    xor a4, a2, a3
+    or a5, a4, a1
+    and a6, a5, a0
+    slt a7, a1, a0
+    sltu t1, a1, a0
+    sll t2, a0, a1
+    srl t3, a1, a1
+    sra t4, a1, a2
+    slli t2, t2, 3
+    srli t3, t3, 5
+    srai t4, t4, 2
+    slti t5, a1, -3
+    sltiu t6, a1, 100
+    xori a2, a2, -1
+    ori a3, a3, 0x70
+    andi a4, a4, 0x3f
+    mul a5, a0, a1
+    mulh a6, a0, a1
+    mulhsu a7, a1, a0
+    mulhu t1, a1, a0
+    div t2, a0, a1
+    rem t3, a0, a1
+    divu t4, a0, a1
+    remu t5, a0, a1
+    div t6, a0, zero
+    rem t2, a0, zero
+    divu t3, a0, zero
+    remu t4, a0, zero
+    li t5, 0x80000000
+    li t6, -1
+    div a2, t5, t6
+    rem a3, t5, t6
+    sw a0, 0(s0)
+    sh a1, 4(s0)
+    sb a2, 6(s0)
+    lw a4, 0(s0)
+    add a4, a4, a4          # load-use
+    lh a5, 4(s0)
+    lhu a6, 4(s0)
+    lb a7, 6(s0)
+    lbu t1, 6(s0)
+    addi t1, t1, 1          # load-use
+    c.addi a0, 3
+    c.slli a1, 1
+    c.lw a2, 0(s0)
+    c.sw a2, 8(s0)
+    lui t2, 0xabcde
+    auipc t3, 0x10
+    li t4, 0x10000005
+    lbu t5, 0(t4)           # the UART's line status: MMIO, the slow path
+    lui t4, 0x70000
+    lw t6, 0(t4)            # nothing there: an access fault, skipped by the handler
+    jal ra, leaf
+    li t0, 100              # each kind of branch both ways (s1 runs from 200 down to 1)
+    bgeu s1, t0, 4f
+    addi a0, a0, 5
+4:  bltu s1, t0, 5f
+    addi a0, a0, 7
+5:  blt s1, t0, 6f
+    addi a0, a0, 9
+6:  bge s1, t0, 7f
+    addi a0, a0, 11
+7:  bne s1, t0, 8f
+    addi a0, a0, 13
+8:  beq s1, t0, 9f
+    addi a0, a0, 1
+9:  srai a1, a1, 1
+    addi s1, s1, -1
+    bnez s1, loop
+    beq a0, a0, 1f
+    nop
+1:  bltu a1, a0, 2f
+    nop
+2:  bge a0, a1, 3f
+3:  ebreak
+leaf:
+    addi a0, a0, 1
+    ret
+.align 2
+handler:
+    csrr t0, mepc
+    addi t0, t0, 4
+    csrw mepc, t0
+    mret
+.align 12                   # (a page of its own: stores to a page of code leave the block)
+data:
+    .space 64
+)";
+
+}  // namespace
+
+TEST_CASE("translator: a mixed integer loop: state and counters equal to the interpreter's at every stop",
+          "[translator]") {
+    if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
+    for (uint32_t region : {0u, 3u}) {
+        for (uint64_t step : {1'000'000ull, 97ull, 5ull}) {
+            INFO("region cycles " << region << ", steps of ~" << step << " cycles");
+            Pair p(region, region + 1);
+            p.asm_load(kMixedLoop);
+            p.run_compare(step);
+            CHECK(p.jit.stopped_at_ebreak());
+            CHECK(p.interp.stopped_at_ebreak());
+            REQUIRE(p.jit.hart.translator() != nullptr);
+            CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+            CHECK(p.interp.hart.translator() == nullptr);
+        }
+    }
+}
+
+TEST_CASE("translator: self-modifying code (a store into the running block's page, then fence.i)", "[translator]") {
+    if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
+    // The loop rewrites the immediate of `patched` (addi a0, a0, imm) each iteration: the store hits
+    // a page of decoded code, so it leaves the block and invalidates the page; the fence.i flushes.
+    const char* src = R"(
+    .option norvc
+    la s0, patched
+    la s2, scratch
+    li s1, 50
+    li a0, 0
+loop:
+    lw t0, 0(s0)
+    li t1, 0x00100000     # imm += 1 (bits 20..31)
+    add t0, t0, t1
+    sw t0, 0(s0)
+    fence.i
+patched:
+    addi a0, a0, 1
+    addi s1, s1, -1
+    sw a0, 0(s2)          # (a store into the code page without fence.i: leaves the block too)
+    bnez s1, loop
+    ebreak
+scratch:
+    .word 0
+)";
+    for (uint64_t step : {1'000'000ull, 11ull}) {
+        INFO("steps of ~" << step);
+        Pair p(2, 2);
+        p.asm_load(src);
+        p.run_compare(step);
+        CHECK(p.jit.stopped_at_ebreak());
+        CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+        // imm went 2, 3, ..., 51: a0 = 2 + 3 + ... + 51
+        CHECK(p.jit.x(10) == (2 + 51) * 50 / 2);
+    }
+}
+
+TEST_CASE("translator: a misaligned jalr target traps (without C) as in the interpreter", "[translator]") {
+    if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
+    const char* src = R"(
+    .option norvc
+    la t0, handler
+    csrw mtvec, t0
+    li s1, 20
+loop:
+    la t1, target
+    addi t1, t1, 2        # misaligned without C
+    addi a0, a0, 1
+    jalr ra, t1, 0
+back:
+    addi s1, s1, -1
+    bnez s1, loop
+    ebreak
+target:
+    nop
+    nop
+handler:
+    la t0, back
+    csrw mepc, t0
+    mret
+)";
+    Pair p(1, 1, HartConfig{}.misa & ~kMisaC);
+    p.asm_load(src);
+    p.run_compare(1'000'000);
+    CHECK(p.jit.stopped_at_ebreak());
+    CHECK(p.jit.hart.stats().traps == 20);
+    CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+}
+
+TEST_CASE("translator: a tight loop (a block that branches to its own entry) with loads, load-use and events",
+          "[translator]") {
+    if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
+    const char* src = R"(
+    la s0, data
+    li s1, 300
+    li a0, 0
+loop:
+    lw t0, 0(s0)
+    add a0, a0, t0          # load-use
+    lbu t1, 5(s0)
+    sw a0, 8(s0)
+    addi t0, t0, 3
+    sw t0, 0(s0)
+    addi s1, s1, -1
+    bnez s1, loop
+    ebreak
+.align 12                   # (a page of its own: stores to a page of code leave the block)
+data:
+    .word 7, 0x1234, 0, 0
+)";
+    for (uint32_t region : {0u, 2u}) {
+        for (uint64_t step : {1'000'000ull, 50ull, 3ull}) {
+            INFO("region cycles " << region << ", steps of ~" << step);
+            Pair p(region, region);
+            p.asm_load(src);
+            // Periodic checkpoints (the platform's run-ahead sets them every quantum): a block notes
+            // the ones it passes itself.
+            p.interp.hart.set_checkpoint(100, 37);
+            p.jit.hart.set_checkpoint(100, 37);
+            p.run_compare(step);
+            CHECK(p.jit.stopped_at_ebreak());
+            CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+        }
+    }
+}
+
+TEST_CASE("translator: FP loads, stores and arithmetic (NaNs, fflags, rounding modes, FS off)", "[translator]") {
+    if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
+    // fadd/fsub/fmul/fdiv at RNE (static and dynamic), fsgnj*, fmv; frm switched to RTZ halfway (the
+    // dynamic-rm instructions leave the block to the interpreter), 0/0 and inf-inf (canonical NaN, NV),
+    // fflags read back, mstatus.FS set back to Initial each iteration (the FP instructions make it Dirty)
+    // and turned off for the last iterations (illegal, skipped).
+    const char* src = R"(
+    la t0, handler
+    csrw mtvec, t0
+    la s0, data
+    li s1, 40
+loop:
+    li t2, 0x4000           # mstatus.FS Dirty -> Initial: each FP instruction below makes it Dirty
+    csrc mstatus, t2
+    flw fa0, 0(s0)
+    flw fa1, 4(s0)
+    fadd.s fa2, fa0, fa1
+    fsub.s fa3, fa0, fa1, rne
+    fmul.s fa4, fa2, fa3
+    fdiv.s fa5, fa4, fa1
+    fsgnj.s ft0, fa5, fa1
+    fsgnjn.s ft1, fa5, fa1
+    fsgnjx.s ft2, fa5, fa1
+    fmv.x.w a0, ft2
+    fmv.w.x ft3, a0
+    fsw fa5, 0(s0)
+    fsw ft3, 8(s0)
+    flw ft4, 12(s0)         # 0.0
+    fdiv.s ft5, ft4, ft4    # 0/0: NaN, NV
+    fsw ft5, 16(s0)
+    csrr a1, fflags
+    sw a1, 20(s0)
+    li t1, 20
+    bne s1, t1, 1f
+    csrwi frm, 1            # RTZ from here on
+1:  li t1, 5
+    bne s1, t1, 2f
+    li t2, 0x6000           # mstatus.FS off: the FP instructions trap from here on
+    csrc mstatus, t2
+2:  addi s1, s1, -1
+    bnez s1, loop
+    ebreak
+.align 2
+handler:
+    csrr t0, mepc
+    addi t0, t0, 4
+    csrw mepc, t0
+    mret
+.align 12                   # (a page of its own: stores to a page of code leave the block)
+data:
+    .word 0x3fc00000, 0x40490fdb, 0, 0, 0, 0
+)";
+    for (uint64_t step : {1'000'000ull, 17ull}) {
+        INFO("steps of ~" << step);
+        Pair p(1, 1);
+        p.asm_load(src);
+        p.run_compare(step);
+        CHECK(p.jit.stopped_at_ebreak());
+        CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+        for (unsigned r = 0; r < 32; ++r) {
+            INFO("f" << r);
+            CHECK(p.jit.hart.f(r) == p.interp.hart.f(r));
+        }
+        CHECK(p.jit.csr(0x001) == p.interp.csr(0x001));  // fflags
+        CHECK(p.jit.csr(0x300) == p.interp.csr(0x300));  // mstatus
+        CHECK(p.jit.hart.stats().traps > 0);
+    }
+}
