@@ -11,10 +11,11 @@ of VARIANTS: the shipped platform, or one suspected cause changed (`--set` overr
 The runs go through sweep.py's `platform` (OUT/platform/<name>, reused with --reuse). Outputs:
 
   vt.csv  one row per (variant, edge factor, spec): engine cycles, gain over the same variant's and edge
-          factor's baseline in %, DRAM line reads and writes, the DRAM's mean latency, the L2's misses and
+          factor's baseline in %, DRAM line reads and writes, the DRAM's mean latency, DDR activates and row-hit rate, the L2's misses and
           MSHR waits, the engine's visits and lines per block, and each block's window wait (ns)
   vt.md   the same as one table: per variant and edge factor the baseline's cycles, each spec's gain, the
-          DRAM reads and write-backs, the feature reader's mean window wait per line, and the other blocks'
+          DRAM reads, write-backs and DDR activates, the feature reader's mean window wait per line, and the
+          other blocks' total window wait
 """
 import argparse
 import csv
@@ -37,12 +38,13 @@ VARIANTS = {
     "mshr128": ("L2 MSHRs 32 -> 128", ["platform.caches.l2.mshrs=128"]),
     "fixed": ("memory without rows: fixed 83.5 ns, 12.8 GB/s",
               ["platform.ram.timing=fixed", "platform.ram.fixed.latency=83.5ns"]),
+    "closed": ("DDR3-1600, closed page (every access an activate)", ["platform.ram.ddr.page_policy=closed"]),
     "ideal": ("fast memory: fixed 20 ns, 1 TB/s",
               ["platform.ram.timing=fixed", "platform.ram.fixed.latency=20ns", "platform.ram.fixed.bandwidth=1TB/s"]),
 }
 BLOCKS = ("vertex", "edge", "feature", "output")
 COLUMNS = (["variant", "edgefactor", "spec", "B_V", "vertices", "nnz", "engine_cycles", "gain_%", "dram_reads",
-            "dram_writes", "ram_latency_ns", "l2_misses", "l2_mshr_waits", "x_misses", "visits", "columns"] +
+            "dram_writes", "ram_latency_ns", "ddr_activates", "ddr_row_hit_rate", "l2_misses", "l2_mshr_waits", "x_misses", "visits", "columns"] +
            [f"{b}_lines" for b in BLOCKS] + [f"{b}_window_wait_ns" for b in BLOCKS] + ["y_check"])
 
 
@@ -97,6 +99,7 @@ def row_of(variant, ef, spec, res):
             "B_V": 1 if k in ("baseline", "fs") else int(spec.split(":")[1].split("x")[-1]),
             "vertices": res["vertices"], "nnz": res["nnz"], "engine_cycles": res["engine_cycles"], "gain_%": "",
             "dram_reads": ram["ram_reads"], "dram_writes": ram["ram_writes"], "ram_latency_ns": ram["ram_latency_ns"],
+            "ddr_activates": ram["ddr_activates"], "ddr_row_hit_rate": ram["ddr_row_hit_rate"],
             "l2_misses": l2.get("misses", 0), "l2_mshr_waits": l2.get("mshr_waits", 0),
             "x_misses": l2.get("region.features.misses", 0), "visits": g.get("visits", 0),
             "columns": g.get("columns", 0),
@@ -122,11 +125,12 @@ def markdown(rows, variants, efs, specs):
     pr = f" / {probe}" if probe else ""
     lines = ["Gain of each spec over the baseline of the same variant and edge factor (time = aggregation engine "
              f"cycles); DRAM line reads and write-backs, the feature reader's mean window wait per feature line and "
-             f"the other blocks' (vertex, edge, output) total window wait, of the baseline{pr}", "",
+             f"the other blocks' (vertex, edge, output) total window wait, of the baseline{pr}; DDR activates "
+             "(empty: a memory without rows)", "",
              "| variant | edge factor | baseline (M cycles) | " + " | ".join(tiled) +
-             f" | DRAM reads (M){pr} | write-backs (M){pr} | feature wait / line (ns){pr} | "
+             f" | DRAM reads (M){pr} | write-backs (M){pr} | DDR activates (M){pr} | feature wait / line (ns){pr} | "
              f"vertex+edge+output wait (M ns){pr} |",
-             "|---|---:|---:|" + "---:|" * len(tiled) + "---|---|---|---|"]
+             "|---|---:|---:|" + "---:|" * len(tiled) + "---|---|---|---|---|"]
 
     def pair(b, p, f):
         return " / ".join(f(r) if r else "-" for r in ([b, p] if probe else [b]))
@@ -143,6 +147,8 @@ def markdown(rows, variants, efs, specs):
                 " | ".join(f"{float(r['gain_%']):+.1f} %" if r else "" for r in gains) + " | " +
                 pair(b, p, lambda r: f"{int(r['dram_reads']) / 1e6:.2f}") + " | " +
                 pair(b, p, lambda r: f"{int(r['dram_writes']) / 1e6:.2f}") + " | " +
+                (pair(b, p, lambda r: f"{int(r['ddr_activates']) / 1e6:.2f}") if b["ddr_activates"] != "" else "") +
+                " | " +
                 pair(b, p, lambda r: f"{r['feature_window_wait_ns'] / max(1, r['feature_lines']):.0f}") + " | " +
                 pair(b, p, lambda r: f"{sum(r[f'{k}_window_wait_ns'] for k in BLOCKS if k != 'feature') / 1e6:.1f}")
                 + " |")
