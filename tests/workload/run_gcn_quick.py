@@ -28,6 +28,10 @@
    --widths F (every Y checked, F in the row), width_summary.csv each width's best VT, FS and FS+VT run as
    width.csv says; figs.md and the PNGs written; a bad --stages or --widths is one line and exit 2;
    tools/gcn/atm_probe_noise.py reads the trajectory (one line per coarse step; no such ATM run: exit 2).
+8. tools/gcn/vt_experiment.py (what bounds VT) on a SCALE 8 Kronecker graph, variants shipped and fixed,
+   baseline and vt:2: vt.csv has one row per run, every Y checked, each gain over its own variant's
+   baseline, the window waits and lines as the run's stats.json says, the fixed memory's override reached
+   (other engine cycles, no DDR group); bad --variants, --edgefactors, --specs, --l2 are one line and exit 2.
 """
 import argparse
 import csv
@@ -329,7 +333,54 @@ def main():
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if p.returncode != 2 or "'sram'" not in p.stderr or len(p.stderr.strip().splitlines()) != 1:
             fail(f"memory_experiment.py --memories sram: exit {p.returncode}, '{p.stderr.strip()}'")
+        vt_experiment(a, work)
     print("PASS")
+
+
+def vt_experiment(a, work):
+    """8. tools/gcn/vt_experiment.py on a small Kronecker graph."""
+    tool = os.path.join(a.repo, "tools", "gcn", "vt_experiment.py")
+    out = os.path.join(work, "vt")
+    base = [sys.executable, tool, "--vp", a.vp, "--out", out, "--scale", "8", "--edgefactors", "4"]
+    p = subprocess.run(base + ["--variants", "shipped,fixed", "--specs", "baseline,vt:2"], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        fail(f"vt_experiment.py: exit {p.returncode}: {p.stderr[-2000:]}")
+    _, rows = read(os.path.join(out, "vt.csv"))
+    if sorted((r["variant"], r["spec"]) for r in rows) != sorted(
+            (v, s) for v in ("shipped", "fixed") for s in ("baseline", "vt:2")):
+        fail(f"vt.csv: rows {[(r['variant'], r['spec']) for r in rows]}")
+    t = {(r["variant"], r["spec"]): int(r["engine_cycles"]) for r in rows}
+    if t[("shipped", "baseline")] == t[("fixed", "baseline")]:
+        fail("vt.csv: the fixed memory's baseline has the shipped engine cycles: its override did not reach the run")
+    for r in rows:
+        if "bit for bit" not in r["y_check"]:
+            fail(f"vt.csv {r['variant']} {r['spec']}: no bit-exact check")
+        if abs(float(r["gain_%"]) - 100 * (t[(r["variant"], "baseline")] / int(r["engine_cycles"]) - 1)) > 0.01:
+            fail(f"vt.csv {r['variant']} {r['spec']}: gain {r['gain_%']}")
+        runs = glob.glob(os.path.join(out, "platform", f"vt_{r['variant']}_s8_ef4_*_{r['spec'].replace(':', '_')}"))
+        if len(runs) != 1:
+            fail(f"vt.csv {r['variant']} {r['spec']}: runs {runs}")
+        with open(os.path.join(runs[0], "stats.json")) as f:
+            st = json.load(f)["components"]
+        g = st["gcn_agg"]["counters"]
+        for b in ("vertex", "edge", "feature", "output"):
+            if int(r[f"{b}_lines"]) != g[f"{b}_lines"] or \
+                    int(r[f"{b}_window_wait_ns"]) != round(g[f"{b}_window_wait"] / 1000):
+                fail(f"vt.csv {r['variant']} {r['spec']}: {b} lines / wait differ from stats.json")
+        if int(r["visits"]) != g["visits"] or int(r["dram_reads"]) != st["ram"]["counters"]["reads"]:
+            fail(f"vt.csv {r['variant']} {r['spec']}: visits / DRAM reads differ from stats.json")
+        if ("ram.ddr" in st) != (r["variant"] == "shipped"):
+            fail(f"vt.csv {r['variant']} {r['spec']}: DDR group {'ram.ddr' in st}")
+    for extra, want in ((["--variants", "sram"], "'sram'"), (["--edgefactors", "0"], "--edgefactors"),
+                        (["--specs", "baseline,vt:x"], "'vt:x'"), (["--specs", "vt:2"], "baseline"),
+                        (["--l2", "big"], "--l2")):
+        p = subprocess.run(base + extra, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        if p.returncode != 2 or want not in p.stderr or len(p.stderr.strip().splitlines()) != 1:
+            fail(f"vt_experiment.py {' '.join(extra)}: exit {p.returncode}, '{p.stderr.strip()}' (expected exit 2 "
+                 f"and {want})")
+    if not os.path.exists(os.path.join(out, "vt.csv")):
+        fail("vt_experiment.py: a bad option lost vt.csv")
 
 
 if __name__ == "__main__":

@@ -121,6 +121,15 @@ REGISTRY = {
         "drop_md_lines": r"^# The quick form under other memories",
         "rerun": False,  # an hour (8 memories x the quick form); tests/workload/run_gcn_quick.py runs it on tiny
     },
+    "gcn_vt": {
+        # docs/gcn.md, "VT on the engines: what bounds it": Kronecker SCALE 14, F = 128, L2 1 MiB, edge factor
+        # 4 / 16 / 64 x baseline, vt:2, vt:4, vt:8 under variants that each change one suspected cause.
+        "command": ["python3", "tools/gcn/vt_experiment.py", "--vp", "{vp}", "--out", "{out}", "--jobs", "2"],
+        "md": "vt.md",
+        "data": "vt.csv",
+        "drop_md_lines": r"^# VT on the engines",
+        "rerun": False,  # 15-20 min (84 runs); tests/workload/run_gcn_quick.py runs the tool at SCALE 8
+    },
     "paper_scale": {
         # docs/performance.md: the papers' largest experiments end to end (host time, peak memory).
         "command": ["python3", "tools/perf/paper_scale.py", "--vp", "{vp}", "--out", "{out}"],
