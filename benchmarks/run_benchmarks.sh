@@ -195,6 +195,8 @@ functional_and_qemu() {
   local prefix=$1 round=$2 n
   measure "$prefix.vp.functional" instret 0 "${same[@]}"
   n=$(tail -1 "$results" | cut -f3)
+  # The translating executor (opt-in, issue #38 item 1): the same run, timing and stats identical.
+  measure "$prefix.vp.functional.translate" instret 0 "${same[@]}" --set platform.cpu.executor=translate
   if command -v qemu-system-riscv32 >/dev/null; then
     measure_cmd "$prefix.qemu" "$n" "$repo/tools/qemu/run_qemu.sh" -t 600 -d "$qd" "$fw/spmv.elf"
     grep -q "PASS" "$work/$prefix.qemu.$round.log" ||
