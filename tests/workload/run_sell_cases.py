@@ -208,6 +208,12 @@ def test_hmc_gather_units_and_experiment_smoke():
         assert float(row[k]) > 0, (k, row)
     assert abs(float(row["model_W_GBps"]) - 4 * 30 * 8 / 9) < 0.01, row  # four links of 16 x 15 Gb/s, RD128
     assert float(row["ratio_mem_vs_host"]) > 1, row
+    # "B/FLOP measured (link)" is the case region's link bytes per FLOP, not the whole run's (set-up and
+    # the check read the matrix through the links too).
+    region, whole = float(row["host_link_bytes_region"]), float(row["host_link_bytes_to_host"])
+    assert 0 < region < whole, row
+    assert abs(float(row["host_bflop_measured"]) - region / (2 * int(row["nnz"]))) < 1e-4 * float(
+        row["host_bflop_measured"]), row
     coalescing_us = float(row["acc_hmc_us"])
     rc, out, err = vp("run", os.path.join(REPO, "scenarios", "sell_hmc.yaml"), "--quiet", "--out",
                       os.path.join(WORK, "inorder"), "--set", "workload.sell.kronecker_scale=10", "--set",

@@ -86,7 +86,7 @@ def load(d, stdout, scale, case):
     head = [l for l in stdout.splitlines() if l.startswith("sell_spmv: rows=")][0]
     fields = dict(f.split("=") for f in head.split()[1:] if "=" in f)
     return {"scale": scale, "case": case, "stats": stats, "config": config, "host_s": host["host_seconds"],
-            "stdout": stdout,
+            "stdout": stdout, "dir": d,
             "rows": int(fields["rows"]), "nnz": int(fields["nnz"]), "padded": int(fields["padded"])}
 
 
@@ -163,7 +163,9 @@ def combine(scale, results):
         r["host_dma_busy_frac"] = get(c, "dma", "histograms", "descriptor_time", "sum") / (r["acc_overlap_us"] * 1e6)
         r["host_link_bytes_to_host"] = get(c, "ram.hmc", "derived", "link_response_bytes")
         r["host_link_utilization"] = get(c, "ram.hmc", "derived", "link_utilization")
-        r["host_bflop_measured"] = r["host_link_bytes_to_host"] / flops
+        # Per FLOP of the case's region: the link bytes inside it (the whole run's also carry the set-up's).
+        r["host_link_bytes_region"] = region_link_bytes(res, "acc_overlap")
+        r["host_bflop_measured"] = r["host_link_bytes_region"] / flops
         tanabe_model(r, res)
     return r
 
@@ -236,6 +238,15 @@ def instances(stats, prefix):
     return out
 
 
+def region_link_bytes(res, case):
+    """The link bytes cube->host inside the case's marker region: the links' busy time there (the series is
+    the derived link_utilization x time, the busy time of the mean link) at the raw rate."""
+    st, cfg = res["stats"], res["config"]
+    links = int(get(cfg, "platform", "ram", "hmc", "links", default=4))
+    raw = get(st, "components", "ram.hmc", "derived", "peak_link_bandwidth")
+    return in_region(res["dir"], case, "ram.hmc.link_utilization.busy_ps") * 1e-12 * links * raw
+
+
 def in_region(d, case, series):
     """Increase of a cumulative timeline series over the case's marker region (linear between samples;
     the link's busy time is booked as the packets are timed)."""
@@ -293,11 +304,8 @@ def combine_multi(scale, k, results, out_dir):
         # (the series is the derived link_utilization x time: busy time of the mean link)
         r[side + "_link_util"] = in_region(d, case, "ram.hmc.link_utilization.busy_ps") / ps
         r[side + "_link_bytes_to_host"] = get(st, "components", "ram.hmc", "derived", "link_response_bytes")
-        # ...and the region's bytes cube->host (the link's busy time is its FLITs' time at the raw rate;
-        # link_bytes_to_host is the whole run's, set-up included)
-        links = int(get(cfg, "platform", "ram", "hmc", "links", default=4))
-        raw = get(st, "components", "ram.hmc", "derived", "peak_link_bandwidth")
-        r[side + "_link_bytes_region"] = r[side + "_link_util"] * ps * 1e-12 * links * raw
+        # ...and the region's link bytes (link_bytes_to_host is the whole run's, set-up included)
+        r[side + "_link_bytes_region"] = region_link_bytes(res, case)
         if side == "mem":
             el = sum(get(x, "counters", "elements") for x in units)
             lat = sum(get(x, "histograms", "command_latency", "sum") for x in units)
