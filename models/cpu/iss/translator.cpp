@@ -126,10 +126,25 @@ struct Exit {
   Xbyak::Label* resume = nullptr;
 };
 
+// The static part of an exit's state (Exit without the code-generation fields), read by the shared
+// exit routine: an exit's own code is only "rdx = its record; jump to the routine" (stage 2: most of
+// a block's exits are never taken, and emitting each one's stores was most of the translation time).
+struct ExitRecord {
+  uint64_t cycles, exec, fetch, data;
+  uint32_t retired, pc_offset;
+  uint32_t dynamic_data, early;
+};
+constexpr size_t kRecords = size_t(1) << 18;        // the records' arena; full: every block is dropped
+constexpr size_t kRecordsPerBlock = 8 * kMaxInsns;  // at most (a generous bound) per block
+
 }  // namespace
 
 struct Translator::Impl : Xbyak::CodeGenerator {
-  Impl() : Xbyak::CodeGenerator(kCodeBytes) {}
+  Impl() : Xbyak::CodeGenerator(kCodeBytes) { records.reserve(kRecords); }
+  std::vector<ExitRecord> records;          // reserved once: the blocks hold their records' addresses
+  const uint8_t* exit_record = nullptr;     // the shared exit: rdx = the record; returns its `early`
+  const uint8_t* exit_record_r8 = nullptr;  // the same, returning r8d
+  const uint8_t* code_start = nullptr;      // the first block's code (after the shared routines)
 };
 
 bool Translator::available() { return true; }
@@ -143,8 +158,10 @@ Translator::Translator(Hart& hart) : hart_(hart), impl_(std::make_unique<Impl>()
 Translator::~Translator() = default;
 
 void Translator::reset() {
-  if (count_ == 0 && impl_->getSize() == 0) return;
+  if (count_ == 0 && impl_->getCurr() == (impl_->code_start ? impl_->code_start : impl_->getCode())) return;
   impl_->reset();
+  impl_->records.clear();
+  impl_->exit_record = impl_->exit_record_r8 = impl_->code_start = nullptr;  // emitted again
   std::fill(table_.begin(), table_.end(), TranslatedBlock{});
   count_ = 0;
   ++resets_;
@@ -194,7 +211,9 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
   }
   if (n == 0) return false;
 
-  if (impl_->getSize() + kRoomForBlock > kCodeBytes || 2 * (count_ + 1) > table_.size()) reset();
+  if (impl_->getSize() + kRoomForBlock > kCodeBytes || 2 * (count_ + 1) > table_.size() ||
+      impl_->records.size() + kRecordsPerBlock > kRecords)
+    reset();
 
   using namespace Xbyak::util;
   Impl& g = *impl_;
@@ -216,6 +235,47 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
   const auto X = [&](unsigned r) { return dword[rbx + o_x + int32_t(4 * r)]; };
   const auto F = [&](unsigned r) { return dword[rbx + o_f + int32_t(4 * r)]; };
 
+  // The shared exit routines (once per code buffer): the state of the exit whose record rdx points
+  // to, as emit_exit stores it below; exit_record returns the record's `early`, exit_record_r8 r8d.
+  if (!g.exit_record) {
+    try {
+      g.exit_record = g.getCurr();
+      g.mov(r8d, dword[rdx + int32_t(offsetof(ExitRecord, early))]);
+      g.exit_record_r8 = g.getCurr();
+      g.mov(eax, dword[rdx + int32_t(offsetof(ExitRecord, pc_offset))]);
+      g.add(eax, ebp);
+      g.mov(dword[rbx + o_pc], eax);
+      g.lea(rax, ptr[r12 + r13]);
+      Xbyak::Label static_data;
+      g.cmp(dword[rdx + int32_t(offsetof(ExitRecord, dynamic_data))], 0);
+      g.je(static_data);
+      g.mov(rcx, rax);
+      g.sub(rcx, qword[rbx + o_cycle]);  // (cycle_ is the entry's until this exit stores it)
+      g.add(qword[rbx + o_stall_data], rcx);
+      g.L(static_data);
+      g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, data))]);
+      g.add(qword[rbx + o_stall_data], rcx);
+      g.add(rax, qword[rdx + int32_t(offsetof(ExitRecord, cycles))]);
+      g.mov(qword[rbx + o_cycle], rax);
+      g.mov(ecx, dword[rdx + int32_t(offsetof(ExitRecord, retired))]);
+      g.add(qword[rbx + o_instret], rcx);
+      g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, exec))]);
+      g.add(qword[rbx + o_stall_exec], rcx);
+      g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, fetch))]);
+      g.add(qword[rbx + o_stall_fetch], rcx);
+      g.mov(eax, r8d);
+      g.pop(r13);
+      g.pop(r12);
+      g.pop(rbp);
+      g.pop(rbx);
+      g.ret();
+      g.code_start = g.getCurr();
+    } catch (const Xbyak::Error&) {
+      reset();
+      return false;
+    }
+  }
+
   const uint8_t* const start = g.getCurr();
   std::deque<std::pair<Xbyak::Label, Exit>> stubs;  // out-of-line exits (deque: labels stay put)
   Xbyak::Label epilogue, checkpoint;
@@ -234,6 +294,13 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     g.L(body);
 
     const auto emit_exit = [&](const Exit& e) {
+      if (!e.pc_in_eax && !e.loop_back) {  // the shared routine, with this exit's record
+        g.records.push_back(ExitRecord{e.cycles, e.exec, e.fetch, e.data, e.retired, e.pc_offset,
+                                       e.dynamic_data ? 1u : 0u, e.early ? 1u : 0u});
+        g.mov(rdx, reinterpret_cast<uint64_t>(&g.records.back()));
+        g.jmp(static_cast<const void*>(e.resume ? g.exit_record_r8 : g.exit_record), Xbyak::CodeGenerator::T_NEAR);
+        return;
+      }
       if (e.pc_in_eax) {
         g.mov(dword[rbx + o_pc], eax);
       } else {
