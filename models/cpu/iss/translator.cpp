@@ -9,7 +9,9 @@
 //   check after each instruction, is r12 < -(static cycles). Guest registers stay in Hart::x_ (read
 //   and written in memory). Each exit writes pc_, cycle_, instret_ and the stall counters as the
 //   interpreter has them there; each load stores its result latency (results_busy_until_,
-//   pending_result_) as the interpreter's RESULT_AFTER does.
+//   pending_result_) as the interpreter's RESULT_AFTER does. Most exits do so through one shared
+//   routine per code buffer (exit_record), which reads the exit's static state from its ExitRecord
+//   (rdx): an exit's own code is two instructions, which keeps the emission per block cheap.
 #include "models/cpu/iss/translator.h"
 
 #include <algorithm>
