@@ -9,7 +9,9 @@
 //   check after each instruction, is r12 < -(static cycles). Guest registers stay in Hart::x_ (read
 //   and written in memory). Each exit writes pc_, cycle_, instret_ and the stall counters as the
 //   interpreter has them there; each load stores its result latency (results_busy_until_,
-//   pending_result_) as the interpreter's RESULT_AFTER does.
+//   pending_result_) as the interpreter's RESULT_AFTER does. Most exits do so through one shared
+//   routine per code buffer (exit_record), which reads the exit's static state from its ExitRecord
+//   (rdx): an exit's own code is two instructions, which keeps the emission per block cheap.
 #include "models/cpu/iss/translator.h"
 
 #include <algorithm>
@@ -119,17 +121,28 @@ struct Exit {
   // loop, which would enter this block again (the event check passed, nothing pending: see below),
   // run it again.
   bool loop_back = false;
-  // The event check after an instruction failed: if the event is the periodic checkpoint only, note
-  // it as the interpreter's pass_checkpoint() does and go on at `resume` (the instruction after);
-  // else leave with the routine's answer (0: the interpreter's loop handles the event, 2: the
-  // checkpoint was passed and the run stops there).
-  Xbyak::Label* resume = nullptr;
 };
+
+// The static part of an exit's state (Exit without the code-generation fields), read by the shared
+// exit routine: an exit's own code is only "rdx = its record; jump to the routine" (stage 2: most of
+// a block's exits are never taken, and emitting each one's stores was most of the translation time).
+struct ExitRecord {
+  uint64_t cycles, exec, fetch, data;
+  uint32_t retired, pc_offset;
+  uint32_t dynamic_data, early;
+};
+constexpr size_t kRecords = size_t(1) << 18;        // the records' arena; full: every block is dropped
+constexpr size_t kRecordsPerBlock = 8 * kMaxInsns;  // at most (a generous bound) per block
 
 }  // namespace
 
 struct Translator::Impl : Xbyak::CodeGenerator {
-  Impl() : Xbyak::CodeGenerator(kCodeBytes) {}
+  Impl() : Xbyak::CodeGenerator(kCodeBytes) { records.reserve(kRecords); }
+  std::vector<ExitRecord> records;          // reserved once: the blocks hold their records' addresses
+  const uint8_t* exit_record = nullptr;     // the shared exit: rdx = the record; returns its `early`
+  const uint8_t* exit_record_r8 = nullptr;  // the same, returning r8d
+  const uint8_t* event_check = nullptr;     // an instruction's failed event check: rdx = the record
+  const uint8_t* code_start = nullptr;      // the first block's code (after the shared routines)
 };
 
 bool Translator::available() { return true; }
@@ -143,8 +156,10 @@ Translator::Translator(Hart& hart) : hart_(hart), impl_(std::make_unique<Impl>()
 Translator::~Translator() = default;
 
 void Translator::reset() {
-  if (count_ == 0 && impl_->getSize() == 0) return;
+  if (count_ == 0 && impl_->getCurr() == (impl_->code_start ? impl_->code_start : impl_->getCode())) return;
   impl_->reset();
+  impl_->records.clear();
+  impl_->exit_record = impl_->exit_record_r8 = impl_->event_check = impl_->code_start = nullptr;  // emitted again
   std::fill(table_.begin(), table_.end(), TranslatedBlock{});
   count_ = 0;
   ++resets_;
@@ -194,7 +209,9 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
   }
   if (n == 0) return false;
 
-  if (impl_->getSize() + kRoomForBlock > kCodeBytes || 2 * (count_ + 1) > table_.size()) reset();
+  if (impl_->getSize() + kRoomForBlock > kCodeBytes || 2 * (count_ + 1) > table_.size() ||
+      impl_->records.size() + kRecordsPerBlock > kRecords)
+    reset();
 
   using namespace Xbyak::util;
   Impl& g = *impl_;
@@ -216,10 +233,114 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
   const auto X = [&](unsigned r) { return dword[rbx + o_x + int32_t(4 * r)]; };
   const auto F = [&](unsigned r) { return dword[rbx + o_f + int32_t(4 * r)]; };
 
+  // The shared exit routines (once per code buffer): the state of the exit whose record rdx points
+  // to, as emit_exit stores it below; exit_record returns the record's `early`, exit_record_r8 r8d.
+  if (!g.exit_record) {
+    try {
+      g.exit_record = g.getCurr();
+      g.mov(r8d, dword[rdx + int32_t(offsetof(ExitRecord, early))]);
+      g.exit_record_r8 = g.getCurr();
+      g.mov(eax, dword[rdx + int32_t(offsetof(ExitRecord, pc_offset))]);
+      g.add(eax, ebp);
+      g.mov(dword[rbx + o_pc], eax);
+      g.lea(rax, ptr[r12 + r13]);
+      Xbyak::Label static_data;
+      g.cmp(dword[rdx + int32_t(offsetof(ExitRecord, dynamic_data))], 0);
+      g.je(static_data);
+      g.mov(rcx, rax);
+      g.sub(rcx, qword[rbx + o_cycle]);  // (cycle_ is the entry's until this exit stores it)
+      g.add(qword[rbx + o_stall_data], rcx);
+      g.L(static_data);
+      g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, data))]);
+      g.add(qword[rbx + o_stall_data], rcx);
+      g.add(rax, qword[rdx + int32_t(offsetof(ExitRecord, cycles))]);
+      g.mov(qword[rbx + o_cycle], rax);
+      g.mov(ecx, dword[rdx + int32_t(offsetof(ExitRecord, retired))]);
+      g.add(qword[rbx + o_instret], rcx);
+      g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, exec))]);
+      g.add(qword[rbx + o_stall_exec], rcx);
+      g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, fetch))]);
+      g.add(qword[rbx + o_stall_fetch], rcx);
+      g.mov(eax, r8d);
+      g.pop(r13);
+      g.pop(r12);
+      g.pop(rbp);
+      g.pop(rbx);
+      g.ret();
+      // The event check after an instruction failed (rdx: the record of the state after it; called
+      // from the block): if the event is the periodic checkpoint only, note it as the interpreter's
+      // pass_checkpoint() does and return into the block; else leave the block with the routine's
+      // answer (0: the interpreter's loop handles the event, 2: the checkpoint was passed and the
+      // run stops there).
+      Xbyak::Label checkpoint, leave;
+      g.event_check = g.getCurr();
+      g.lea(rcx, ptr[r12 + r13]);
+      g.add(rcx, qword[rdx + int32_t(offsetof(ExitRecord, cycles))]);
+      g.mov(rsi, rdx);
+      g.call(checkpoint);
+      g.cmp(eax, 1);
+      g.jne(leave);
+      g.ret();
+      g.L(leave);
+      g.add(rsp, 8);  // (the return address into the block)
+      g.mov(rdx, rsi);
+      g.mov(r8d, eax);
+      g.jmp(static_cast<const void*>(g.exit_record_r8), Xbyak::CodeGenerator::T_NEAR);
+      // pass_checkpoint() for the periodic checkpoint, with rcx = the cycle count: eax = 1 (passed, go
+      // on; r12/r13 rebased on the new next event), 2 (passed, the run stops), 0 (another event, or
+      // a checkpoint the environment sets: the interpreter's loop handles it; nothing changed).
+      g.L(checkpoint);
+      {
+        Xbyak::Label other, stop;
+        g.mov(rax, qword[rbx + o_next_event]);
+        g.cmp(rax, qword[rbx + o_checkpoint]);
+        g.jne(other);
+        g.cmp(rcx, qword[rbx + o_other_event]);
+        g.jae(other);
+        g.mov(rdx, qword[rbx + o_checkpoint_every]);
+        g.test(rdx, rdx);
+        g.jz(other);
+        g.add(rdx, qword[rbx + o_checkpoint]);  // the next one (next_checkpoint())
+        g.cmp(rdx, rcx);
+        g.jbe(other);  // (already passed too: the interpreter's general case)
+        g.mov(qword[rbx + o_checkpoint_passed], rcx);
+        g.mov(qword[rbx + o_checkpoint], rdx);
+        g.mov(rax, qword[rbx + o_other_event]);
+        g.cmp(rdx, rax);
+        g.cmovb(rax, rdx);
+        g.mov(qword[rbx + o_next_event], rax);
+        g.cmp(rcx, rax);
+        g.jae(stop);
+        g.add(r12, r13);
+        g.mov(r13, rax);
+        g.sub(r12, r13);
+        g.mov(eax, 1);
+        g.ret();
+        g.L(stop);
+        g.mov(eax, 2);
+        g.ret();
+        g.L(other);
+        g.xor_(eax, eax);
+        g.ret();
+      }
+      if (g.hasUndefinedLabel()) throw Xbyak::Error(Xbyak::ERR_LABEL_IS_NOT_FOUND);
+      g.code_start = g.getCurr();
+    } catch (const Xbyak::Error&) {
+      reset();
+      return false;
+    }
+  }
+
   const uint8_t* const start = g.getCurr();
   std::deque<std::pair<Xbyak::Label, Exit>> stubs;  // out-of-line exits (deque: labels stay put)
-  Xbyak::Label epilogue, checkpoint;
-  std::deque<Xbyak::Label> resumes;
+  Xbyak::Label epilogue;
+  // Exits before an instruction, reached by a jcc rel32 whose displacement is patched in when the
+  // exit's code is emitted after the block (no xbyak label: cheaper to emit).
+  struct Leave {
+    size_t end;  // the jcc's end (offset in the code buffer)
+    Exit exit;
+  };
+  std::vector<Leave> leaves;
   try {
     g.push(rbx);
     g.push(rbp);
@@ -233,7 +354,17 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     Xbyak::Label body;
     g.L(body);
 
+    const auto record = [&](const Exit& e) {
+      g.records.push_back(ExitRecord{e.cycles, e.exec, e.fetch, e.data, e.retired, e.pc_offset,
+                                     e.dynamic_data ? 1u : 0u, e.early ? 1u : 0u});
+      return reinterpret_cast<uint64_t>(&g.records.back());
+    };
     const auto emit_exit = [&](const Exit& e) {
+      if (!e.pc_in_eax && !e.loop_back) {  // the shared routine, with this exit's record
+        g.mov(rdx, record(e));
+        g.jmp(static_cast<const void*>(g.exit_record), Xbyak::CodeGenerator::T_NEAR);
+        return;
+      }
       if (e.pc_in_eax) {
         g.mov(dword[rbx + o_pc], eax);
       } else {
@@ -265,10 +396,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         g.jmp(body, Xbyak::CodeGenerator::T_NEAR);
         g.L(leave);
       }
-      if (e.resume)
-        g.mov(eax, r8d);
-      else
-        g.mov(eax, e.early ? 1 : 0);
+      g.mov(eax, e.early ? 1 : 0);
       g.jmp(epilogue, Xbyak::CodeGenerator::T_NEAR);
     };
 
@@ -280,10 +408,13 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
       at.pc_offset = in.offset;
       at.early = true;
       // An exit before this instruction (a slow memory access, a misaligned jalr target).
-      const auto leave_here = [&]() -> Xbyak::Label& {
-        stubs.emplace_back();
-        stubs.back().second = at;
-        return stubs.back().first;
+      // cc: the x86 condition (jcc rel32 is 0f 80+cc).
+      enum : uint8_t { kE = 0x4, kNE = 0x5, kA = 0x7 };
+      const auto leave_if = [&](uint8_t cc) {
+        g.db(0x0f);
+        g.db(0x80 | cc);
+        g.dd(0);
+        leaves.push_back(Leave{g.getSize(), at});
       };
       // After it: the state the next instruction starts with.
       Exit next = at;
@@ -298,7 +429,6 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
       // The inline TLB path of a load or store (tlb_host): eax = address, rcx = the page offset,
       // rdx = 3 * the entry's index; a miss leaves before this instruction.
       const auto tlb_lookup = [&](int32_t o_tlb, unsigned size) {
-        Xbyak::Label& slow = leave_here();
         g.mov(eax, X(d.rs1));
         if (d.imm) g.add(eax, d.imm);
         g.mov(ecx, eax);
@@ -307,12 +437,12 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         static_assert(Hart::kTlbEntries == 256, "the TLB index is the page's low byte");
         g.lea(rdx, ptr[rdx + rdx * 2]);
         g.cmp(ecx, dword[rbx + rdx * 8 + (o_tlb + o_tlb_page)]);
-        g.jne(slow, Xbyak::CodeGenerator::T_NEAR);
+        leave_if(kNE);
         g.mov(ecx, eax);
         g.and_(ecx, Hart::kPageSize - 1);
         if (size > 1) {
           g.cmp(ecx, Hart::kPageSize - size);
-          g.ja(slow, Xbyak::CodeGenerator::T_NEAR);
+          leave_if(kA);
         }
         g.mov(rsi, qword[rbx + rdx * 8 + (o_tlb + o_tlb_host)]);
       };
@@ -325,11 +455,11 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
                       d.op == Op::FSGNJN_S || d.op == Op::FSGNJX_S || d.op == Op::FMV_X_W || d.op == Op::FMV_W_X;
       if (fp) {  // FP_ENABLED_OR_ILLEGAL: with mstatus.FS off, the interpreter raises it
         g.test(dword[rbx + o_mstatus], Hart::kFsMask);
-        g.jz(leave_here(), Xbyak::CodeGenerator::T_NEAR);
+        leave_if(kE);
       }
       if (is_fp_arith(d.op) && d.imm == fpu::kDyn) {  // RESOLVE_RM: frm other than RNE: the interpreter's
         g.cmp(dword[rbx + o_frm], fpu::kRNE);
-        g.jne(leave_here(), Xbyak::CodeGenerator::T_NEAR);
+        leave_if(kNE);
       }
       // mstatus.FS = Dirty, as every FP instruction but fmv.x.w does.
       const auto fs_dirty = [&] { g.or_(dword[rbx + o_mstatus], Hart::kFsDirty); };
@@ -602,7 +732,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
           g.and_(eax, ~1u);
           if (h.misalign_mask_) {
             g.test(eax, h.misalign_mask_);
-            g.jnz(leave_here(), Xbyak::CodeGenerator::T_NEAR);
+            leave_if(kNE);
           }
           g.lea(ecx, ptr[rbp + int32_t(in.offset + in.len)]);
           g.mov(X(d.rd), ecx);
@@ -646,64 +776,25 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
       }
       // The interpreter's event check after the instruction (after the last one, the loop's).
       if (i + 1 < n) {
-        stubs.emplace_back();
-        stubs.back().second = next;
-        resumes.emplace_back();
-        stubs.back().second.resume = &resumes.back();
+        // cmp; jl over (rel8, patched); rdx = the record of the state after it; call event_check.
         g.cmp(r12, -int32_t(next.cycles));
-        g.jge(stubs.back().first, Xbyak::CodeGenerator::T_NEAR);
-        g.L(resumes.back());
+        g.db(0x7c);
+        g.db(0);
+        const size_t over = g.getSize();
+        g.mov(rdx, record(next));
+        g.call(static_cast<const void*>(g.event_check));
+        g.rewrite(over - 1, g.getSize() - over, 1);
       }
       at = next;
     }
     if (!ends_block(insns[n - 1].d->op)) emit_exit(at);  // ran to an instruction it does not cover
     for (auto& [label, exit] : stubs) {
       g.L(label);
-      if (exit.resume) {
-        g.lea(rcx, ptr[r12 + r13 + int32_t(exit.cycles)]);
-        g.call(checkpoint);
-        g.cmp(eax, 1);
-        g.je(*exit.resume, Xbyak::CodeGenerator::T_NEAR);
-        g.mov(r8d, eax);
-      }
       emit_exit(exit);
     }
-    // pass_checkpoint() for the periodic checkpoint, with rcx = the cycle count: eax = 1 (passed, go
-    // on; r12/r13 rebased on the new next event), 2 (passed, the run stops), 0 (another event, or
-    // a checkpoint the environment sets: the interpreter's loop handles it; nothing changed).
-    g.L(checkpoint);
-    {
-      Xbyak::Label other, stop;
-      g.mov(rax, qword[rbx + o_next_event]);
-      g.cmp(rax, qword[rbx + o_checkpoint]);
-      g.jne(other);
-      g.cmp(rcx, qword[rbx + o_other_event]);
-      g.jae(other);
-      g.mov(rdx, qword[rbx + o_checkpoint_every]);
-      g.test(rdx, rdx);
-      g.jz(other);
-      g.add(rdx, qword[rbx + o_checkpoint]);  // the next one (next_checkpoint())
-      g.cmp(rdx, rcx);
-      g.jbe(other);  // (already passed too: the interpreter's general case)
-      g.mov(qword[rbx + o_checkpoint_passed], rcx);
-      g.mov(qword[rbx + o_checkpoint], rdx);
-      g.mov(rax, qword[rbx + o_other_event]);
-      g.cmp(rdx, rax);
-      g.cmovb(rax, rdx);
-      g.mov(qword[rbx + o_next_event], rax);
-      g.cmp(rcx, rax);
-      g.jae(stop);
-      g.add(r12, r13);
-      g.mov(r13, rax);
-      g.sub(r12, r13);
-      g.mov(eax, 1);
-      g.ret();
-      g.L(stop);
-      g.mov(eax, 2);
-      g.ret();
-      g.L(other);
-      g.xor_(eax, eax);
-      g.ret();
+    for (const Leave& l : leaves) {
+      g.rewrite(l.end - 4, g.getSize() - l.end, 4);
+      emit_exit(l.exit);
     }
     g.L(epilogue);
     g.pop(r13);
