@@ -35,6 +35,7 @@ Bus::Bus(sc_core::sc_module_name name, SimContext& ctx, const BusConfig& cfg)
       wait_(stats_.histogram("wait", "ps", "time a transaction waited for the request or response channel")),
       latency_(stats_.histogram("latency", "ps", "arrival to completion, including the target")) {
     config::validate(cfg);
+    if ((cfg.width_bytes & (cfg.width_bytes - 1)) == 0) width_shift_ = __builtin_ctz(cfg.width_bytes);
     target_socket.register_b_transport(this, &Bus::b_transport);
     target_socket.register_get_direct_mem_ptr(this, &Bus::get_direct_mem_ptr);
     target_socket.register_transport_dbg(this, &Bus::transport_dbg);
@@ -83,6 +84,7 @@ void Bus::map(unsigned port, uint64_t base, uint64_t size, const std::string& ta
         throw std::logic_error("bus: crossbar mapping added after the first transaction");
     map_.push_back({base, size, port, target_name, 1, {}});
     if (direct_.size() <= port) direct_.resize(port + 1, nullptr);  // (a port is mapped before it is used)
+    if (line_port_.size() <= port) line_port_.resize(port + 1, false);
     std::sort(map_.begin(), map_.end(), [](auto& a, auto& b) { return a.base < b.base; });
     if (cfg_.crossbar) {
         target_request_.clear();
@@ -135,36 +137,33 @@ unsigned Bus::slave_port(Mapping& m, uint16_t initiator) {
 
 void Bus::bind_direct(unsigned port, TimedTarget* direct) {
     if (direct_.size() <= port) direct_.resize(port + 1, nullptr);
+    if (line_port_.size() <= port) line_port_.resize(port + 1, false);
     direct_[port] = direct;
+    line_port_[port] = direct && direct->serves_lines();
 }
 
 void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) { b_transport_timed(*this, p, delay); }
 
-Tick Bus::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
-    const bool is_write = p.is_write();
-    const uint64_t addr = p.get_address();
-    const unsigned len = p.get_data_length();
-    const unsigned width = cfg_.width_bytes;  // (32-bit: the division is several times faster than 64-bit)
-    const uint64_t beats = std::max(1u, len / width + (len % width != 0));
-    TraceSpan span(ctx_.tracer, trace_id(), p, arrival);
+// What both entries share: decoding, the counts, the observers (`observed`: the payload they see;
+// null when none watches `who`), the request channel, the target (`hop(mapping, arrival)` returns when
+// the target is done) and the response channel.
+template <class Hop>
+Tick Bus::route(uint64_t addr, unsigned len, bool is_write, uint16_t who, Tick arrival, TraceSpan& span,
+                tlm::tlm_generic_payload* observed, bool& decoded, Hop&& hop) {
+    const uint64_t beats = this->beats(len);
     ++transactions_;
 
     const Mapping* m = decode(addr);
     if (!m || len > m->size - (addr - m->base)) {
         ++decode_errors_;
-        p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
-        const Tick end = arrival + cfg_.latency_cycles * period_;
-        span.finish(end, p.get_response_status());
+        decoded = false;
         log_->debug("decode error at 0x{:x}", addr);
-        return end;
+        return arrival + cfg_.latency_cycles * period_;
     }
     ++*per_target_[size_t(m - map_.data())];
-    if (!observers_.empty()) {
-        const TxnExt* e = txn_ext(p);  // (read once here, not by each observer)
-        const uint16_t who = e ? e->initiator : 0;
+    if (observed)
         for (const Watcher& w : observers_)
-            if (w.wants(who)) w.fn(p, arrival, who);
-    }
+            if (w.wants(who)) w.fn(*observed, arrival, who);
     if (is_write) {
         ++writes_;
         bytes_written_ += len;
@@ -177,19 +176,14 @@ Tick Bus::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     const size_t target = size_t(m - map_.data());
     traffic_started_ = true;
     unsigned sp = 0;  // the initiator's slave port at a multi-port target
-    if (cfg_.crossbar && m->slave_ports > 1) {
-        const TxnExt* e = txn_ext(p);
-        sp = slave_port(map_[target], e ? e->initiator : 0);
-    }
+    if (cfg_.crossbar && m->slave_ports > 1) sp = slave_port(map_[target], who);
     Timeline& request = cfg_.crossbar ? target_request_[target][sp] : request_channel_;
     Timeline& response = cfg_.crossbar ? target_response_[target][sp] : response_channel_;
     const Tick req_len = (cfg_.latency_cycles + (is_write ? beats : 0)) * period_;
     const Tick req_start = request.reserve(arrival, req_len);
     span.start(req_start);
 
-    p.set_address(addr - m->base);
-    const Tick ready = timed_call(direct_[m->port], initiator_socket[m->port], p, req_start + req_len);
-    p.set_address(addr);
+    const Tick ready = hop(*m, req_start + req_len);
 
     // Response phase: read data (or the write response) back over the response channel.
     const Tick resp_len = (is_write ? 1 : beats) * period_;
@@ -198,7 +192,55 @@ Tick Bus::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
 
     wait_.add((req_start - arrival) + (resp_start - ready));
     latency_.add(end - arrival);
+    return end;
+}
+
+Tick Bus::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
+    const uint64_t addr = p.get_address();
+    TraceSpan span(ctx_.tracer, trace_id(), p, arrival);
+    uint16_t who = 0;  // (read only where something asks: an observer, a crossbar's slave ports)
+    if (!observers_.empty() || cfg_.crossbar) {
+        const TxnExt* e = txn_ext(p);
+        who = e ? e->initiator : 0;
+    }
+    bool decoded = true;
+    const Tick end =
+        route(addr, p.get_data_length(), p.is_write(), who, arrival, span, &p, decoded, [&](const Mapping& m, Tick at) {
+            p.set_address(addr - m.base);
+            const Tick ready = timed_call(direct_[m.port], initiator_socket[m.port], p, at);
+            p.set_address(addr);
+            return ready;
+        });
+    if (!decoded) p.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
     span.finish(end, p.get_response_status());
+    return end;
+}
+
+Tick Bus::line_transport(LineTransfer& t, Tick arrival) {
+    if (!observers_.empty() && watched(t.initiator)) {  // an observer sees a payload
+        tlm::tlm_generic_payload& p = line_payload_.fill(t);
+        const Tick end = timed_transport(p, arrival);
+        t.ok = p.is_response_ok();
+        return end;
+    }
+    TraceSpan span{TraceSpan::Inert{}};
+    bool decoded = true;
+    const Tick end =
+        route(t.addr, t.len, t.write, t.initiator, arrival, span, nullptr, decoded, [&](const Mapping& m, Tick at) {
+            if (line_port_[m.port]) {
+                LineTransfer down = t;
+                down.addr = t.addr - m.base;
+                const Tick ready = direct_[m.port]->line_transport(down, at);
+                t.ok = down.ok;
+                return ready;
+            }
+            tlm::tlm_generic_payload& p = line_payload_.fill(t);
+            p.set_address(t.addr - m.base);
+            const Tick ready = timed_call(direct_[m.port], initiator_socket[m.port], p, at);
+            t.ok = p.is_response_ok();
+            return ready;
+        });
+    if (!decoded) t.ok = false;
     return end;
 }
 

@@ -58,6 +58,10 @@ public:
 
     // A transaction from an initiator, in absolute times (b_transport is this behind the conversions).
     Tick timed_transport(tlm::tlm_generic_payload& p, Tick arrival) override;
+    // The line path (timed_target.h): the L1s' fills and write-backs, without a payload unless an
+    // observer watches their initiator or the target does not serve lines.
+    bool serves_lines() const override { return true; }
+    Tick line_transport(LineTransfer& t, Tick arrival) override;
 
     struct Mapping {
         uint64_t base, size;
@@ -126,7 +130,37 @@ private:
         }
     };
     std::vector<Watcher> observers_;
+    // Whether an observer watches `who` (a line transfer then takes a payload for it). Remembered for
+    // the initiator asked last while the ignore lists keep their total length (they only grow).
+    bool watched(uint16_t who) const {
+        size_t lengths = observers_.size();
+        for (const Watcher& w : observers_) lengths += w.ignored ? w.ignored->size() : 0;
+        if (who != watched_who_ || lengths != watched_lengths_) {
+            watched_ = false;
+            for (const Watcher& w : observers_) watched_ |= w.wants(who);
+            watched_who_ = who;
+            watched_lengths_ = lengths;
+        }
+        return watched_;
+    }
+    mutable uint16_t watched_who_ = 0;
+    mutable size_t watched_lengths_ = ~size_t(0);
+    mutable bool watched_ = false;
+    // Data beats of `len` bytes (at least one): a shift when the width is a power of two (a division
+    // costs tens of cycles on every transaction).
+    uint64_t beats(unsigned len) const {
+        const unsigned width = cfg_.width_bytes;
+        const uint64_t n =
+            width_shift_ >= 0 ? (uint64_t(len) + width - 1) >> width_shift_ : len / width + (len % width != 0);
+        return std::max<uint64_t>(1, n);
+    }
+    int width_shift_ = -1;              // log2(width) when a power of two
     std::vector<TimedTarget*> direct_;  // per initiator_socket port: the target bound directly, if any
+    std::vector<bool> line_port_;       // per port: direct_ serves lines
+    LinePayload line_payload_;          // a line transfer to a target that does not serve lines
+    template <class Hop>
+    Tick route(uint64_t addr, unsigned len, bool is_write, uint16_t who, Tick arrival, TraceSpan& span,
+               tlm::tlm_generic_payload* observed, bool& decoded, Hop&& hop);
 };
 
 }  // namespace vp

@@ -270,8 +270,19 @@ Tick Cache::write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t pa
     return downstream(tlm::TLM_WRITE_COMMAND, line, cfg_.geometry.line, at, origin, parent, nullptr, "writeback");
 }
 
-Tick Cache::downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
-                       uint64_t parent, uint8_t* data, const char* why) {
+Tick Cache::line_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
+                            const char* why) {
+    LineTransfer t{
+        addr - base_,  len,      cmd == tlm::TLM_WRITE_COMMAND, origin.initiator ? origin.initiator : trace_id(),
+        origin.has_pc, origin.pc};
+    const Tick done = next_->line_transport(t, std::max(at, sim_now()));
+    if (__builtin_expect(!t.ok, 0))
+        VP_WARN(log_, "{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, "TLM_ADDRESS_ERROR_RESPONSE");
+    return done;
+}
+
+Tick Cache::payload_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
+                               uint64_t parent, uint8_t* data, const char* why) {
     tlm::tlm_generic_payload& p = down_;
     down_ext_ = origin;
     down_ext_.initiator = origin.initiator ? origin.initiator : trace_id();
@@ -441,6 +452,23 @@ Tick Cache::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     p.set_dmi_allowed(false);
     span.finish(end, p.get_response_status());
     return end;
+}
+
+// An L1's fill or write-back on the line path: timed_transport() without the payload, the span and
+// the data (a timing-only transfer moves none).
+Tick Cache::line_transport(LineTransfer& t, Tick arrival) {
+    const uint64_t addr = t.addr + base_;
+    if (!cacheable(addr)) {
+        ++uncached_;
+        if (line_path_) return next_->line_transport(t, arrival);
+        tlm::tlm_generic_payload& p = line_payload_.fill(t);
+        const Tick end = timed_call(next_, initiator_socket, p, arrival);
+        t.ok = p.is_response_ok();
+        return end;
+    }
+    TxnExt origin;
+    t.origin(origin);
+    return access(addr, t.len, t.write, arrival, origin);
 }
 
 unsigned Cache::transport_dbg(tlm::tlm_generic_payload& p) { return initiator_socket->transport_dbg(p); }

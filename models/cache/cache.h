@@ -81,9 +81,15 @@ public:
     ~Cache() override;
     // The model bound to initiator_socket is also `next` (timed_target.h): misses, write-backs and
     // priority reads call it without the socket hop. Null: through the socket.
-    void bind_direct(TimedTarget* next) { next_ = next; }
+    void bind_direct(TimedTarget* next) {
+        next_ = next;
+        line_path_ = next && next->serves_lines();
+    }
     // The bus-side cache's transactions (b_transport is this behind the conversions).
     Tick timed_transport(tlm::tlm_generic_payload& p, Tick arrival) override;
+    // The line path (timed_target.h): an L1's fills and write-backs reaching the bus-side cache.
+    bool serves_lines() const override { return target_socket_ != nullptr; }
+    Tick line_transport(LineTransfer& t, Tick arrival) override;
 
     // Timing of one access issued at `at` (tags only; the caller moves the data). Returns the time the
     // access completes. `origin` names the initiator and PC for the trace and for hazard reports.
@@ -217,8 +223,16 @@ private:
     // A timed downstream transaction; returns its completion time. `parent`: the span that caused it.
     // `data`: where the data goes or comes from; null for the cache's own line fills and write-backs,
     // which move none (TxnExt::timing_only: the memory holds the current data).
+    // A fill or write-back (no data) while no trace is recorded takes the line path (timed_target.h).
     Tick downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin, uint64_t parent,
-                    uint8_t* data, const char* why);
+                    uint8_t* data, const char* why) {
+        if (!data && line_path_ && !ctx_.tracer.enabled()) return line_downstream(cmd, addr, len, at, origin, why);
+        return payload_downstream(cmd, addr, len, at, origin, parent, data, why);
+    }
+    Tick line_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
+                         const char* why);
+    Tick payload_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
+                            uint64_t parent, uint8_t* data, const char* why);
     Tick write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent);
     uint32_t initial_priority(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent, Tick& done);
     void stale_hit(uint64_t addr, bool write, const TxnExt& origin);
@@ -244,6 +258,8 @@ private:
     std::unique_ptr<CacheController> ctrl_;
     RepeatHits* repeat_holder_ = nullptr;
     TimedTarget* next_ = nullptr;  // the model behind initiator_socket, when bound directly
+    bool line_path_ = false;       // next_ serves lines (timed_target.h)
+    LinePayload line_payload_;     // an uncached line transfer for a next_ that does not
     bool simulating_ = false;      // start_of_simulation() ran: the energy ledger's kinds are all defined
     uint64_t base_ = 0;            // physical address of downstream address 0
     bool cacheable_slow(uint64_t addr) const;

@@ -22,7 +22,12 @@ inline Tick to_tick(const sc_core::sc_time& t) { return t.value(); }
 // Current global simulation time (the time of the kernel, not of a decoupled initiator). Read
 // through the inline accessors: sc_time_stamp() is an out-of-line call into the kernel, and the
 // cached miss path asks several times per transaction.
-inline Tick sim_now() { return sc_core::sc_get_curr_simcontext()->time_stamp().value(); }
+// (The global read here: g++ may emit sc_get_curr_simcontext() out of line, a call per ask.)
+inline Tick sim_now() {
+    sc_core::sc_simcontext* c = sc_core::sc_curr_simcontext;
+    if (__builtin_expect(!c, 0)) c = sc_core::sc_get_curr_simcontext();
+    return c->time_stamp().value();
+}
 
 // Period of a clock in ps, rounded to the nearest ps.
 inline Tick period_of(double hz) { return static_cast<Tick>(1e12 / hz + 0.5); }

@@ -25,7 +25,7 @@ public:
     // Inline: the common case, at or after the end of the last reservation (an initiator running in
     // time order), is an append or an extension; a call cost more than the work (every bus
     // transaction reserves twice).
-    Tick reserve(Tick earliest, Tick duration) {
+    [[gnu::always_inline]] Tick reserve(Tick earliest, Tick duration) {
         if (__builtin_expect(duration != 0 && size_ > head_ && earliest >= busy_[size_ - 1].end, 1)) {
             busy_total_ += duration;
             Interval& last = busy_[size_ - 1];

@@ -148,6 +148,29 @@ Tick Memory::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
 
     if (!timing_only(p)) copy(p);  // (a cache's line fill or write-back: the data are here already)
     const bool write = cmd == tlm::TLM_WRITE_COMMAND;
+    const Tick end = timed(write, addr, len, extent, arrival, span);
+    p.set_dmi_allowed(dmi_enabled() && !(write && write_observer_));  // (writes through DMI are not granted)
+    p.set_response_status(tlm::TLM_OK_RESPONSE);
+    span.finish(end, p.get_response_status());
+    return end;
+}
+
+// A cache's line fill or write-back on the line path (timed_target.h): timed_transport() without the
+// payload, the span and the data.
+Tick Memory::line_transport(LineTransfer& t, Tick arrival) {
+    ++transactions_;
+    if (!store_.contains(t.addr, t.len) || t.len == 0) {
+        ++errors_;
+        t.ok = false;
+        log_->debug("address error: {} bytes at 0x{:x}", t.len, t.addr);
+        return arrival;
+    }
+    TraceSpan span{TraceSpan::Inert{}};
+    return timed(t.write, t.addr, t.len, t.len, arrival, span);
+}
+
+// The part of a transaction both entries share: the write observer, the counts and the timing.
+Tick Memory::timed(bool write, uint64_t addr, unsigned len, uint64_t extent, Tick arrival, TraceSpan& span) {
     if (write && write_observer_) write_observer_(addr, extent);
     if (write) {
         ++writes_;
@@ -158,9 +181,6 @@ Tick Memory::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
     }
     const Tick end = timing_->access(write, addr, len, arrival, span);
     latency_.add(end - arrival);
-    p.set_dmi_allowed(dmi_enabled() && !(write && write_observer_));  // (writes through DMI are not granted)
-    p.set_response_status(tlm::TLM_OK_RESPONSE);
-    span.finish(end, p.get_response_status());
     return end;
 }
 

@@ -73,8 +73,12 @@ public:
     void set_write_observer(std::function<void(uint64_t offset, uint64_t len)> fn);
     // A transaction in absolute times (timed_target.h; b_transport is this behind the conversions).
     Tick timed_transport(tlm::tlm_generic_payload& p, Tick arrival) override;
+    // The line path (timed_target.h): the caches' fills and write-backs without a payload.
+    bool serves_lines() const override { return true; }
+    Tick line_transport(LineTransfer& t, Tick arrival) override;
 
 private:
+    Tick timed(bool write, uint64_t addr, unsigned len, uint64_t extent, Tick arrival, TraceSpan& span);
     void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
     bool get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi);
     unsigned transport_dbg(tlm::tlm_generic_payload& p);

@@ -159,6 +159,9 @@ public:
         : tracer_(tracer.enabled() ? &tracer : nullptr) {
         if (tracer_) open(component, p, issue);
     }
+    // A span that records nothing: a transfer on the line path (timed_target.h), while no trace is on.
+    struct Inert {};
+    explicit TraceSpan(Inert) : tracer_(nullptr) {}
     TraceSpan(const TraceSpan&) = delete;
     TraceSpan& operator=(const TraceSpan&) = delete;
     ~TraceSpan() {

@@ -579,7 +579,12 @@ struct Chain {
         m.timing = "ddr";
         return m;
     }
-    Chain(const std::string& p, bool direct)
+    // `ignore_own`: the bus's observer (the L1's stale-data watch) ignores the L1's own transactions, as
+    // on the platform, so that the L1's fills and write-backs take the line path (timed_target.h) when
+    // bound directly; without, every transaction of the chain is a payload.
+    // `bus_to_l2_by_socket`: the bus reaches the L2 through its socket only, so that line transfers
+    // turn into payloads there (LinePayload).
+    Chain(const std::string& p, bool direct, bool ignore_own = false, bool bus_to_l2_by_socket = false)
         : prefix(p),
           l1((p + "l1").c_str(), ctx, level(2048, 2, 0), false),
           l2((p + "l2").c_str(), ctx, level(16384, 4, kHit), true),
@@ -592,11 +597,12 @@ struct Chain {
         bus.map(0, kBase, kSize, "ram");
         l2.initiator_socket.bind(ram.target_socket);
         l2.set_mapping_base(kBase);
-        bus.add_observer([this](tlm::tlm_generic_payload& pl, Tick at, uint16_t who) { l1.observe(pl, at, who); });
+        bus.add_observer([this](tlm::tlm_generic_payload& pl, Tick at, uint16_t who) { l1.observe(pl, at, who); },
+                         ignore_own ? &l1.own_initiators() : nullptr);
         dma.initiator_id = 99;
         if (direct) {
             l1.bind_direct(&bus);
-            bus.bind_direct(0, &l2);
+            if (!bus_to_l2_by_socket) bus.bind_direct(0, &l2);
             l2.bind_direct(&ram);
         }
     }
@@ -609,8 +615,11 @@ struct Chain {
 }  // namespace
 
 // The platform binds the cached memory path directly; the sockets must give the very same answers.
-TEST_CASE("direct binding: the same completion times, data and statistics as through the sockets") {
-    Chain direct("direct_", true), socket("socket_", false);
+// With the observer ignoring the L1's own transactions, the direct chain carries the L1's fills and
+// write-backs on the line path (no payload from the L1 to the RAM), the socket chain as payloads.
+// (Each TEST_CASE runs in a process of its own: one simulation each.)
+static void check_direct_same_as_sockets(bool ignore_own, bool bus_to_l2_by_socket = false) {
+    Chain direct("direct_", true, ignore_own, bus_to_l2_by_socket), socket("socket_", false, ignore_own);
     std::vector<Tick> l1_direct, l1_socket, dma_direct, dma_socket;
     auto drive = [&](Chain& c, std::vector<Tick>& l1_ends, std::vector<Tick>& dma_ends, uint64_t seed) {
         Xoshiro256 rng(seed);
@@ -647,6 +656,18 @@ TEST_CASE("direct binding: the same completion times, data and statistics as thr
     CHECK(direct.stats("l2")["counters"]["misses"].get<uint64_t>() > 100);
     CHECK(direct.stats("l1")["counters"]["writebacks"].get<uint64_t>() > 100);
     CHECK(std::memcmp(direct.ram.store().data(), socket.ram.store().data(), Chain::kSize) == 0);
+}
+
+TEST_CASE("direct binding: the same completion times, data and statistics as through the sockets") {
+    check_direct_same_as_sockets(false);
+}
+
+TEST_CASE("the line path (an L1's fills and write-backs without a payload): the same as payloads through sockets") {
+    check_direct_same_as_sockets(true);
+}
+
+TEST_CASE("the line path turns into payloads at a target that does not serve lines: the same results") {
+    check_direct_same_as_sockets(true, true);
 }
 
 // Tags-only caches: their own line fills and write-backs are timed and counted but move no data.
