@@ -289,14 +289,7 @@ Tick Cache::payload_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len
     down_ext_.trace_id = parent;
     down_ext_.trace_component = parent ? trace_id() : 0;
     down_ext_.timing_only = data == nullptr;
-    p.set_command(cmd);
-    p.set_address(addr - base_);
-    p.set_data_ptr(data ? data : scratch_.data());
-    p.set_data_length(len);
-    p.set_streaming_width(len);
-    p.set_byte_enable_ptr(nullptr);
-    p.set_dmi_allowed(false);
-    p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    prepare_transfer(p, cmd == tlm::TLM_WRITE_COMMAND, addr - base_, data ? data : scratch_.data(), len);
     const Tick done = timed_call(next_, initiator_socket, p, std::max(at, sim_now()));
     if (!p.is_response_ok())
         VP_WARN(log_, "{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, p.get_response_string());

@@ -76,14 +76,7 @@ struct LinePayload {
     tlm::tlm_generic_payload& fill(const LineTransfer& t) {
         t.origin(ext);
         if (scratch.size() < t.len) scratch.resize(t.len);
-        p.set_command(t.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-        p.set_address(t.addr);
-        p.set_data_ptr(scratch.data());
-        p.set_data_length(t.len);
-        p.set_streaming_width(t.len);
-        p.set_byte_enable_ptr(nullptr);
-        p.set_dmi_allowed(false);
-        p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+        prepare_transfer(p, t.write, t.addr, scratch.data(), t.len);
         return p;
     }
 };

@@ -25,6 +25,20 @@ struct TxnExt : tlm::tlm_extension<TxnExt> {
     void copy_from(const tlm::tlm_extension_base& other) override { *this = static_cast<const TxnExt&>(other); }
 };
 
+// Sets `p` up for a timed transfer of `len` bytes at `addr` (write: from `data`, read: into it) as the
+// platform's initiators issue one: no byte enables, no DMI hint, the response still to come.
+inline void prepare_transfer(tlm::tlm_generic_payload& p, bool write, uint64_t addr, uint8_t* data, unsigned len) {
+    p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
+    p.set_address(addr);
+    p.set_data_ptr(data);
+    p.set_data_length(len);
+    p.set_streaming_width(len);
+    p.set_byte_enable_ptr(nullptr);
+    p.set_byte_enable_length(0);
+    p.set_dmi_allowed(false);
+    p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+}
+
 // Returns the payload's TxnExt, or nullptr when the initiator attached none.
 inline TxnExt* txn_ext(tlm::tlm_generic_payload& p) { return p.get_extension<TxnExt>(); }
 inline bool timing_only(tlm::tlm_generic_payload& p) {

@@ -2,6 +2,7 @@
 #include "models/cpu/iss/csr.h"
 #include "models/common/exit_code.h"
 #include "models/common/debug_transfer.h"
+#include "models/common/txn.h"
 #include <chrono>
 #include <iostream>
 #include <tlm_utils/tlm_quantumkeeper.h>
@@ -583,14 +584,7 @@ iss::MemStatus Cpu::access(iss::AccessKind kind, uint32_t addr, void* data, unsi
     // hart synchronised at every boundary (a DMA started by this access starts at the same time).
     if (const Tick crossed = last_crossing(); crossed > sim_now()) wait(to_sc_time(crossed - sim_now()));
     const Tick issue = (hart_->cycles() + cycles) * period_;
-    payload_.set_command(iss::is_write(kind) ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    payload_.set_address(addr);
-    payload_.set_data_ptr(static_cast<unsigned char*>(data));
-    payload_.set_data_length(len);
-    payload_.set_streaming_width(len);
-    payload_.set_byte_enable_ptr(nullptr);
-    payload_.set_dmi_allowed(false);
-    payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    prepare_transfer(payload_, iss::is_write(kind), addr, static_cast<unsigned char*>(data), len);
     ext_.pc = hart_->pc();
     ext_.trace_id = 0;
     ext_.trace_component = 0;

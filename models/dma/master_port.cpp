@@ -24,15 +24,7 @@ Tick MasterPort::access(bool write, uint64_t addr, uint8_t* data, unsigned len, 
                         uint64_t parent, bool& ok) {
     issue = std::max(issue, sim_now());
     tlm::tlm_generic_payload& p = payload_;
-    p.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    p.set_address(addr);
-    p.set_data_ptr(data);
-    p.set_data_length(len);
-    p.set_streaming_width(len);
-    p.set_byte_enable_ptr(nullptr);
-    p.set_byte_enable_length(0);
-    p.set_dmi_allowed(false);
-    p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    prepare_transfer(p, write, addr, data, len);
     ext_.trace_id = parent;
     ext_.trace_component = parent ? initiator_ : 0;
     // The block that issues the access is the initiator the fabric sees: DMA 2 of the cascade (its

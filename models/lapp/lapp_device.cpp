@@ -487,14 +487,7 @@ void LappDevice::invalidate_direct_mem_ptr(sc_dt::uint64 start, sc_dt::uint64 en
 
 bool LappDevice::transport(bool write, uint32_t addr, uint8_t* data, unsigned len, uint64_t at, uint64_t& done) {
     const Tick issue = at * period_;
-    payload_.set_command(write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-    payload_.set_address(addr);
-    payload_.set_data_ptr(data);
-    payload_.set_data_length(len);
-    payload_.set_streaming_width(len);
-    payload_.set_byte_enable_ptr(nullptr);
-    payload_.set_dmi_allowed(false);
-    payload_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    prepare_transfer(payload_, write, addr, data, len);
     ext_.pc = hart_->pc();
     ext_.has_pc = true;
     ext_.trace_id = 0;

@@ -66,15 +66,7 @@ void TrafficGenerator::run() {
 
         if (a.write)
             for (unsigned i = 0; i < a.size; ++i) buffer_[i] = static_cast<uint8_t>((a.addr + i) ^ k);
-        p.set_command(a.write ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
-        p.set_address(a.addr);
-        p.set_data_ptr(buffer_.data());
-        p.set_data_length(a.size);
-        p.set_streaming_width(a.size);
-        p.set_byte_enable_ptr(nullptr);
-        p.set_byte_enable_length(0);
-        p.set_dmi_allowed(false);
-        p.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+        prepare_transfer(p, a.write, a.addr, buffer_.data(), a.size);
         ext_.trace_id = 0;
         ext_.trace_component = 0;
 
