@@ -730,9 +730,9 @@ Hart::DecodedPage* Hart::decoded_page(uint32_t vpage) {
 
 // Only the op is reset: the executor may still read the other fields of the instruction that is
 // executing when its own page gets invalidated (self-modifying code, DMA from an env callback).
-void Hart::clear_page(DecodedPage& p) {
+void Hart::clear_page(DecodedPage& p) const {
   for (DecodedInsn& d : p.insn) d.op = Op::Undecoded;
-  std::memset(p.visits, 0, sizeof p.visits);  // (re-decoded code counts its visits again)
+  if (jit_) std::memset(p.visits, 0, sizeof p.visits);  // (re-decoded code counts its visits again)
 }
 
 void Hart::invalidate_code_page(uint32_t page) {

@@ -56,7 +56,7 @@ struct HartConfig {
   // that runs a few times costs more to translate than it saves (docs/iss.md). VP_TRANSLATE_AFTER
   // overrides it, as VP_EXECUTOR does the executor. Host-side only: results are the same at any value.
   unsigned translate_after = kDefaultTranslateAfter;
-  static constexpr unsigned kDefaultTranslateAfter = 16;
+  static constexpr unsigned kDefaultTranslateAfter = 32;
 };
 
 enum class StopReason {
@@ -363,7 +363,7 @@ class Hart {
   void refresh_watch_flags();
   bool check_watch(uint32_t addr, unsigned len, bool write);
   void invalidate_code_page(uint32_t page);
-  static void clear_page(DecodedPage& p);
+  void clear_page(DecodedPage& p) const;
 
   // ---- decode cache ----
   DecodedPage* decoded_page(uint32_t page);
