@@ -329,6 +329,46 @@ scratch:
     }
 }
 
+TEST_CASE("translator: a chained exit into a block whose page a store invalidated runs the new code", "[translator]") {
+    if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
+    // Each iteration's store patches `target` (its immediate += 1) in the page the blocks run in,
+    // without fence.i: the store leaves its block, the page's slots are decoded again as they are
+    // reached, and the block made after the store jumps to `target`, whose old block is still in the
+    // table (its slot not decoded yet, its flag not cleared): the jump must not enter that block.
+    const char* src = R"(
+    .option norvc
+    la s0, target
+    li t1, 0x00100000
+    li s1, 40
+    li a0, 0
+loop:
+    lw t0, 0(s0)
+    add t0, t0, t1
+    sw t0, 0(s0)
+    addi s1, s1, -1
+    j target
+back:
+    bnez s1, loop
+    ebreak
+target:
+    addi a0, a0, 1
+    addi a1, a1, 1
+    j back
+)";
+    for (unsigned after : {1u, 2u, HartConfig::kDefaultTranslateAfter}) {
+        for (uint64_t step : {1'000'000ull, 7ull}) {
+            INFO("translate_after " << after << ", steps of ~" << step);
+            Pair p(1, 1, HartConfig{}.misa, after);
+            p.asm_load(src);
+            p.run_compare(step);
+            CHECK(p.jit.stopped_at_ebreak());
+            CHECK(p.jit.x(10) == (2 + 41) * 40 / 2);  // imm 2, 3, ..., 41
+            CHECK(p.jit.x(11) == 40u);
+            if (after == 1) CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+        }
+    }
+}
+
 TEST_CASE("translator: a misaligned jalr target traps (without C) as in the interpreter", "[translator]") {
     if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
     const char* src = R"(
