@@ -92,6 +92,11 @@ void CpuConfig::params(config::Params& p) {
              "any other run is interpreted");
     p.rule(executor != iss::Executor::Translate || iss::Translator::available(), "executor",
            "translate: this build has no translator (built without libxbyak-dev, or not on x86-64)");
+    p.add(translate_after, "translate_after", Kind::Int, "",
+          "with executor translate: the interpreter runs an instruction this many times (since its code was "
+          "decoded) before a block is translated there (1: at once); code that runs a few times costs more to "
+          "translate than it saves. Host time only: the results are the same at any value (docs/iss.md)")
+        .range(1, 255);
     p.add(reset_pc, "reset_pc", Kind::Address, "", "reset PC when no ELF gives an entry point").range(0, 4294967295.0);
     HartTimingParams timing_params{timing};
     p.section(timing_params, "timing", "extra cycles on top of CPI 1 (memory cycles come on top)");
@@ -104,6 +109,7 @@ static iss::HartConfig hart_config(const CpuConfig& c) {
     h.semihosting = c.semihosting;
     h.timing = c.timing;
     h.executor = c.executor;
+    h.translate_after = c.translate_after;
     return h;
 }
 

@@ -55,6 +55,7 @@ struct CpuConfig {
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
     iss::Executor executor = iss::Executor::Interpret;  // interpret, or translate (models/cpu/iss/translator.h)
+    unsigned translate_after = iss::HartConfig::kDefaultTranslateAfter;  // visits before a block is translated
 
     void params(config::Params& p);
 };

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The translating executor against the interpreter on whole firmware (models/cpu/iss/translator.h):
 each case runs once with platform.cpu.executor=interpret and once with translate, on the functional
-platform (no caches: where the translator works), and stats.json, timeline.json and the console output
-must be byte for byte the same; the translate run must have translated blocks (host.json), else the
-comparison proves nothing.
+platform (no caches: where the translator works), and twice with translate: at the default
+platform.cpu.translate_after (blocks for the code that runs often) and at 1 (a block at every
+instruction the interpreter reaches first: the most translated code). stats.json, timeline.json and
+the console output must be byte for byte the same; each translate run must have translated blocks
+(host.json), else the comparison proves nothing.
 
   compare_executors.py --vp VP --bin FWBIN --repo REPO
 """
@@ -40,35 +42,44 @@ def main():
     ap.add_argument("--repo", required=True)
     a = ap.parse_args()
     env = dict(os.environ)
-    env.pop("VP_EXECUTOR", None)  # (the suites may run under it: these runs name their executor)
+    env.pop("VP_EXECUTOR", None)  # (the suites may run under them: these runs name their executor)
+    env.pop("VP_TRANSLATE_AFTER", None)
+    runs = {"interpret": ["--set", "platform.cpu.executor=interpret"],
+            "translate": ["--set", "platform.cpu.executor=translate"],
+            "translate_after_1": ["--set", "platform.cpu.executor=translate", "--set", "platform.cpu.translate_after=1"]}
     failed = []
     with tempfile.TemporaryDirectory() as work:
         for name, args in cases(a.repo, a.bin).items():
             outs = {}
-            for ex in ("interpret", "translate"):
-                out = os.path.join(work, f"{name}.{ex}")
-                p = subprocess.run([a.vp, "run", *args, "--set", f"platform.cpu.executor={ex}", "--out", out,
-                                    "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                                   timeout=300)
-                outs[ex] = (out, p.returncode, p.stdout)
-            (ia, ra, ca), (tb, rb, cb) = outs["interpret"], outs["translate"]
+            for run, sets in runs.items():
+                out = os.path.join(work, f"{name}.{run}")
+                p = subprocess.run([a.vp, "run", *args, *sets, "--out", out, "--quiet"], stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, env=env, timeout=300)
+                outs[run] = (out, p.returncode, p.stdout)
+            ia, ra, ca = outs["interpret"]
             problems = []
-            if ra != 0 or rb != 0:
-                problems.append(f"exit status {ra} (interpret), {rb} (translate)")
-            if ca != cb:
-                problems.append("console output differs")
-            for f in ("stats.json", "timeline.json"):
-                pa, pb = os.path.join(ia, f), os.path.join(tb, f)
-                if not (os.path.exists(pa) and os.path.exists(pb) and filecmp.cmp(pa, pb, shallow=False)):
-                    problems.append(f"{f} differs (or is missing)")
-            try:
-                with open(os.path.join(tb, "host.json")) as fh:
-                    blocks = json.load(fh)["translator"]["blocks_translated"]
-            except (OSError, KeyError, ValueError):
-                blocks = 0
-            if blocks <= 0:
-                problems.append("the translate run translated no block")
-            print(f"{name}: {'; '.join(problems) if problems else 'identical'} ({blocks} blocks translated)")
+            counts = []
+            for run in runs:
+                if run == "interpret":
+                    continue
+                tb, rb, cb = outs[run]
+                if ra != 0 or rb != 0:
+                    problems.append(f"{run}: exit status {ra} (interpret), {rb} ({run})")
+                if ca != cb:
+                    problems.append(f"{run}: console output differs")
+                for f in ("stats.json", "timeline.json"):
+                    pa, pb = os.path.join(ia, f), os.path.join(tb, f)
+                    if not (os.path.exists(pa) and os.path.exists(pb) and filecmp.cmp(pa, pb, shallow=False)):
+                        problems.append(f"{run}: {f} differs (or is missing)")
+                try:
+                    with open(os.path.join(tb, "host.json")) as fh:
+                        blocks = json.load(fh)["translator"]["blocks_translated"]
+                except (OSError, KeyError, ValueError):
+                    blocks = 0
+                if blocks <= 0:
+                    problems.append(f"{run}: no block translated")
+                counts.append(f"{run}: {blocks} blocks")
+            print(f"{name}: {'; '.join(problems) if problems else 'identical'} ({', '.join(counts)})")
             if problems:
                 failed.append(name)
     if failed:

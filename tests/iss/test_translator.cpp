@@ -16,30 +16,44 @@ using namespace vp::iss::test;
 
 namespace {
 
-// The suites also run under VP_EXECUTOR (which overrides HartConfig::executor): not these harts.
+// The suites also run under VP_EXECUTOR and VP_TRANSLATE_AFTER (which override HartConfig's
+// executor and translate_after): not these harts.
 struct NoExecutorOverride {
-    std::string saved;
-    bool had;
-    NoExecutorOverride() : had(std::getenv("VP_EXECUTOR") != nullptr) {
-        if (had) saved = std::getenv("VP_EXECUTOR");
-        unsetenv("VP_EXECUTOR");
+    struct Saved {
+        const char* name;
+        std::string value;
+        bool had;
+    };
+    Saved saved[2] = {{"VP_EXECUTOR", "", false}, {"VP_TRANSLATE_AFTER", "", false}};
+    NoExecutorOverride() {
+        for (Saved& s : saved) {
+            s.had = std::getenv(s.name) != nullptr;
+            if (s.had) s.value = std::getenv(s.name);
+            unsetenv(s.name);
+        }
     }
     ~NoExecutorOverride() {
-        if (had) setenv("VP_EXECUTOR", saved.c_str(), 1);
+        for (const Saved& s : saved) {
+            if (s.had) setenv(s.name, s.value.c_str(), 1);
+        }
     }
 };
 
+// translate_after: 1 by default here (a block at every first visit: the most translated code, the
+// strictest comparison), the platform's default where a test says so.
 struct Pair {
     NoExecutorOverride no_override;
     Rig interp, jit;
-    static HartConfig config(Executor e, uint32_t misa) {
+    static HartConfig config(Executor e, uint32_t misa, unsigned translate_after) {
         HartConfig c = Rig::default_config();
         c.executor = e;
         c.misa = misa;
+        c.translate_after = translate_after;
         return c;
     }
-    Pair(uint32_t read_cycles, uint32_t write_cycles, uint32_t misa = HartConfig{}.misa)
-        : interp(config(Executor::Interpret, misa), false), jit(config(Executor::Translate, misa), false) {
+    Pair(uint32_t read_cycles, uint32_t write_cycles, uint32_t misa = HartConfig{}.misa, unsigned translate_after = 1)
+        : interp(config(Executor::Interpret, misa, translate_after), false),
+          jit(config(Executor::Translate, misa, translate_after), false) {
         interp.hart.add_fast_region(interp.env.fast_region(read_cycles, write_cycles));
         jit.hart.add_fast_region(jit.env.fast_region(read_cycles, write_cycles));
     }
@@ -202,16 +216,79 @@ TEST_CASE("translator: a mixed integer loop: state and counters equal to the int
     if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
     for (uint32_t region : {0u, 3u}) {
         for (uint64_t step : {1'000'000ull, 97ull, 5ull}) {
-            INFO("region cycles " << region << ", steps of ~" << step << " cycles");
-            Pair p(region, region + 1);
-            p.asm_load(kMixedLoop);
-            p.run_compare(step);
-            CHECK(p.jit.stopped_at_ebreak());
-            CHECK(p.interp.stopped_at_ebreak());
-            REQUIRE(p.jit.hart.translator() != nullptr);
-            CHECK(p.jit.hart.translator()->blocks_translated() > 0);
-            CHECK(p.interp.hart.translator() == nullptr);
+            for (unsigned after : {1u, HartConfig::kDefaultTranslateAfter}) {
+                INFO("region cycles " << region << ", steps of ~" << step << " cycles, translate_after " << after);
+                Pair p(region, region + 1, HartConfig{}.misa, after);
+                p.asm_load(kMixedLoop);
+                p.run_compare(step);
+                CHECK(p.jit.stopped_at_ebreak());
+                CHECK(p.interp.stopped_at_ebreak());
+                REQUIRE(p.jit.hart.translator() != nullptr);
+                CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+                CHECK(p.interp.hart.translator() == nullptr);
+            }
         }
+    }
+}
+
+// The hotness threshold (HartConfig::translate_after): a loop whose entry the interpreter reaches
+// `visits` times gets its block at the translate_after-th visit, not before; the count starts over
+// when the code is decoded again (fence.i).
+TEST_CASE("translator: a block is translated at the translate_after-th visit of its entry, not before",
+          "[translator]") {
+    if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
+    // The loop body is one block (it branches back to its own entry, so once translated it runs on
+    // inside the block); nothing else is translatable or visited more than once.
+    const auto program = [](unsigned visits) {
+        return "    li s1, " + std::to_string(visits) + R"(
+loop:
+    addi a0, a0, 3
+    addi s1, s1, -1
+    bnez s1, loop
+    ebreak
+)";
+    };
+    for (unsigned after : {2u, 5u, HartConfig::kDefaultTranslateAfter, 255u}) {
+        for (unsigned visits : {after - 1, after, after + 1}) {
+            INFO("translate_after " << after << ", loop entry reached " << visits << " times");
+            Pair p(1, 1, HartConfig{}.misa, after);
+            p.asm_load(program(visits));
+            p.run_compare(1'000'000);
+            CHECK(p.jit.stopped_at_ebreak());
+            CHECK(p.jit.x(10) == 3 * visits);
+            CHECK(p.jit.hart.translator()->blocks_translated() == (visits >= after ? 1u : 0u));
+        }
+    }
+    {
+        // translate_after 1: the first visit translates (li .. bnez, one block; the branch is not
+        // taken, ebreak is not translatable).
+        Pair p(1, 1, HartConfig{}.misa, 1);
+        p.asm_load(program(1));
+        p.run_compare(1'000'000);
+        CHECK(p.jit.stopped_at_ebreak());
+        CHECK(p.jit.hart.translator()->blocks_translated() == 1u);
+    }
+    {
+        // The loop run twice, 4 visits each, fence.i in between: 8 visits in all, but the count starts
+        // over with the code decoded again, so translate_after 5 is never reached.
+        Pair p(1, 1, HartConfig{}.misa, 5);
+        p.asm_load(R"(
+    li s2, 2
+outer:
+    li s1, 4
+loop:
+    addi a0, a0, 3
+    addi s1, s1, -1
+    bnez s1, loop
+    fence.i
+    addi s2, s2, -1
+    bnez s2, outer
+    ebreak
+)");
+        p.run_compare(1'000'000);
+        CHECK(p.jit.stopped_at_ebreak());
+        CHECK(p.jit.x(10) == 24u);
+        CHECK(p.jit.hart.translator()->blocks_translated() == 0u);
     }
 }
 
@@ -249,6 +326,46 @@ scratch:
         CHECK(p.jit.hart.translator()->blocks_translated() > 0);
         // imm went 2, 3, ..., 51: a0 = 2 + 3 + ... + 51
         CHECK(p.jit.x(10) == (2 + 51) * 50 / 2);
+    }
+}
+
+TEST_CASE("translator: a chained exit into a block whose page a store invalidated runs the new code", "[translator]") {
+    if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
+    // Each iteration's store patches `target` (its immediate += 1) in the page the blocks run in,
+    // without fence.i: the store leaves its block, the page's slots are decoded again as they are
+    // reached, and the block made after the store jumps to `target`, whose old block is still in the
+    // table (its slot not decoded yet, its flag not cleared): the jump must not enter that block.
+    const char* src = R"(
+    .option norvc
+    la s0, target
+    li t1, 0x00100000
+    li s1, 40
+    li a0, 0
+loop:
+    lw t0, 0(s0)
+    add t0, t0, t1
+    sw t0, 0(s0)
+    addi s1, s1, -1
+    j target
+back:
+    bnez s1, loop
+    ebreak
+target:
+    addi a0, a0, 1
+    addi a1, a1, 1
+    j back
+)";
+    for (unsigned after : {1u, 2u, HartConfig::kDefaultTranslateAfter}) {
+        for (uint64_t step : {1'000'000ull, 7ull}) {
+            INFO("translate_after " << after << ", steps of ~" << step);
+            Pair p(1, 1, HartConfig{}.misa, after);
+            p.asm_load(src);
+            p.run_compare(step);
+            CHECK(p.jit.stopped_at_ebreak());
+            CHECK(p.jit.x(10) == (2 + 41) * 40 / 2);  // imm 2, 3, ..., 41
+            CHECK(p.jit.x(11) == 40u);
+            if (after == 1) CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+        }
     }
 }
 

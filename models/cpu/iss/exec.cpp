@@ -147,11 +147,21 @@ void Hart::run_block() {
       } else if (!(fl & DecodedInsn::kJitNever)) {
         // (Not the scratch slot of uncached memory, which is decoded again each time.)
         if (cur_page_ && slot >= cur_page_->insn && slot < cur_page_->insn + kPageSize / 2) {
-          bool made;
-          OUT(made = jit_->translate(pc, slot, cur_page_->insn + kPageSize / 2));
-          if (made) goto in_line;
+          // Translated at the translate_after-th visit (HartConfig): until then, interpreted and
+          // counted. (The count stays at translate_after - 1: a slot whose block was dropped is
+          // translated again at its next visit.)
+          uint8_t& visits = cur_page_->visits[slot - cur_page_->insn];
+          if (visits + 1u < cfg_.translate_after) {
+            ++visits;
+          } else {
+            bool made;
+            OUT(made = jit_->translate(pc, slot, cur_page_->insn + kPageSize / 2));
+            if (made) goto in_line;
+            slot->flags = uint8_t(slot->flags | DecodedInsn::kJitNever);
+          }
+        } else {
+          slot->flags = uint8_t(slot->flags | DecodedInsn::kJitNever);
         }
-        slot->flags = uint8_t(slot->flags | DecodedInsn::kJitNever);
       }
     }
     // Read in place (a copy costs a store-forwarding stall). A store may invalidate the slot

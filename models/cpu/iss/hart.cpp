@@ -51,6 +51,16 @@ Hart::Hart(const HartConfig& config, HartEnv& env)
     }
     cfg_.executor = v == "translate" ? Executor::Translate : Executor::Interpret;
   }
+  if (const char* e = std::getenv("VP_TRANSLATE_AFTER")) {  // (the same, for the translation threshold)
+    char* end = nullptr;
+    const unsigned long v = std::strtoul(e, &end, 10);
+    if (!*e || *end || v < 1 || v > 255) {
+      std::fprintf(stderr, "VP_TRANSLATE_AFTER=%s: expected a number of visits from 1 to 255\n", e);
+      std::exit(2);
+    }
+    cfg_.translate_after = unsigned(v);
+  }
+  cfg_.translate_after = std::clamp(cfg_.translate_after, 1u, 255u);  // (a visit count is a byte)
   if (cfg_.executor == Executor::Translate) {
     if (!Translator::available()) {
       std::fprintf(stderr, "executor translate: this build has no translator (built without xbyak, or not x86-64)\n");
@@ -720,8 +730,9 @@ Hart::DecodedPage* Hart::decoded_page(uint32_t vpage) {
 
 // Only the op is reset: the executor may still read the other fields of the instruction that is
 // executing when its own page gets invalidated (self-modifying code, DMA from an env callback).
-void Hart::clear_page(DecodedPage& p) {
+void Hart::clear_page(DecodedPage& p) const {
   for (DecodedInsn& d : p.insn) d.op = Op::Undecoded;
+  if (jit_) std::memset(p.visits, 0, sizeof p.visits);  // (re-decoded code counts its visits again)
 }
 
 void Hart::invalidate_code_page(uint32_t page) {

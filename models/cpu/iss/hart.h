@@ -51,6 +51,12 @@ struct HartConfig {
   uint32_t stop_on_exceptions = 0;
   TimingConfig timing;
   Executor executor = Executor::Interpret;
+  // The translating executor translates a block at an instruction only when the interpreter reaches
+  // it for the translate_after-th time since it was decoded (1: the first time; at most 255): code
+  // that runs a few times costs more to translate than it saves (docs/iss.md). VP_TRANSLATE_AFTER
+  // overrides it, as VP_EXECUTOR does the executor. Host-side only: results are the same at any value.
+  unsigned translate_after = kDefaultTranslateAfter;
+  static constexpr unsigned kDefaultTranslateAfter = 32;
 };
 
 enum class StopReason {
@@ -314,6 +320,10 @@ class Hart {
   };
   struct DecodedPage {
     DecodedInsn insn[kPageSize / 2];
+    // The translating executor's visit counts, one per slot (HartConfig::translate_after; apart from
+    // the slots, whose hot loop does not read them): how often the interpreter reached the slot
+    // since the page was cleared, counting up to translate_after - 1 only.
+    uint8_t visits[kPageSize / 2] = {};
   };
   struct Watchpoint {
     uint32_t addr, len;
@@ -353,7 +363,7 @@ class Hart {
   void refresh_watch_flags();
   bool check_watch(uint32_t addr, unsigned len, bool write);
   void invalidate_code_page(uint32_t page);
-  static void clear_page(DecodedPage& p);
+  void clear_page(DecodedPage& p) const;
 
   // ---- decode cache ----
   DecodedPage* decoded_page(uint32_t page);

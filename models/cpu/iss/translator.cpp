@@ -121,6 +121,8 @@ struct Exit {
   // loop, which would enter this block again (the event check passed, nothing pending: see below),
   // run it again.
   bool loop_back = false;
+  // A static exit (a branch, taken or not, or a jal) whose target may start a block: chained.
+  bool chain = false;
 };
 
 // The static part of an exit's state (Exit without the code-generation fields), read by the shared
@@ -130,9 +132,14 @@ struct ExitRecord {
   uint64_t cycles, exec, fetch, data;
   uint32_t retired, pc_offset;
   uint32_t dynamic_data, early;
+  // Chaining (exit_chain): the slot of the exit's target, in the block's page, and the entry of the
+  // block table where a block starting there would be found first (else nullptr: not chained).
+  const DecodedInsn* target;
+  const TranslatedBlock* entry;
 };
 constexpr size_t kRecords = size_t(1) << 18;        // the records' arena; full: every block is dropped
 constexpr size_t kRecordsPerBlock = 8 * kMaxInsns;  // at most (a generous bound) per block
+constexpr int kProloguePushes = 6;                  // push rbx, rbp, r12, r13: the bytes exit_chain skips
 
 }  // namespace
 
@@ -142,6 +149,7 @@ struct Translator::Impl : Xbyak::CodeGenerator {
   const uint8_t* exit_record = nullptr;     // the shared exit: rdx = the record; returns its `early`
   const uint8_t* exit_record_r8 = nullptr;  // the same, returning r8d
   const uint8_t* event_check = nullptr;     // an instruction's failed event check: rdx = the record
+  const uint8_t* exit_chain = nullptr;      // a static exit that enters the target's block if it can
   const uint8_t* code_start = nullptr;      // the first block's code (after the shared routines)
 };
 
@@ -159,7 +167,8 @@ void Translator::reset() {
   if (count_ == 0 && impl_->getCurr() == (impl_->code_start ? impl_->code_start : impl_->getCode())) return;
   impl_->reset();
   impl_->records.clear();
-  impl_->exit_record = impl_->exit_record_r8 = impl_->event_check = impl_->code_start = nullptr;  // emitted again
+  impl_->exit_record = impl_->exit_record_r8 = impl_->event_check = impl_->exit_chain = impl_->code_start =
+      nullptr;  // emitted again
   std::fill(table_.begin(), table_.end(), TranslatedBlock{});
   count_ = 0;
   ++resets_;
@@ -323,6 +332,68 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         g.xor_(eax, eax);
         g.ret();
       }
+      // Chaining: a static exit (rdx: its record) whose target may start a block. The state is stored
+      // as exit_record does; then, where the interpreter's loop would enter the target's block at
+      // once (no event reached, no result on its way, the slot decoded and flagged, its block in the
+      // table), the block is entered here, behind its prologue (the registers it pushes are pushed
+      // already); else the block returns kRan, as exit_record would. Only targets in the block's own
+      // page are chained: the page's mapping is the one the block runs under (a satp write changes
+      // the interpreter's page, not the code's). The slot's op is checked too: a page invalidated
+      // by a store keeps its slots' flags until each is decoded again, and its table entries until
+      // they are translated again.
+      {
+        Xbyak::Label ran;
+        g.exit_chain = g.getCurr();
+        g.mov(eax, dword[rdx + int32_t(offsetof(ExitRecord, pc_offset))]);
+        g.add(eax, ebp);
+        g.mov(dword[rbx + o_pc], eax);
+        g.lea(rax, ptr[r12 + r13]);
+        Xbyak::Label static_data_only;
+        g.cmp(dword[rdx + int32_t(offsetof(ExitRecord, dynamic_data))], 0);
+        g.je(static_data_only);
+        g.mov(rcx, rax);
+        g.sub(rcx, qword[rbx + o_cycle]);
+        g.add(qword[rbx + o_stall_data], rcx);
+        g.L(static_data_only);
+        g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, data))]);
+        g.add(qword[rbx + o_stall_data], rcx);
+        g.add(rax, qword[rdx + int32_t(offsetof(ExitRecord, cycles))]);
+        g.mov(qword[rbx + o_cycle], rax);
+        g.mov(ecx, dword[rdx + int32_t(offsetof(ExitRecord, retired))]);
+        g.add(qword[rbx + o_instret], rcx);
+        g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, exec))]);
+        g.add(qword[rbx + o_stall_exec], rcx);
+        g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, fetch))]);
+        g.add(qword[rbx + o_stall_fetch], rcx);
+        // The interpreter's loop: cycle < next_event (r13 is next_event_), cycle >= busy.
+        g.cmp(rax, r13);
+        g.jae(ran, Xbyak::CodeGenerator::T_NEAR);
+        g.cmp(rax, qword[rbx + o_busy]);
+        g.jb(ran, Xbyak::CodeGenerator::T_NEAR);
+        g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, target))]);
+        g.movzx(esi, byte[rcx + int32_t(offsetof(DecodedInsn, op))]);
+        g.cmp(esi, unsigned(Op::Undecoded));
+        g.je(ran, Xbyak::CodeGenerator::T_NEAR);
+        g.cmp(esi, unsigned(Op::Ext));  // (its flags' upper bits are an extension's index)
+        g.je(ran, Xbyak::CodeGenerator::T_NEAR);
+        g.test(byte[rcx + int32_t(offsetof(DecodedInsn, flags))], DecodedInsn::kJitEntry);
+        g.jz(ran, Xbyak::CodeGenerator::T_NEAR);
+        g.mov(rsi, qword[rdx + int32_t(offsetof(ExitRecord, entry))]);
+        g.cmp(qword[rsi + int32_t(offsetof(TranslatedBlock, slot))], rcx);
+        g.jne(ran, Xbyak::CodeGenerator::T_NEAR);
+        g.mov(rax, qword[rsi + int32_t(offsetof(TranslatedBlock, code))]);
+        g.add(rax, kProloguePushes);
+        g.mov(rdi, rbx);
+        g.mov(esi, dword[rbx + o_pc]);
+        g.jmp(rax);
+        g.L(ran);
+        g.xor_(eax, eax);  // kRan
+        g.pop(r13);
+        g.pop(r12);
+        g.pop(rbp);
+        g.pop(rbx);
+        g.ret();
+      }
       if (g.hasUndefinedLabel()) throw Xbyak::Error(Xbyak::ERR_LABEL_IS_NOT_FOUND);
       g.code_start = g.getCurr();
     } catch (const Xbyak::Error&) {
@@ -346,6 +417,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     g.push(rbp);
     g.push(r12);
     g.push(r13);
+    if (g.getCurr() - start != kProloguePushes) throw Xbyak::Error(Xbyak::ERR_INTERNAL);  // (exit_chain skips them)
     g.mov(rbx, rdi);
     g.mov(ebp, esi);
     g.mov(r13, qword[rbx + o_next_event]);
@@ -354,15 +426,25 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     Xbyak::Label body;
     g.L(body);
 
+    // The slot of the instruction at `pc_offset` from the entry, if it lies in the block's page.
+    const DecodedInsn* const page_start = page_end - Hart::kPageSize / 2;
+    const auto slot_at = [&](uint32_t pc_offset) -> const DecodedInsn* {
+      const int64_t at = int64_t(pc & (Hart::kPageSize - 1)) + int32_t(pc_offset);
+      if (at < 0 || at >= int64_t(Hart::kPageSize)) return nullptr;
+      return page_start + (at >> 1);
+    };
     const auto record = [&](const Exit& e) {
+      const DecodedInsn* target = e.chain ? slot_at(e.pc_offset) : nullptr;
       g.records.push_back(ExitRecord{e.cycles, e.exec, e.fetch, e.data, e.retired, e.pc_offset,
-                                     e.dynamic_data ? 1u : 0u, e.early ? 1u : 0u});
-      return reinterpret_cast<uint64_t>(&g.records.back());
+                                     e.dynamic_data ? 1u : 0u, e.early ? 1u : 0u, target,
+                                     target ? &table_[hash(target)] : nullptr});
+      return &g.records.back();
     };
     const auto emit_exit = [&](const Exit& e) {
-      if (!e.pc_in_eax && !e.loop_back) {  // the shared routine, with this exit's record
-        g.mov(rdx, record(e));
-        g.jmp(static_cast<const void*>(g.exit_record), Xbyak::CodeGenerator::T_NEAR);
+      if (!e.pc_in_eax && !e.loop_back) {  // a shared routine, with this exit's record
+        const ExitRecord* r = record(e);
+        g.mov(rdx, reinterpret_cast<uint64_t>(r));
+        g.jmp(static_cast<const void*>(r->target ? g.exit_chain : g.exit_record), Xbyak::CodeGenerator::T_NEAR);
         return;
       }
       if (e.pc_in_eax) {
@@ -722,6 +804,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
           taken.cycles += tc.jump;
           taken.fetch += tc.jump;
           taken.loop_back = taken.pc_offset == 0;
+          taken.chain = true;
           emit_exit(taken);
           break;
         }
@@ -754,6 +837,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
           taken.cycles += tc.taken_branch;
           taken.fetch += tc.taken_branch;
           taken.loop_back = taken.pc_offset == 0;
+          taken.chain = true;
           stubs.emplace_back();
           stubs.back().second = taken;
           Xbyak::Label& to = stubs.back().first;
@@ -767,7 +851,9 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
             case Op::BLTU: g.jb(to, Xbyak::CodeGenerator::T_NEAR); break;
             default: g.jae(to, Xbyak::CodeGenerator::T_NEAR); break;
           }
-          emit_exit(next);  // not taken
+          Exit not_taken = next;
+          not_taken.chain = true;
+          emit_exit(not_taken);  // not taken
           break;
         }
         default:  // (not reached: translatable() lists exactly the cases above)
@@ -781,7 +867,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         g.db(0x7c);
         g.db(0);
         const size_t over = g.getSize();
-        g.mov(rdx, record(next));
+        g.mov(rdx, reinterpret_cast<uint64_t>(record(next)));
         g.call(static_cast<const void*>(g.event_check));
         g.rewrite(over - 1, g.getSize() - over, 1);
       }

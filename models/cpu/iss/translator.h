@@ -19,6 +19,9 @@
 // page holding decoded code has no write-TLB entry): they take store_slow, which invalidates the
 // decoded page, and with it the blocks (a block is found through its entry slot's kJitEntry flag,
 // which re-decoding clears). Flushing the decode cache (fence.i, set_timing, ...) drops every block.
+// A block is made at an instruction at the interpreter's HartConfig::translate_after-th visit (exec.cpp).
+// A branch's or jal's exit to a target in the block's own page enters the target's block directly when
+// the interpreter's loop would (translator.cpp, exit_chain).
 #pragma once
 
 #include <cstdint>
