@@ -69,8 +69,9 @@ def fmt_rate(v):
 
 HEADLINE = [
     ("head.qemu", "QEMU TCG (qemu-system-riscv32), same ELF + data"),
-    ("head.vp.functional", "VP functional: ISS + DMI, fixed-latency RAM, no caches (1 us quantum, run-ahead)"),
-    ("head.vp.functional.translate", "  same, translating executor (platform.cpu.executor=translate)"),
+    ("head.vp.functional", "VP functional: ISS + DMI, fixed-latency RAM, no caches (1 us quantum, run-ahead; "
+     "the default executor: translate)"),
+    ("head.vp.functional.interpret", "  same, the interpreter (platform.cpu.executor=interpret)"),
     ("head.vp.functional.every_quantum", "  same, synchronising at every quantum (platform.cpu.run_ahead=false)"),
     ("head.vp.functional.q1ms", "  same, 1 ms quantum (run-ahead)"),
     ("head.vp.caches_ddr3", "VP with L1I + L1D + L2 over DDR3 (the default scenario's platform)"),
@@ -82,8 +83,8 @@ HEADLINE = [
 # ratios to QEMU in the same rounds.
 ISSUE = [
     ("issue.qemu", "QEMU TCG, issue-shaped data (20000 x 20000, 5.5 M nonzeros), same ELF + data"),
-    ("issue.vp.functional", "VP functional (1 us quantum, run-ahead)"),
-    ("issue.vp.functional.translate", "  same, translating executor (platform.cpu.executor=translate)"),
+    ("issue.vp.functional", "VP functional (1 us quantum, run-ahead; the default executor: translate)"),
+    ("issue.vp.functional.interpret", "  same, the interpreter (platform.cpu.executor=interpret)"),
     ("issue.vp.caches_ddr3", "VP with L1I + L1D + L2 over DDR3 (x fits the L2)"),
 ]
 

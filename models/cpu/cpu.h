@@ -20,6 +20,7 @@
 #include "models/common/context.h"
 #include "models/common/irq.h"
 #include "models/cpu/iss/hart.h"
+#include "models/cpu/iss/translator.h"
 
 namespace vp {
 class Cache;
@@ -54,7 +55,8 @@ struct CpuConfig {
     unsigned harts = 1;              // homogeneous harts (docs/smp.md); the platform builds one Cpu per hart
     uint32_t reset_pc = 0x80000000;  // overridden by the ELF entry when an ELF is loaded
     iss::TimingConfig timing;
-    iss::Executor executor = iss::Executor::Interpret;  // interpret, or translate (models/cpu/iss/translator.h)
+    // translate where the build has a translator (x86-64 with xbyak), else interpret (iss/translator.h)
+    iss::Executor executor = iss::Translator::available() ? iss::Executor::Translate : iss::Executor::Interpret;
     unsigned translate_after = iss::HartConfig::kDefaultTranslateAfter;  // visits before a block is translated
 
     void params(config::Params& p);
