@@ -242,34 +242,39 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
   const auto X = [&](unsigned r) { return dword[rbx + o_x + int32_t(4 * r)]; };
   const auto F = [&](unsigned r) { return dword[rbx + o_f + int32_t(4 * r)]; };
 
-  // The shared exit routines (once per code buffer): the state of the exit whose record rdx points
-  // to, as emit_exit stores it below; exit_record returns the record's `early`, exit_record_r8 r8d.
+  // The state of the exit whose record rdx points to, as emit_exit stores it below: pc, the cycle
+  // (left in rax), instret and the stall counters (cycle_ is the entry's until this stores it).
+  const auto store_record_state = [&] {
+    g.mov(eax, dword[rdx + int32_t(offsetof(ExitRecord, pc_offset))]);
+    g.add(eax, ebp);
+    g.mov(dword[rbx + o_pc], eax);
+    g.lea(rax, ptr[r12 + r13]);
+    Xbyak::Label static_data;
+    g.cmp(dword[rdx + int32_t(offsetof(ExitRecord, dynamic_data))], 0);
+    g.je(static_data);
+    g.mov(rcx, rax);
+    g.sub(rcx, qword[rbx + o_cycle]);
+    g.add(qword[rbx + o_stall_data], rcx);
+    g.L(static_data);
+    g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, data))]);
+    g.add(qword[rbx + o_stall_data], rcx);
+    g.add(rax, qword[rdx + int32_t(offsetof(ExitRecord, cycles))]);
+    g.mov(qword[rbx + o_cycle], rax);
+    g.mov(ecx, dword[rdx + int32_t(offsetof(ExitRecord, retired))]);
+    g.add(qword[rbx + o_instret], rcx);
+    g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, exec))]);
+    g.add(qword[rbx + o_stall_exec], rcx);
+    g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, fetch))]);
+    g.add(qword[rbx + o_stall_fetch], rcx);
+  };
+  // The shared exit routines (once per code buffer): exit_record returns the record's `early`,
+  // exit_record_r8 r8d.
   if (!g.exit_record) {
     try {
       g.exit_record = g.getCurr();
       g.mov(r8d, dword[rdx + int32_t(offsetof(ExitRecord, early))]);
       g.exit_record_r8 = g.getCurr();
-      g.mov(eax, dword[rdx + int32_t(offsetof(ExitRecord, pc_offset))]);
-      g.add(eax, ebp);
-      g.mov(dword[rbx + o_pc], eax);
-      g.lea(rax, ptr[r12 + r13]);
-      Xbyak::Label static_data;
-      g.cmp(dword[rdx + int32_t(offsetof(ExitRecord, dynamic_data))], 0);
-      g.je(static_data);
-      g.mov(rcx, rax);
-      g.sub(rcx, qword[rbx + o_cycle]);  // (cycle_ is the entry's until this exit stores it)
-      g.add(qword[rbx + o_stall_data], rcx);
-      g.L(static_data);
-      g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, data))]);
-      g.add(qword[rbx + o_stall_data], rcx);
-      g.add(rax, qword[rdx + int32_t(offsetof(ExitRecord, cycles))]);
-      g.mov(qword[rbx + o_cycle], rax);
-      g.mov(ecx, dword[rdx + int32_t(offsetof(ExitRecord, retired))]);
-      g.add(qword[rbx + o_instret], rcx);
-      g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, exec))]);
-      g.add(qword[rbx + o_stall_exec], rcx);
-      g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, fetch))]);
-      g.add(qword[rbx + o_stall_fetch], rcx);
+      store_record_state();
       g.mov(eax, r8d);
       g.pop(r13);
       g.pop(r12);
@@ -344,27 +349,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
       {
         Xbyak::Label ran;
         g.exit_chain = g.getCurr();
-        g.mov(eax, dword[rdx + int32_t(offsetof(ExitRecord, pc_offset))]);
-        g.add(eax, ebp);
-        g.mov(dword[rbx + o_pc], eax);
-        g.lea(rax, ptr[r12 + r13]);
-        Xbyak::Label static_data_only;
-        g.cmp(dword[rdx + int32_t(offsetof(ExitRecord, dynamic_data))], 0);
-        g.je(static_data_only);
-        g.mov(rcx, rax);
-        g.sub(rcx, qword[rbx + o_cycle]);
-        g.add(qword[rbx + o_stall_data], rcx);
-        g.L(static_data_only);
-        g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, data))]);
-        g.add(qword[rbx + o_stall_data], rcx);
-        g.add(rax, qword[rdx + int32_t(offsetof(ExitRecord, cycles))]);
-        g.mov(qword[rbx + o_cycle], rax);
-        g.mov(ecx, dword[rdx + int32_t(offsetof(ExitRecord, retired))]);
-        g.add(qword[rbx + o_instret], rcx);
-        g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, exec))]);
-        g.add(qword[rbx + o_stall_exec], rcx);
-        g.mov(rcx, qword[rdx + int32_t(offsetof(ExitRecord, fetch))]);
-        g.add(qword[rbx + o_stall_fetch], rcx);
+        store_record_state();
         // The interpreter's loop: cycle < next_event (r13 is next_event_), cycle >= busy.
         g.cmp(rax, r13);
         g.jae(ran, Xbyak::CodeGenerator::T_NEAR);
