@@ -379,6 +379,16 @@ def children_of(pid):
     return out
 
 
+def cmdline(pid):
+    """The command line of `pid`, or b"" when it has already exited (a short-lived child, e.g. a
+    --dry-run, can end between listing /proc and reading it)."""
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
 def alive(pid):
     try:
         with open(f"/proc/{pid}/stat") as f:
@@ -402,7 +412,7 @@ def test_runs_die_with_a_killed_sweep():
         runs, deadline = [], time.time() + 120
         while len(runs) < 2 and time.time() < deadline and p.poll() is None:
             time.sleep(0.05)
-            runs = [c for c in children_of(p.pid) if b"--out" in open(f"/proc/{c}/cmdline", "rb").read()]
+            runs = [c for c in children_of(p.pid) if b"--out" in cmdline(c)]
         assert len(runs) == 2, (runs, p.poll())
         time.sleep(0.5)  # the runs are simulating
         os.kill(p.pid, signal.SIGKILL)
