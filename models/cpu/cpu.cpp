@@ -87,9 +87,9 @@ void CpuConfig::params(config::Params& p) {
     p.rule(hartid + harts <= 1024, "harts", "hartid + harts must not exceed 1024");
     p.choice(executor, "executor", {{"interpret", iss::Executor::Interpret}, {"translate", iss::Executor::Translate}},
              "interpret: the interpreter runs every instruction (the reference); translate (the default where the "
-             "build has a translator: x86-64 with libxbyak-dev): runs without caches and with the default timing "
-             "(late_result 0, load_use <= 1, no predictor) run integer and simple FP code as translated x86-64 "
-             "blocks, with the same results and statistics (docs/iss.md); any other run is interpreted");
+             "build has a translator: x86-64 with libxbyak-dev): runs with the default timing (late_result 0, "
+             "load_use <= 1, no predictor), with or without caches, run integer and simple FP code as translated "
+             "x86-64 blocks, with the same results and statistics (docs/iss.md); any other run is interpreted");
     p.rule(executor != iss::Executor::Translate || iss::Translator::available(), "executor",
            "translate: this build has no translator (built without libxbyak-dev, or not on x86-64)");
     p.add(translate_after, "translate_after", Kind::Int, "",

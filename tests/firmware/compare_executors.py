@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The translating executor against the interpreter on whole firmware (models/cpu/iss/translator.h):
-each case runs once with platform.cpu.executor=interpret and once with translate, on the functional
-platform (no caches: where the translator works), and twice with translate: at the default
+each case runs once with platform.cpu.executor=interpret and twice with translate, on the functional
+platform (no caches) and with the default L1I/L1D/L2 (blocks test the caches' repeat-hit grants inline
+and call the L1 for everything else; SpMV over DDR3 with the trace on, two harts with coherence): at the default
 platform.cpu.translate_after (blocks for the code that runs often) and at 1 (a block at every
 instruction the interpreter reaches first: the most translated code). stats.json, timeline.json and
-the console output must be byte for byte the same; each translate run must have translated blocks
+the console output (and trace.csv where the run writes one) must be byte for byte the same; each translate run must have translated blocks
 (host.json), else the comparison proves nothing.
 
   compare_executors.py --vp VP --bin FWBIN --repo REPO
@@ -32,6 +33,18 @@ def cases(repo, fw):
         # The ISA groups: every instruction kind, misaligned accesses, traps, fence.i.
         "isa_suite": [os.path.join(repo, "scenarios/default.yaml"), "--elf", os.path.join(fw, "isa_suite.elf")]
         + NO_CACHES,
+        # With the caches: misses (L1 -> bus -> L2 -> DDR3), repeat hits, fetch lines; the trace on
+        # (every transaction a span), so both paths of the miss are compared.
+        "spmv_caches_ddr3": [os.path.join(repo, "scenarios/bench_spmv.yaml"), "--set", "workload.spmv.rows=2000",
+                             "--set", "workload.spmv.nnz_per_row=16", "--set", "platform.ram.timing=ddr",
+                             "--set", "platform.caches.l1i.enabled=true", "--set", "platform.caches.l1d.enabled=true",
+                             "--set", "platform.caches.l2.enabled=true", "--set", "trace.enabled=true",
+                             "--set", "trace.formats=[csv]"],
+        "irq_phases_caches": [os.path.join(repo, "scenarios/default.yaml"), "--elf", os.path.join(fw, "irq_phases.elf")],
+        "isa_suite_caches": [os.path.join(repo, "scenarios/default.yaml"), "--elf", os.path.join(fw, "isa_suite.elf")],
+        # Two harts: coherence takes grants back from the other hart's blocks.
+        "smp_2_harts": [os.path.join(repo, "scenarios/default.yaml"), "--elf", os.path.join(fw, "smp.elf"),
+                        "--set", "platform.cpu.harts=2", "--set", "platform.dtb=true"],
     }
 
 
@@ -67,7 +80,7 @@ def main():
                     problems.append(f"{run}: exit status {ra} (interpret), {rb} ({run})")
                 if ca != cb:
                     problems.append(f"{run}: console output differs")
-                for f in ("stats.json", "timeline.json"):
+                for f in ("stats.json", "timeline.json") + (("trace.csv",) if os.path.exists(os.path.join(ia, "trace.csv")) else ()):
                     pa, pb = os.path.join(ia, f), os.path.join(tb, f)
                     if not (os.path.exists(pa) and os.path.exists(pb) and filecmp.cmp(pa, pb, shallow=False)):
                         problems.append(f"{run}: {f} differs (or is missing)")

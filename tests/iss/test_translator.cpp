@@ -13,6 +13,7 @@
 
 using namespace vp::iss;
 using namespace vp::iss::test;
+using vp::RepeatHits;
 
 namespace {
 
@@ -504,5 +505,118 @@ data:
         CHECK(p.jit.csr(0x001) == p.interp.csr(0x001));  // fflags
         CHECK(p.jit.csr(0x300) == p.interp.csr(0x300));  // mstatus
         CHECK(p.jit.hart.stats().traps > 0);
+    }
+}
+
+namespace {
+
+// A cache model for the hart's MemTiming hooks (env.h) that exercises what a translated block does
+// with caches: it grants repeat hits (models/common/repeat_hits.h) to some lines (per-line stamps on
+// some, stores on some), takes all grants back now and then, answers with cycles that depend on the
+// address, and records every call with the hart's state at the call (pc, cycle count, instret), which
+// must be the interpreter's. Counters and stamps are its own, compared at the end.
+struct ToyCache : MemTiming {
+    struct Call {
+        int kind;
+        uint32_t addr;
+        unsigned len;
+        uint64_t now;
+        uint32_t region_cycles, pc;
+        uint64_t cycles, instret;
+        bool operator==(const Call& o) const {
+            return kind == o.kind && addr == o.addr && len == o.len && now == o.now &&
+                   region_cycles == o.region_cycles && pc == o.pc && cycles == o.cycles && instret == o.instret;
+        }
+    };
+    Hart& hart;
+    std::vector<Call> calls;
+    uint64_t counts[2] = {0, 0}, lookups = 0, clock = 0, stamps[64] = {};
+
+    explicit ToyCache(Hart& h) : hart(h) {
+        for (bool fetch : {false, true}) {
+            RepeatHits& g = hart.repeat_hits(fetch);
+            g.shift = 6;
+            g.mask = 63;
+            g.lookups = &lookups;
+            g.clock = &clock;
+        }
+    }
+    void grant(bool fetch, uint32_t addr, bool store) {
+        RepeatHits& g = hart.repeat_hits(fetch);
+        if (calls.size() % 23 == 0) g.revoke_all();
+        const uint64_t line = addr >> 6;
+        if (line % 3 == 1) return;  // never granted
+        RepeatHits::Entry& e = g.entry[line & g.mask];
+        e.line = line;
+        e.counts = counts;
+        e.stamp = line % 2 ? &stamps[line % 64] : nullptr;
+        e.stores = store || line % 5 == 0;
+    }
+    uint32_t data_access(AccessKind kind, uint32_t addr, unsigned len, uint64_t now, uint32_t region_cycles) override {
+        calls.push_back(Call{int(kind), addr, len, now, region_cycles, hart.pc(), hart.cycles(), hart.instret()});
+        grant(false, addr, is_write(kind));
+        return (addr >> 2) % 4 + region_cycles;
+    }
+    uint32_t fetch_line(uint32_t addr, uint64_t now) override {
+        calls.push_back(Call{-1, addr, 0, now, 0, hart.pc(), hart.cycles(), hart.instret()});
+        grant(true, addr, false);
+        return (addr >> 6) % 3 + 1;
+    }
+    unsigned fetch_line_bits() const override { return 6; }
+};
+
+}  // namespace
+
+TEST_CASE("translator: with a cache model, the same calls at the same state, the same grants counted",
+          "[translator]") {
+    if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
+    // The mixed loop (every block kind, MMIO, a trap, line crossings within blocks) and a tight loop
+    // over a few lines of data, in steps that stop anywhere; both harts' toy caches must have seen
+    // the same calls and counted the same repeats.
+    const char* tight = R"(
+    la s0, data
+    li s1, 400
+loop:
+    andi t2, s1, 15
+    slli t2, t2, 4
+    add t3, s0, t2
+    lw t0, 0(t3)
+    add a0, a0, t0          # load-use
+    sw a0, 4(t3)
+    sh a0, 8(t3)
+    lbu t1, 9(t3)
+    sw t1, 68(t3)
+    addi s1, s1, -1
+    bnez s1, loop
+    ebreak
+.align 12
+data:
+    .space 512
+)";
+    for (const char* src : {kMixedLoop, tight}) {
+        for (uint64_t step : {3ull, 41ull, 1'000'000ull}) {
+            INFO((src == tight ? "tight loop" : "mixed loop") << ", steps of ~" << step);
+            Pair p(1, 2);
+            ToyCache ci(p.interp.hart), cj(p.jit.hart);
+            p.interp.hart.set_mem_timing(&ci);
+            p.jit.hart.set_mem_timing(&cj);
+            p.asm_load(src);
+            p.interp.hart.set_checkpoint(100, 37);
+            p.jit.hart.set_checkpoint(100, 37);
+            p.run_compare(step);
+            CHECK(p.jit.stopped_at_ebreak());
+            CHECK(p.jit.hart.translator()->blocks_translated() > 0);
+            REQUIRE(ci.calls.size() == cj.calls.size());
+            for (size_t k = 0; k < ci.calls.size(); ++k) {
+                INFO("call " << k << ": kind " << ci.calls[k].kind << " addr " << std::hex << ci.calls[k].addr);
+                REQUIRE(ci.calls[k] == cj.calls[k]);
+            }
+            CHECK(ci.lookups > 100);  // (repeats were counted: the grants were used)
+            CHECK(ci.counts[0] == cj.counts[0]);
+            CHECK(ci.counts[1] == cj.counts[1]);
+            CHECK(ci.lookups == cj.lookups);
+            CHECK(ci.clock == cj.clock);
+            CHECK(std::memcmp(ci.stamps, cj.stamps, sizeof ci.stamps) == 0);
+        }
     }
 }

@@ -28,7 +28,9 @@ void Hart::execute_block() {
   const bool checks = trace_fn_ || insns_may_be_flagged();
   const bool one = cfg_.timing.late_result == 0 && cfg_.timing.load_use <= 1;
   if (mem_timing_) {
-    if (one)
+    if (one && jit_ && !checks && bht_.empty())
+      run_block<true, false, true, true>();  // the translating executor, with caches
+    else if (one)
       checks ? run_block<true, true, true>() : run_block<true, false, true>();
     else
       checks ? run_block<true, true, false>() : run_block<true, false, false>();
@@ -44,7 +46,7 @@ void Hart::execute_block() {
 
 template <bool kFetch, bool kChecks, bool kOnePending, bool kJit>
 void Hart::run_block() {
-  static_assert(!kJit || (!kFetch && !kChecks && kOnePending), "blocks are translated for functional runs only");
+  static_assert(!kJit || (!kChecks && kOnePending), "blocks are translated for runs without checks, default timing");
   uint32_t(&x)[33] = x_;  // (the member arrays: addressed from `this`, they need no register)
   uint32_t(&f)[32] = f_;
   const TimingConfig& tc = cfg_.timing;

@@ -384,7 +384,7 @@ class Hart {
   // on its way when an instruction starts (the previous load's: every instruction takes a cycle), so
   // the load-use check compares the operand fields with that register (pending_result_) instead of
   // reading the result-ready table (the same decisions; set_timing() picks the loop).
-  // kJit: the translating executor's loop (functional, no checks, kOnePending, no predictor): at
+  // kJit: the translating executor's loop (no checks, kOnePending, no predictor; with or without kFetch): at
   // each instruction boundary it enters the translated block that starts there, if any.
   template <bool kFetch, bool kChecks, bool kOnePending, bool kJit = false>
   void run_block();

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 
 #include "models/cpu/iss/fpu.h"
 #include "models/cpu/iss/hart.h"
@@ -145,6 +146,44 @@ constexpr int kProloguePushes = 6;                  // push rbx, rbp, r12, r13: 
 
 struct Translator::Impl : Xbyak::CodeGenerator {
   Impl() : Xbyak::CodeGenerator(kCodeBytes) { records.reserve(kRecords); }
+
+  // With caches (a MemTiming), the two calls out of a block, made where the interpreter makes them
+  // (exec.cpp), with the hart's state as the interpreter's SPILL() leaves it there: pc_ the
+  // instruction's, cycle_ the cycle count, instret_ what retired before it (`retired`: of the block).
+  // The block keeps the entry's cycle_ and instret_ (its exits add to them): both are put back.
+  template <typename F>
+  static uint32_t call_out(Hart& h, uint32_t pc, uint64_t now, uint32_t retired, F&& f) {
+    const uint64_t cycle = h.cycle_, instret = h.instret_;
+    h.pc_ = pc;
+    h.cycle_ = now;
+    h.instret_ = instret + retired;
+    const uint32_t c = f();
+    h.cycle_ = cycle;
+    h.instret_ = instret;
+    return c;
+  }
+  // A load or store whose line the L1 did not grant (the block tested the grants inline): the
+  // access's cycles. `site`: len | store << 8 | retired << 16.
+  static uint32_t data_access(Hart* h, uint32_t pa, uint64_t now, uint32_t region_cycles, uint32_t pc, uint32_t site) {
+    const AccessKind kind = (site >> 8) & 1 ? AccessKind::Store : AccessKind::Load;
+    return call_out(*h, pc, now, site >> 16, [&] { return h->mem_timing_->data_access(kind, pa, site & 0xff, now, region_cycles); });
+  }
+  // Instruction `pc` starts at cycle `now` in a line other than the one the hart fetches from (or
+  // may: a block's entry): the interpreter's fetch step at the top of its loop (exec.cpp), its
+  // cycles. The block adds every cycle it did not know when translated to stall_data_ at its exits:
+  // these are fetch stalls, so they are moved from there.
+  static uint32_t fetch_line(Hart* h, uint32_t pc, uint64_t now, uint32_t retired) {
+    if ((pc >> h->fetch_line_bits_) == h->fetch_line_ || h->fetch_unmapped_) return 0;
+    h->fetch_line_ = pc >> h->fetch_line_bits_;
+    h->line_end_ = 0;  // (the interpreter's loop finds the line's end again where it goes on)
+    if (h->repeat_fetch_.hit(pc + h->fetch_delta_, 2, false)) return 0;
+    const uint32_t c =
+        call_out(*h, pc, now, retired, [&] { return h->mem_timing_->fetch_line(pc + h->fetch_delta_, now); });
+    h->stall_fetch_ += c;
+    h->stall_data_ -= c;
+    return c;
+  }
+
   std::vector<ExitRecord> records;          // reserved once: the blocks hold their records' addresses
   const uint8_t* exit_record = nullptr;     // the shared exit: rdx = the record; returns its `early`
   const uint8_t* exit_record_r8 = nullptr;  // the same, returning r8d
@@ -187,6 +226,15 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
   };
   Insn insns[kMaxInsns];
   unsigned n = 0;
+  // With caches (a MemTiming): fetch lines and data accesses are timed as the interpreter's kFetch
+  // loop times them (exec.cpp): the grants of repeat hits tested inline, everything else a call.
+  // An instruction that starts a fetch line other than its predecessor's (static: the line's offset
+  // bits lie within the page) takes the interpreter's fetch step first.
+  const bool timed = h.mem_timing_ != nullptr;
+  const uint32_t entry_in_page = pc & (Hart::kPageSize - 1);
+  const auto starts_line = [&](uint32_t offset, uint32_t prev_offset) {
+    return ((entry_in_page + offset) >> h.fetch_line_bits_) != ((entry_in_page + prev_offset) >> h.fetch_line_bits_);
+  };
   uint32_t offset = 0;
   unsigned pending = kNotRead;  // the register the previous instruction loaded
   for (DecodedInsn* s = slot; s < page_end && n < kMaxInsns;) {
@@ -210,6 +258,9 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     // other mode is the interpreter's (a dynamic one is checked when it runs).
     if (is_fp_arith(d.op) && d.imm != fpu::kRNE && d.imm != fpu::kDyn) break;
     const uint32_t stall = (pending != kNotRead && insn_reads(d, pending)) ? tc.load_use : 0;
+    // Timed: a fetch step's cycles come before the load-use check, and absorb the stall (dynamic):
+    // the block ends before such an instruction.
+    if (timed && stall && starts_line(offset, insns[n - 1].offset)) break;
     insns[n++] = Insn{&d, offset, len, stall, 1u + d.exec_cycles + d.fetch_cycles};
     pending = is_load(d.op) ? kOpDestBase[unsigned(d.op)] + d.rd : kNotRead;
     offset += len;
@@ -234,11 +285,23 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
                 o_rtlb = member(&h.rtlb_[0]), o_wtlb = member(&h.wtlb_[0]), o_next_event = member(&h.next_event_),
                 o_f = member(&h.f_[0]), o_mstatus = member(&h.mstatus_), o_frm = member(&h.frm_),
                 o_checkpoint = member(&h.checkpoint_), o_checkpoint_every = member(&h.checkpoint_every_),
-                o_checkpoint_passed = member(&h.checkpoint_passed_), o_other_event = member(&h.other_event_);
+                o_checkpoint_passed = member(&h.checkpoint_passed_), o_other_event = member(&h.other_event_),
+                o_fetch_line = member(&h.fetch_line_), o_grants = member(&h.repeat_data_);
   static_assert(sizeof(Hart::TlbEntry) == 24, "the TLB index below scales by 3 * 8");
   const int32_t o_tlb_page = int32_t(offsetof(Hart::TlbEntry, page)),
                 o_tlb_cycles = int32_t(offsetof(Hart::TlbEntry, cycles)),
-                o_tlb_host = int32_t(offsetof(Hart::TlbEntry, host));
+                o_tlb_host = int32_t(offsetof(Hart::TlbEntry, host)),
+                o_tlb_delta = int32_t(offsetof(Hart::TlbEntry, delta));
+  static_assert(sizeof(RepeatHits::Entry) == 32, "the grant index below scales by 32");
+  const int32_t o_grant_entry = o_grants + int32_t(offsetof(RepeatHits, entry)),
+                o_grant_shift = o_grants + int32_t(offsetof(RepeatHits, shift)),
+                o_grant_mask = o_grants + int32_t(offsetof(RepeatHits, mask)),
+                o_grant_lookups = o_grants + int32_t(offsetof(RepeatHits, lookups)),
+                o_grant_clock = o_grants + int32_t(offsetof(RepeatHits, clock)),
+                o_entry_line = int32_t(offsetof(RepeatHits::Entry, line)),
+                o_entry_counts = int32_t(offsetof(RepeatHits::Entry, counts)),
+                o_entry_stamp = int32_t(offsetof(RepeatHits::Entry, stamp)),
+                o_entry_stores = int32_t(offsetof(RepeatHits::Entry, stores));
   const auto X = [&](unsigned r) { return dword[rbx + o_x + int32_t(4 * r)]; };
   const auto F = [&](unsigned r) { return dword[rbx + o_f + int32_t(4 * r)]; };
 
@@ -397,6 +460,10 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     Exit exit;
   };
   std::vector<Leave> leaves;
+  // Timed: the calls out of line (a data access the grants do not cover, a block entered in another
+  // fetch line), emitted after the block; each returns to its label.
+  std::deque<Xbyak::Label> returns;
+  std::vector<std::function<void()>> calls;
   try {
     g.push(rbx);
     g.push(rbp);
@@ -410,6 +477,45 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     g.sub(r12, r13);
     Xbyak::Label body;
     g.L(body);
+
+    // Timed: a call of one of Impl's functions (rdi = the hart; the other arguments set); its cycles
+    // are dynamic (r12). Then RELOAD(): the next event may have moved (r12 rebased on it).
+    const auto call_impl = [&](const void* fn) {
+      g.mov(rdi, rbx);
+      g.sub(rsp, 8);  // (16-byte aligned at the call: the entry's return address and 4 pushes)
+      g.mov(rax, reinterpret_cast<uint64_t>(fn));
+      g.call(rax);
+      g.add(rsp, 8);
+      g.mov(eax, eax);
+      g.add(r12, rax);
+      g.add(r12, r13);
+      g.mov(r13, qword[rbx + o_next_event]);
+      g.sub(r12, r13);
+    };
+    // Timed: the fetch step of the instruction at `pc_offset`, `retired` instructions and `cycles`
+    // static cycles into the block.
+    const auto fetch_step = [&](uint32_t pc_offset, uint32_t retired, uint64_t cycles) {
+      g.lea(esi, ptr[rbp + int32_t(pc_offset)]);
+      g.lea(rdx, ptr[r12 + r13 + int32_t(cycles)]);
+      g.mov(ecx, retired);
+      call_impl(reinterpret_cast<const void*>(&Impl::fetch_line));
+    };
+    if (timed) {
+      // Entered from the interpreter's loop, the entry's line is the one it fetches from (its fetch
+      // step ran); entered from a chained exit or going round, maybe not.
+      g.mov(eax, ebp);
+      g.shr(eax, uint8_t(h.fetch_line_bits_));
+      g.cmp(eax, dword[rbx + o_fetch_line]);
+      Xbyak::Label& back = returns.emplace_back();
+      Xbyak::Label& call = returns.emplace_back();
+      g.jne(call, Xbyak::CodeGenerator::T_NEAR);
+      g.L(back);
+      calls.push_back([&g, &back, &call, fetch_step] {
+        g.L(call);
+        fetch_step(0, 0, 0);
+        g.jmp(back, Xbyak::CodeGenerator::T_NEAR);
+      });
+    }
 
     // The slot of the instruction at `pc_offset` from the entry, if it lies in the block's page.
     const DecodedInsn* const page_start = page_end - Hart::kPageSize / 2;
@@ -468,6 +574,8 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     };
 
     Exit at;  // the state at the start of the current instruction
+    // Timed: fetch stalls and data accesses' cycles are dynamic from the start (the entry's fetch step).
+    at.dynamic_data = timed;
     for (unsigned i = 0; i < n; ++i) {
       const Insn& in = insns[i];
       const DecodedInsn& d = *in.d;
@@ -512,11 +620,67 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
           leave_if(kA);
         }
         g.mov(rsi, qword[rbx + rdx * 8 + (o_tlb + o_tlb_host)]);
+        if (timed) {  // r9d = the physical address (what the caches are asked about)
+          g.mov(r9d, eax);
+          g.add(r9d, dword[rbx + rdx * 8 + (o_tlb + o_tlb_delta)]);
+        }
       };
-      const auto add_region_cycles = [&](int32_t o_tlb) {
-        g.mov(edi, dword[rbx + rdx * 8 + (o_tlb + o_tlb_cycles)]);
-        g.add(r12, rdi);
+      // The access's cycles (after tlb_lookup and the data's move; rdx still the TLB index): the
+      // region's, or timed, DATA_CYCLES in exec.cpp: a repeat of a hit the L1 granted (RepeatHits::hit,
+      // inline: counted where the cache would count it) costs none, anything else is the
+      // MemTiming's answer (a call out of line).
+      const auto data_cycles = [&](int32_t o_tlb, unsigned size, bool store) {
+        if (!timed) {
+          g.mov(edi, dword[rbx + rdx * 8 + (o_tlb + o_tlb_cycles)]);
+          g.add(r12, rdi);
+          return;
+        }
+        Xbyak::Label& done = returns.emplace_back();
+        Xbyak::Label& call = returns.emplace_back();
+        g.mov(ecx, dword[rbx + o_grant_shift]);
+        g.mov(r10d, r9d);
+        g.shr(r10, cl);  // the line
+        g.mov(r11, qword[rbx + o_grant_mask]);
+        g.and_(r11, r10);
+        g.shl(r11, 5);  // its entry's offset
+        g.cmp(r10, qword[rbx + r11 + (o_grant_entry + o_entry_line)]);
+        g.jne(call, Xbyak::CodeGenerator::T_NEAR);
+        if (size > 1) {
+          g.test(r9d, size - 1);
+          g.jnz(call, Xbyak::CodeGenerator::T_NEAR);
+        }
+        if (store) {
+          g.cmp(byte[rbx + r11 + (o_grant_entry + o_entry_stores)], 0);
+          g.je(call, Xbyak::CodeGenerator::T_NEAR);
+        }
+        g.mov(rax, qword[rbx + r11 + (o_grant_entry + o_entry_counts)]);
+        g.add(qword[rax], 1);
+        g.add(qword[rax + 8], 1);
+        g.mov(rax, qword[rbx + o_grant_lookups]);
+        g.add(qword[rax], 1);
+        g.mov(rax, qword[rbx + r11 + (o_grant_entry + o_entry_stamp)]);
+        g.test(rax, rax);
+        g.jz(done, Xbyak::CodeGenerator::T_NEAR);
+        g.mov(rcx, qword[rbx + o_grant_clock]);
+        g.mov(r10, qword[rcx]);
+        g.add(r10, 1);
+        g.mov(qword[rcx], r10);
+        g.mov(qword[rax], r10);
+        g.L(done);
+        const uint32_t site = size | (store ? 1u << 8 : 0u) | (i << 16);
+        calls.push_back([&g, &done, &call, call_impl, o_tlb, o_tlb_cycles, site, now = next.cycles, off = in.offset] {
+          g.L(call);
+          g.mov(ecx, dword[rbx + rdx * 8 + (o_tlb + o_tlb_cycles)]);  // the region's cycles
+          g.mov(esi, r9d);
+          g.lea(rdx, ptr[r12 + r13 + int32_t(now)]);
+          g.lea(r8d, ptr[rbp + int32_t(off)]);
+          g.mov(r9d, site);
+          call_impl(reinterpret_cast<const void*>(&Impl::data_access));
+          g.jmp(done, Xbyak::CodeGenerator::T_NEAR);
+        });
       };
+
+      if (timed && i > 0 && starts_line(in.offset, insns[i - 1].offset)) fetch_step(in.offset, i, at.cycles);
 
       const bool fp = d.op == Op::FLW || d.op == Op::FSW || is_fp_arith(d.op) || d.op == Op::FSGNJ_S ||
                       d.op == Op::FSGNJN_S || d.op == Op::FSGNJX_S || d.op == Op::FMV_X_W || d.op == Op::FMV_W_X;
@@ -692,8 +856,8 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
             case Op::LHU: g.movzx(eax, word[rsi + rcx]); break;
             default: g.mov(eax, dword[rsi + rcx]); break;
           }
-          add_region_cycles(o_rtlb);
           g.mov(X(d.rd), eax);
+          data_cycles(o_rtlb, size, false);
           // RESULT_AFTER(rd, load_use): ready load_use cycles after this instruction's end.
           g.lea(rax, ptr[r12 + r13 + int32_t(next.cycles + tc.load_use)]);
           g.mov(qword[rbx + o_busy], rax);
@@ -704,8 +868,8 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         case Op::FLW: {
           tlb_lookup(o_rtlb, 4);
           g.mov(eax, dword[rsi + rcx]);
-          add_region_cycles(o_rtlb);
           g.mov(F(d.rd), eax);
+          data_cycles(o_rtlb, 4, false);
           g.lea(rax, ptr[r12 + r13 + int32_t(next.cycles + tc.load_use)]);
           g.mov(qword[rbx + o_busy], rax);
           g.mov(dword[rbx + o_pending], uint32_t(kFpRegBase + d.rd));
@@ -717,7 +881,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
           tlb_lookup(o_wtlb, 4);
           g.mov(r8d, F(d.rs2));
           g.mov(dword[rsi + rcx], r8d);
-          add_region_cycles(o_wtlb);
+          data_cycles(o_wtlb, 4, true);
           next.dynamic_data = true;
           break;
         }
@@ -777,7 +941,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
           if (size == 1) g.mov(byte[rsi + rcx], r8b);
           if (size == 2) g.mov(word[rsi + rcx], r8w);
           if (size == 4) g.mov(dword[rsi + rcx], r8d);
-          add_region_cycles(o_wtlb);
+          data_cycles(o_wtlb, size, true);
           next.dynamic_data = true;
           break;
         }
@@ -867,6 +1031,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
       g.rewrite(l.end - 4, g.getSize() - l.end, 4);
       emit_exit(l.exit);
     }
+    for (const auto& emit_call : calls) emit_call();
     g.L(epilogue);
     g.pop(r13);
     g.pop(r12);

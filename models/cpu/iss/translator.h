@@ -1,7 +1,7 @@
 // The translating executor (stage 1): straight-line runs of decoded RV32I/M instructions become
 // x86-64 host code (generated with xbyak), entered from the interpreter's loop (exec.cpp) when the
-// hart runs functional (no cache model), with the default timing (no late results, load_use <= 1),
-// without a branch predictor, trace hook, breakpoint or entry hook. Everything else, and every
+// hart runs with the default timing (no late results, load_use <= 1), without a branch predictor,
+// trace hook, breakpoint or entry hook; with or without a cache model (a MemTiming: see below). Everything else, and every
 // instruction a block does not cover, the interpreter runs: it stays the reference.
 //
 // A block is the run of instructions from an entry slot of a decoded page up to and including the
@@ -22,6 +22,13 @@
 // A block is made at an instruction at the interpreter's HartConfig::translate_after-th visit (exec.cpp).
 // A branch's or jal's exit to a target in the block's own page enters the target's block directly when
 // the interpreter's loop would (translator.cpp, exit_chain).
+// With a cache model (Hart::set_mem_timing, which drops every block) a block times what the
+// interpreter's kFetch loop times, at the same points and with the same state: a load or store tests
+// the L1's repeat-hit grants inline (RepeatHits::hit: counted there) and calls the MemTiming for any
+// other access; an instruction that starts another fetch line (static within the page), and the
+// entry when it is reached other than from the interpreter's loop, take the fetch step (a call). Those
+// cycles are dynamic, as region cycles are. A fetch step's cycles come before the load-use check and
+// may absorb its stall: a block ends before an instruction that has both.
 #pragma once
 
 #include <cstdint>
