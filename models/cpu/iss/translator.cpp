@@ -168,15 +168,10 @@ struct Translator::Impl : Xbyak::CodeGenerator {
     const AccessKind kind = (site >> 8) & 1 ? AccessKind::Store : AccessKind::Load;
     return call_out(*h, pc, now, site >> 16, [&] { return h->mem_timing_->data_access(kind, pa, site & 0xff, now, region_cycles); });
   }
-  // Instruction `pc` starts at cycle `now` in a line other than the one the hart fetches from (or
-  // may: a block's entry): the interpreter's fetch step at the top of its loop (exec.cpp), its
-  // cycles. The block adds every cycle it did not know when translated to stall_data_ at its exits:
-  // these are fetch stalls, so they are moved from there.
+  // The fetch step of instruction `pc` at cycle `now` (the block made it the line fetched from)
+  // when the L1I did not grant the line: its cycles. The block adds every cycle it did not know when
+  // translated to stall_data_ at its exits: these are fetch stalls, so they are moved from there.
   static uint32_t fetch_line(Hart* h, uint32_t pc, uint64_t now, uint32_t retired) {
-    if ((pc >> h->fetch_line_bits_) == h->fetch_line_ || h->fetch_unmapped_) return 0;
-    h->fetch_line_ = pc >> h->fetch_line_bits_;
-    h->line_end_ = 0;  // (the interpreter's loop finds the line's end again where it goes on)
-    if (h->repeat_fetch_.hit(pc + h->fetch_delta_, 2, false)) return 0;
     const uint32_t c =
         call_out(*h, pc, now, retired, [&] { return h->mem_timing_->fetch_line(pc + h->fetch_delta_, now); });
     h->stall_fetch_ += c;
@@ -286,19 +281,19 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
                 o_f = member(&h.f_[0]), o_mstatus = member(&h.mstatus_), o_frm = member(&h.frm_),
                 o_checkpoint = member(&h.checkpoint_), o_checkpoint_every = member(&h.checkpoint_every_),
                 o_checkpoint_passed = member(&h.checkpoint_passed_), o_other_event = member(&h.other_event_),
-                o_fetch_line = member(&h.fetch_line_), o_grants = member(&h.repeat_data_);
+                o_fetch_line = member(&h.fetch_line_), o_fetch_unmapped = member(&h.fetch_unmapped_),
+                o_fetch_delta = member(&h.fetch_delta_), o_line_end = member(&h.line_end_),
+                o_data_grants = member(&h.repeat_data_), o_fetch_grants = member(&h.repeat_fetch_);
   static_assert(sizeof(Hart::TlbEntry) == 24, "the TLB index below scales by 3 * 8");
   const int32_t o_tlb_page = int32_t(offsetof(Hart::TlbEntry, page)),
                 o_tlb_cycles = int32_t(offsetof(Hart::TlbEntry, cycles)),
                 o_tlb_host = int32_t(offsetof(Hart::TlbEntry, host)),
                 o_tlb_delta = int32_t(offsetof(Hart::TlbEntry, delta));
   static_assert(sizeof(RepeatHits::Entry) == 32, "the grant index below scales by 32");
-  const int32_t o_grant_entry = o_grants + int32_t(offsetof(RepeatHits, entry)),
-                o_grant_shift = o_grants + int32_t(offsetof(RepeatHits, shift)),
-                o_grant_mask = o_grants + int32_t(offsetof(RepeatHits, mask)),
-                o_grant_lookups = o_grants + int32_t(offsetof(RepeatHits, lookups)),
-                o_grant_clock = o_grants + int32_t(offsetof(RepeatHits, clock)),
-                o_entry_line = int32_t(offsetof(RepeatHits::Entry, line)),
+  const int32_t o_grant_entry = int32_t(offsetof(RepeatHits, entry)),
+                o_grant_shift = int32_t(offsetof(RepeatHits, shift)), o_grant_mask = int32_t(offsetof(RepeatHits, mask)),
+                o_grant_lookups = int32_t(offsetof(RepeatHits, lookups)),
+                o_grant_clock = int32_t(offsetof(RepeatHits, clock)), o_entry_line = int32_t(offsetof(RepeatHits::Entry, line)),
                 o_entry_counts = int32_t(offsetof(RepeatHits::Entry, counts)),
                 o_entry_stamp = int32_t(offsetof(RepeatHits::Entry, stamp)),
                 o_entry_stores = int32_t(offsetof(RepeatHits::Entry, stores));
@@ -492,30 +487,74 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
       g.mov(r13, qword[rbx + o_next_event]);
       g.sub(r12, r13);
     };
-    // Timed: the fetch step of the instruction at `pc_offset`, `retired` instructions and `cycles`
-    // static cycles into the block.
-    const auto fetch_step = [&](uint32_t pc_offset, uint32_t retired, uint64_t cycles) {
-      g.lea(esi, ptr[rbp + int32_t(pc_offset)]);
-      g.lea(rdx, ptr[r12 + r13 + int32_t(cycles)]);
-      g.mov(ecx, retired);
-      call_impl(reinterpret_cast<const void*>(&Impl::fetch_line));
+    // Timed: RepeatHits::hit of the grant table at `o_grants` for the access at r9d (`size` bytes,
+    // a store or not), inline: a grant is counted (the region's lookups and hits, the energy
+    // ledger's lookups, the line's stamp) and the code goes on at `done`; no grant jumps to `call`.
+    // (rcx, r10, r11 and rax are used.)
+    const auto grant_test = [&](int32_t o_grants, unsigned size, bool store, Xbyak::Label& call,
+                                Xbyak::Label& done) {
+      g.mov(ecx, dword[rbx + o_grants + o_grant_shift]);
+      g.mov(r10d, r9d);
+      g.shr(r10, cl);  // the line
+      g.mov(r11, qword[rbx + o_grants + o_grant_mask]);
+      g.and_(r11, r10);
+      g.shl(r11, 5);  // its entry's offset
+      g.cmp(r10, qword[rbx + r11 + (o_grants + o_grant_entry + o_entry_line)]);
+      g.jne(call, Xbyak::CodeGenerator::T_NEAR);
+      if (size > 1) {
+        g.test(r9d, size - 1);
+        g.jnz(call, Xbyak::CodeGenerator::T_NEAR);
+      }
+      if (store) {
+        g.cmp(byte[rbx + r11 + (o_grants + o_grant_entry + o_entry_stores)], 0);
+        g.je(call, Xbyak::CodeGenerator::T_NEAR);
+      }
+      g.mov(rax, qword[rbx + r11 + (o_grants + o_grant_entry + o_entry_counts)]);
+      g.add(qword[rax], 1);
+      g.add(qword[rax + 8], 1);
+      g.mov(rax, qword[rbx + o_grants + o_grant_lookups]);
+      g.add(qword[rax], 1);
+      g.mov(rax, qword[rbx + r11 + (o_grants + o_grant_entry + o_entry_stamp)]);
+      g.test(rax, rax);
+      g.jz(done, Xbyak::CodeGenerator::T_NEAR);
+      g.mov(rcx, qword[rbx + o_grants + o_grant_clock]);
+      g.mov(r10, qword[rcx]);
+      g.add(r10, 1);
+      g.mov(qword[rcx], r10);
+      g.mov(qword[rax], r10);
     };
-    if (timed) {
-      // Entered from the interpreter's loop, the entry's line is the one it fetches from (its fetch
-      // step ran); entered from a chained exit or going round, maybe not.
-      g.mov(eax, ebp);
+    // Timed: the interpreter's fetch step (exec.cpp, the top of its loop) for the instruction at
+    // `pc_offset`, `retired` instructions and `cycles` static cycles into the block: in a line other
+    // than the one fetched from (and not in an unmapped page), that line is fetched from now (the
+    // interpreter's loop finds its end again: line_end_ 0), and unless the L1I granted it, the L1I
+    // is called.
+    const auto fetch_step = [&](uint32_t pc_offset, uint32_t retired, uint64_t cycles) {
+      Xbyak::Label& done = returns.emplace_back();
+      Xbyak::Label& call = returns.emplace_back();
+      g.lea(eax, ptr[rbp + int32_t(pc_offset)]);
+      g.mov(r9d, eax);
       g.shr(eax, uint8_t(h.fetch_line_bits_));
       g.cmp(eax, dword[rbx + o_fetch_line]);
-      Xbyak::Label& back = returns.emplace_back();
-      Xbyak::Label& call = returns.emplace_back();
-      g.jne(call, Xbyak::CodeGenerator::T_NEAR);
-      g.L(back);
-      calls.push_back([&g, &back, &call, fetch_step] {
+      g.je(done, Xbyak::CodeGenerator::T_NEAR);
+      g.cmp(byte[rbx + o_fetch_unmapped], 0);
+      g.jne(done, Xbyak::CodeGenerator::T_NEAR);
+      g.mov(dword[rbx + o_fetch_line], eax);
+      g.mov(qword[rbx + o_line_end], 0);
+      g.add(r9d, dword[rbx + o_fetch_delta]);
+      grant_test(o_fetch_grants, 1, false, call, done);  // (pc is 2-byte aligned: size 1 skips the test)
+      g.L(done);
+      calls.push_back([&g, &done, &call, call_impl, pc_offset, retired, cycles] {
         g.L(call);
-        fetch_step(0, 0, 0);
-        g.jmp(back, Xbyak::CodeGenerator::T_NEAR);
+        g.lea(esi, ptr[rbp + int32_t(pc_offset)]);
+        g.lea(rdx, ptr[r12 + r13 + int32_t(cycles)]);
+        g.mov(ecx, retired);
+        call_impl(reinterpret_cast<const void*>(&Impl::fetch_line));
+        g.jmp(done, Xbyak::CodeGenerator::T_NEAR);
       });
-    }
+    };
+    // Entered from the interpreter's loop, the entry's line is the one it fetches from (its fetch
+    // step ran); entered from a chained exit or going round, maybe not.
+    if (timed) fetch_step(0, 0, 0);
 
     // The slot of the instruction at `pc_offset` from the entry, if it lies in the block's page.
     const DecodedInsn* const page_start = page_end - Hart::kPageSize / 2;
@@ -637,35 +676,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         }
         Xbyak::Label& done = returns.emplace_back();
         Xbyak::Label& call = returns.emplace_back();
-        g.mov(ecx, dword[rbx + o_grant_shift]);
-        g.mov(r10d, r9d);
-        g.shr(r10, cl);  // the line
-        g.mov(r11, qword[rbx + o_grant_mask]);
-        g.and_(r11, r10);
-        g.shl(r11, 5);  // its entry's offset
-        g.cmp(r10, qword[rbx + r11 + (o_grant_entry + o_entry_line)]);
-        g.jne(call, Xbyak::CodeGenerator::T_NEAR);
-        if (size > 1) {
-          g.test(r9d, size - 1);
-          g.jnz(call, Xbyak::CodeGenerator::T_NEAR);
-        }
-        if (store) {
-          g.cmp(byte[rbx + r11 + (o_grant_entry + o_entry_stores)], 0);
-          g.je(call, Xbyak::CodeGenerator::T_NEAR);
-        }
-        g.mov(rax, qword[rbx + r11 + (o_grant_entry + o_entry_counts)]);
-        g.add(qword[rax], 1);
-        g.add(qword[rax + 8], 1);
-        g.mov(rax, qword[rbx + o_grant_lookups]);
-        g.add(qword[rax], 1);
-        g.mov(rax, qword[rbx + r11 + (o_grant_entry + o_entry_stamp)]);
-        g.test(rax, rax);
-        g.jz(done, Xbyak::CodeGenerator::T_NEAR);
-        g.mov(rcx, qword[rbx + o_grant_clock]);
-        g.mov(r10, qword[rcx]);
-        g.add(r10, 1);
-        g.mov(qword[rcx], r10);
-        g.mov(qword[rax], r10);
+        grant_test(o_data_grants, size, store, call, done);
         g.L(done);
         const uint32_t site = size | (store ? 1u << 8 : 0u) | (i << 16);
         calls.push_back([&g, &done, &call, call_impl, o_tlb, o_tlb_cycles, site, now = next.cycles, off = in.offset] {
