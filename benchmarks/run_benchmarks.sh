@@ -330,6 +330,9 @@ if want instr; then
     measure_instr instr.functional.interpret "$repo/scenarios/bench_spmv.yaml" "${sm[@]}" \
       --set platform.cpu.executor=interpret
     measure_instr instr.caches_ddr3 "$repo/scenarios/bench_spmv.yaml" "${mid[@]}" "${ddr[@]}" "${caches[@]}"
+    # With caches the default executor translates too (blocks test the L1s' grants, session 23).
+    measure_instr instr.caches_ddr3.interpret "$repo/scenarios/bench_spmv.yaml" "${mid[@]}" "${ddr[@]}" "${caches[@]}" \
+      --set platform.cpu.executor=interpret
     measure_instr instr.caches_hmc "$repo/scenarios/bench_spmv.yaml" "${mid[@]}" --set platform.ram.timing=hmc "${caches[@]}"
   else
     echo "== instr: valgrind not installed, skipped"
