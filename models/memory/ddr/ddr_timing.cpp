@@ -251,7 +251,9 @@ Tick DdrTiming::burst(bool write, const DdrCoord& c, Tick t, Tick& first_cmd, Ro
     Channel& ch = channels_[c.channel];
     Rank& r = ch.ranks[c.rank];
     Bank& b = r.banks[c.bank];
-    refresh_until(c.channel, c.rank, t);
+    // (Tested here: a refresh is due once per tREFI, about every thousandth burst, and the call for
+    // nothing cost ~30 host instructions per burst.)
+    if (__builtin_expect(r.next_refresh <= t, 0)) refresh_until(c.channel, c.rank, t);
     bump(kBursts);
     energy(write ? e_wr_ : e_rd_);
 
@@ -311,6 +313,12 @@ Tick DdrTiming::access(bool write, uint64_t addr, unsigned len, Tick arrival, Tr
     const unsigned bs = map_.burst_shift();  // (burst bytes are a power of two: validate())
     const uint64_t first = addr >> bs;
     const uint64_t last = (addr + std::max(len, 1u) - 1) >> bs;
+    const bool traced = span.active();
+    if (first == last && !traced) {  // a cache line in one burst, untraced: the loop below, without its books
+        Tick first_cmd = t;
+        RowState state = kHit;
+        return std::max(t, burst(write, map_.decode(addr), t, first_cmd, state));
+    }
     Tick end = t, start = kTickMax;
     for (uint64_t k = first; k <= last; ++k) {
         const DdrCoord c = map_.decode(k << bs);
