@@ -69,12 +69,17 @@ public:
         std::string name;
         unsigned slave_ports = 1;       // crossbar: channel pairs of this target
         std::vector<uint16_t> port_of;  // crossbar: initiator ids in arrival order
+        Counter* routed = nullptr;      // "to.<name>"
     };
     const std::vector<Mapping>& mappings() const { return map_; }
     // Transactions routed so far (decode errors included).
     uint64_t transactions() const { return transactions_.value; }
-    // The mapping holding `addr`, or nullptr (decode error).
-    const Mapping* decode(uint64_t addr) const;
+    // The mapping holding `addr`, or nullptr (decode error). The mapping decoded last answers first
+    // (inline: an L1's misses all go to one memory).
+    const Mapping* decode(uint64_t addr) const {
+        if (last_ && addr - last_->base < last_->size) return last_;
+        return decode_search(addr);
+    }
     std::string summary() const override;
 
     // Called for every routed transaction before it reaches its target, with bus addresses, the
@@ -99,6 +104,7 @@ private:
     Tick period_;
     std::vector<Mapping> map_;  // sorted by base
     mutable const Mapping* last_ = nullptr;
+    const Mapping* decode_search(uint64_t addr) const;
     Timeline request_channel_, response_channel_;  // shared topology
     // crossbar: per mapping (map_ order), per slave port
     std::vector<std::vector<Timeline>> target_request_, target_response_;
@@ -109,7 +115,6 @@ private:
     Counter &transactions_, &reads_, &writes_, &bytes_read_, &bytes_written_, &decode_errors_, &dbg_accesses_,
         &dmi_grants_;
     Histogram &wait_, &latency_;
-    std::vector<Counter*> per_target_;
     struct Watcher {
         Observer fn;
         const std::vector<uint16_t>* ignored;
@@ -156,7 +161,7 @@ private:
     }
     int width_shift_ = -1;              // log2(width) when a power of two
     std::vector<TimedTarget*> direct_;  // per initiator_socket port: the target bound directly, if any
-    std::vector<bool> line_port_;       // per port: direct_ serves lines
+    std::vector<TimedTarget*> lines_;   // per port: direct_ if it serves lines (timed_target.h), else null
     LinePayload line_payload_;          // a line transfer to a target that does not serve lines
     template <class Hop>
     Tick route(uint64_t addr, unsigned len, bool is_write, uint16_t who, Tick arrival, TraceSpan& span,

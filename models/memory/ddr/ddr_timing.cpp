@@ -8,7 +8,8 @@ namespace vp {
 namespace {
 
 // The first ACT at or after t (std::lower_bound): new ACTs land at or near the back.
-std::deque<Tick>::iterator first_not_before(std::deque<Tick>& acts, Tick t) {
+template <class Acts>
+Tick* first_not_before(Acts& acts, Tick t) {
     return partition_point_from_back(acts.begin(), acts.end(), [t](Tick a) { return a < t; });
 }
 
@@ -197,8 +198,8 @@ void DdrTiming::finish(Tick t) {
 
 Tick DdrTiming::place_act(Rank& r, Tick t) {
     // ACTs that lie behind the kernel's time can no longer constrain a new one (arrivals are >= now).
-    // A sorted deque, not a set: ACTs arrive almost in time order, so pruning pops the front and an
-    // insertion lands at or near the back, without a node allocation per ACT.
+    // A sorted sequence, not a set: ACTs arrive almost in time order, so pruning pops the front and
+    // an insertion lands at or near the back, without a node allocation per ACT (Acts, ddr_timing.h).
     const Tick horizon = std::max(cfg_.tFAW, cfg_.tRRD);
     const Tick now = sim_now();
     while (!r.acts.empty() && r.acts.front() + horizon < now) r.acts.pop_front();
