@@ -90,6 +90,7 @@ public:
     using Observer = std::function<void(tlm::tlm_generic_payload&, Tick arrival, uint16_t initiator)>;
     void add_observer(Observer fn, const std::vector<uint16_t>* ignored = nullptr) {
         observers_.push_back({std::move(fn), ignored});
+        unwatched_ = -1;  // the new observer may watch it
     }
 
 private:
@@ -135,22 +136,18 @@ private:
         }
     };
     std::vector<Watcher> observers_;
-    // Whether an observer watches `who` (a line transfer then takes a payload for it). Remembered for
-    // the initiator asked last while the ignore lists keep their total length (they only grow).
+    // Whether an observer watches `who` (a line transfer then takes a payload for it). An initiator
+    // that no observer watches stays unwatched while the ignore lists grow (they only grow), so that
+    // answer is remembered for the initiator asked last until an observer is added: an L1's line
+    // transfers, which every observer ignores, then cost one compare instead of a look at each list.
     bool watched(uint16_t who) const {
-        size_t lengths = observers_.size();
-        for (const Watcher& w : observers_) lengths += w.ignored ? w.ignored->size() : 0;
-        if (who != watched_who_ || lengths != watched_lengths_) {
-            watched_ = false;
-            for (const Watcher& w : observers_) watched_ |= w.wants(who);
-            watched_who_ = who;
-            watched_lengths_ = lengths;
-        }
-        return watched_;
+        if (who == unwatched_) return false;
+        for (const Watcher& w : observers_)
+            if (w.wants(who)) return true;
+        unwatched_ = who;
+        return false;
     }
-    mutable uint16_t watched_who_ = 0;
-    mutable size_t watched_lengths_ = ~size_t(0);
-    mutable bool watched_ = false;
+    mutable int32_t unwatched_ = -1;  // the initiator found unwatched last (-1: none)
     // Data beats of `len` bytes (at least one): a shift when the width is a power of two (a division
     // costs tens of cycles on every transaction).
     uint64_t beats(unsigned len) const {

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include "models/common/first_min.h"
 #include "models/common/line_aligned.h"
 
 namespace vp::cache {
@@ -19,29 +20,9 @@ public:
     uint64_t* at(size_t line) { return &stamp_[line]; }
     uint64_t* clock() { return &clock_; }
     // The least recently used of lines first .. first + ways - 1 (the lowest way if stamps tie).
-    // (Every fill of a full set asks: the usual associativities are unrolled, where the loop's count
-    // and test cost as much as the comparisons.)
-    unsigned oldest(size_t first, unsigned ways) const {
-        const uint64_t* s = &stamp_[first];
-        switch (ways) {
-            case 4: return oldest_of(s, 4);
-            case 8: return oldest_of(s, 8);
-            case 16: return oldest_of(s, 16);
-            default: return oldest_of(s, ways);
-        }
-    }
+    unsigned oldest(size_t first, unsigned ways) const { return first_min_index(&stamp_[first], ways); }
 
 private:
-    [[gnu::always_inline]] static unsigned oldest_of(const uint64_t* s, unsigned ways) {
-        unsigned best = 0;
-        uint64_t oldest = s[0];
-        for (unsigned w = 1; w < ways; ++w)
-            if (s[w] < oldest) {
-                oldest = s[w];
-                best = w;
-            }
-        return best;
-    }
     LineAlignedVector<uint64_t> stamp_;  // (a set of 8 ways: one host line)
     uint64_t clock_ = 0;
 };
