@@ -84,7 +84,7 @@ void Bus::map(unsigned port, uint64_t base, uint64_t size, const std::string& ta
         throw std::logic_error("bus: crossbar mapping added after the first transaction");
     map_.push_back({base, size, port, target_name, 1, {}});
     if (direct_.size() <= port) direct_.resize(port + 1, nullptr);  // (a port is mapped before it is used)
-    if (line_port_.size() <= port) line_port_.resize(port + 1, false);
+    if (lines_.size() <= port) lines_.resize(port + 1, nullptr);
     std::sort(map_.begin(), map_.end(), [](auto& a, auto& b) { return a.base < b.base; });
     if (cfg_.crossbar) {
         target_request_.clear();
@@ -95,17 +95,14 @@ void Bus::map(unsigned port, uint64_t base, uint64_t size, const std::string& ta
         }
     }
     last_ = nullptr;
-    per_target_.clear();
     for (auto& m : map_) {
         const std::string stat = "to." + m.name;
-        auto* existing = stats_.find_counter(stat);
-        per_target_.push_back(existing ? const_cast<Counter*>(existing)
-                                       : &stats_.counter(stat, "count", "transactions routed to " + m.name));
+        Counter* existing = stats_.find_counter(stat);
+        m.routed = existing ? existing : &stats_.counter(stat, "count", "transactions routed to " + m.name);
     }
 }
 
-const Bus::Mapping* Bus::decode(uint64_t addr) const {
-    if (last_ && addr - last_->base < last_->size) return last_;
+const Bus::Mapping* Bus::decode_search(uint64_t addr) const {
     auto it = std::upper_bound(map_.begin(), map_.end(), addr, [](uint64_t a, const Mapping& m) { return a < m.base; });
     if (it == map_.begin()) return nullptr;
     --it;
@@ -137,9 +134,9 @@ unsigned Bus::slave_port(Mapping& m, uint16_t initiator) {
 
 void Bus::bind_direct(unsigned port, TimedTarget* direct) {
     if (direct_.size() <= port) direct_.resize(port + 1, nullptr);
-    if (line_port_.size() <= port) line_port_.resize(port + 1, false);
+    if (lines_.size() <= port) lines_.resize(port + 1, nullptr);
     direct_[port] = direct;
-    line_port_[port] = direct && direct->serves_lines();
+    lines_[port] = direct && direct->serves_lines() ? direct : nullptr;
 }
 
 void Bus::b_transport(int, tlm::tlm_generic_payload& p, sc_core::sc_time& delay) { b_transport_timed(*this, p, delay); }
@@ -160,7 +157,7 @@ Tick Bus::route(uint64_t addr, unsigned len, bool is_write, uint16_t who, Tick a
         log_->debug("decode error at 0x{:x}", addr);
         return arrival + cfg_.latency_cycles * period_;
     }
-    ++*per_target_[size_t(m - map_.data())];
+    ++*m->routed;
     if (observed)
         for (const Watcher& w : observers_)
             if (w.wants(who)) w.fn(*observed, arrival, who);
@@ -217,7 +214,7 @@ Tick Bus::timed_transport(tlm::tlm_generic_payload& p, Tick arrival) {
 }
 
 Tick Bus::line_transport(LineTransfer& t, Tick arrival) {
-    if (!observers_.empty() && watched(t.initiator)) {  // an observer sees a payload
+    if (watched(t.initiator)) {  // an observer sees a payload
         tlm::tlm_generic_payload& p = line_payload_.fill(t);
         const Tick end = timed_transport(p, arrival);
         t.ok = p.is_response_ok();
@@ -227,11 +224,10 @@ Tick Bus::line_transport(LineTransfer& t, Tick arrival) {
     bool decoded = true;
     const Tick end =
         route(t.addr, t.len, t.write, t.initiator, arrival, span, nullptr, decoded, [&](const Mapping& m, Tick at) {
-            if (line_port_[m.port]) {
-                LineTransfer down = t;
-                down.addr = t.addr - m.base;
-                const Tick ready = direct_[m.port]->line_transport(down, at);
-                t.ok = down.ok;
+            if (TimedTarget* const target = lines_[m.port]) {
+                t.addr -= m.base;  // (the transfer goes on in the target's address space, and comes back)
+                const Tick ready = target->line_transport(t, at);
+                t.addr += m.base;
                 return ready;
             }
             tlm::tlm_generic_payload& p = line_payload_.fill(t);

@@ -69,12 +69,17 @@ public:
         std::string name;
         unsigned slave_ports = 1;       // crossbar: channel pairs of this target
         std::vector<uint16_t> port_of;  // crossbar: initiator ids in arrival order
+        Counter* routed = nullptr;      // "to.<name>"
     };
     const std::vector<Mapping>& mappings() const { return map_; }
     // Transactions routed so far (decode errors included).
     uint64_t transactions() const { return transactions_.value; }
-    // The mapping holding `addr`, or nullptr (decode error).
-    const Mapping* decode(uint64_t addr) const;
+    // The mapping holding `addr`, or nullptr (decode error). The mapping decoded last answers first
+    // (inline: an L1's misses all go to one memory).
+    const Mapping* decode(uint64_t addr) const {
+        if (last_ && addr - last_->base < last_->size) return last_;
+        return decode_search(addr);
+    }
     std::string summary() const override;
 
     // Called for every routed transaction before it reaches its target, with bus addresses, the
@@ -85,6 +90,7 @@ public:
     using Observer = std::function<void(tlm::tlm_generic_payload&, Tick arrival, uint16_t initiator)>;
     void add_observer(Observer fn, const std::vector<uint16_t>* ignored = nullptr) {
         observers_.push_back({std::move(fn), ignored});
+        unwatched_ = -1;  // the new observer may watch it
     }
 
 private:
@@ -99,6 +105,7 @@ private:
     Tick period_;
     std::vector<Mapping> map_;  // sorted by base
     mutable const Mapping* last_ = nullptr;
+    const Mapping* decode_search(uint64_t addr) const;
     Timeline request_channel_, response_channel_;  // shared topology
     // crossbar: per mapping (map_ order), per slave port
     std::vector<std::vector<Timeline>> target_request_, target_response_;
@@ -109,7 +116,6 @@ private:
     Counter &transactions_, &reads_, &writes_, &bytes_read_, &bytes_written_, &decode_errors_, &dbg_accesses_,
         &dmi_grants_;
     Histogram &wait_, &latency_;
-    std::vector<Counter*> per_target_;
     struct Watcher {
         Observer fn;
         const std::vector<uint16_t>* ignored;
@@ -130,22 +136,18 @@ private:
         }
     };
     std::vector<Watcher> observers_;
-    // Whether an observer watches `who` (a line transfer then takes a payload for it). Remembered for
-    // the initiator asked last while the ignore lists keep their total length (they only grow).
+    // Whether an observer watches `who` (a line transfer then takes a payload for it). An initiator
+    // that no observer watches stays unwatched while the ignore lists grow (they only grow), so that
+    // answer is remembered for the initiator asked last until an observer is added: an L1's line
+    // transfers, which every observer ignores, then cost one compare instead of a look at each list.
     bool watched(uint16_t who) const {
-        size_t lengths = observers_.size();
-        for (const Watcher& w : observers_) lengths += w.ignored ? w.ignored->size() : 0;
-        if (who != watched_who_ || lengths != watched_lengths_) {
-            watched_ = false;
-            for (const Watcher& w : observers_) watched_ |= w.wants(who);
-            watched_who_ = who;
-            watched_lengths_ = lengths;
-        }
-        return watched_;
+        if (who == unwatched_) return false;
+        for (const Watcher& w : observers_)
+            if (w.wants(who)) return true;
+        unwatched_ = who;
+        return false;
     }
-    mutable uint16_t watched_who_ = 0;
-    mutable size_t watched_lengths_ = ~size_t(0);
-    mutable bool watched_ = false;
+    mutable int32_t unwatched_ = -1;  // the initiator found unwatched last (-1: none)
     // Data beats of `len` bytes (at least one): a shift when the width is a power of two (a division
     // costs tens of cycles on every transaction).
     uint64_t beats(unsigned len) const {
@@ -156,7 +158,7 @@ private:
     }
     int width_shift_ = -1;              // log2(width) when a power of two
     std::vector<TimedTarget*> direct_;  // per initiator_socket port: the target bound directly, if any
-    std::vector<bool> line_port_;       // per port: direct_ serves lines
+    std::vector<TimedTarget*> lines_;   // per port: direct_ if it serves lines (timed_target.h), else null
     LinePayload line_payload_;          // a line transfer to a target that does not serve lines
     template <class Hop>
     Tick route(uint64_t addr, unsigned len, bool is_write, uint16_t who, Tick arrival, TraceSpan& span,

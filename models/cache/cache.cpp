@@ -270,15 +270,8 @@ Tick Cache::write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t pa
     return downstream(tlm::TLM_WRITE_COMMAND, line, cfg_.geometry.line, at, origin, parent, nullptr, "writeback");
 }
 
-Tick Cache::line_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
-                            const char* why) {
-    LineTransfer t{
-        addr - base_,  len,      cmd == tlm::TLM_WRITE_COMMAND, origin.initiator ? origin.initiator : trace_id(),
-        origin.has_pc, origin.pc};
-    const Tick done = next_->line_transport(t, std::max(at, sim_now()));
-    if (__builtin_expect(!t.ok, 0))
-        VP_WARN(log_, "{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, "TLM_ADDRESS_ERROR_RESPONSE");
-    return done;
+void Cache::line_failed(const char* why, uint64_t addr, unsigned len) {
+    VP_WARN(log_, "{} of 0x{:x} ({} bytes) failed: {}", why, addr, len, "TLM_ADDRESS_ERROR_RESPONSE");
 }
 
 Tick Cache::payload_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,

@@ -229,8 +229,18 @@ private:
         if (!data && line_path_ && !ctx_.tracer.enabled()) return line_downstream(cmd, addr, len, at, origin, why);
         return payload_downstream(cmd, addr, len, at, origin, parent, data, why);
     }
-    Tick line_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
-                         const char* why);
+    // (Inline in the miss path: a call more per fill and write-back otherwise; the warning is out of
+    // line.)
+    [[gnu::always_inline]] Tick line_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at,
+                                                const TxnExt& origin, const char* why) {
+        LineTransfer t{
+            addr - base_,  len,      cmd == tlm::TLM_WRITE_COMMAND, origin.initiator ? origin.initiator : trace_id(),
+            origin.has_pc, origin.pc};
+        const Tick done = next_->line_transport(t, std::max(at, sim_now()));
+        if (__builtin_expect(!t.ok, 0)) line_failed(why, addr, len);
+        return done;
+    }
+    [[gnu::cold, gnu::noinline]] void line_failed(const char* why, uint64_t addr, unsigned len);
     Tick payload_downstream(tlm::tlm_command cmd, uint64_t addr, unsigned len, Tick at, const TxnExt& origin,
                             uint64_t parent, uint8_t* data, const char* why);
     Tick write_back(uint64_t line, Tick at, const TxnExt& origin, uint64_t parent);
@@ -285,8 +295,11 @@ private:
 
 // The hit path: every access of every line starts here (the miss path, cache.cpp, is the rare one).
 // Inline in access(): it runs for every line looked up (a call each time, with its register saves,
-// cost ~3 % of a cached run's host instructions).
-inline Cache::Lookup Cache::lookup(uint64_t addr, bool write, bool offset0, Tick at, const TxnExt& origin) {
+// cost ~3 % of a cached run's host instructions). Forced: g++ 12 kept it out of line once access()
+// had grown (a call from each access() of the L1s and the L2 in every L1 miss, ~20 host
+// instructions each).
+[[gnu::always_inline]] inline Cache::Lookup Cache::lookup(uint64_t addr, bool write, bool offset0, Tick at,
+                                                          const TxnExt& origin) {
     Tick t = at;
     if (cfg_.hit_latency) t = tag_port_.reserve(at, tag_busy_) + cfg_.hit_latency;
     ctx_.energy.add(e_access_);
@@ -304,8 +317,11 @@ inline Cache::Lookup Cache::lookup(uint64_t addr, bool write, bool offset0, Tick
     return {true, ready};
 }
 
+// Forced inline (like lookup()): its callers are the hart's timing call for every L1 access it
+// does not repeat, and the L2's entries; a call more per L1 miss and per L2 access otherwise.
 template <class AroundMiss>
-Tick Cache::access(uint64_t addr, unsigned len, bool write, Tick at, const TxnExt& origin) {
+[[gnu::always_inline]] inline Tick Cache::access(uint64_t addr, unsigned len, bool write, Tick at,
+                                                 const TxnExt& origin) {
     const uint64_t line = cfg_.geometry.line;
     // Nearly every access is an aligned word inside one line: looked up without the loop over
     // lines, and with the miss path out of line, so that a hit runs in a small frame.

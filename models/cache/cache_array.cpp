@@ -110,20 +110,22 @@ Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t prio
     mru_[set] = kNoWay;  // a fill changes the set's policy state: the next hit is reported
     if (repeats_ && !stamps_) repeats_->revoke_set(set);
     flags_[base + way] = write ? kDirty : 0;
-    info_.addr = addr;
-    info_.is_write = write;
-    info_.offset0 = offset0;
-    info_.priority = priority;
-    if (stamps_)
+    if (stamps_) {
         stamps_->touch(base + way);
-    else
+    } else {
+        info_.addr = addr;
+        info_.is_write = write;
+        info_.offset0 = offset0;
+        info_.priority = priority;
         policy_->on_fill(set, way, info_);
-    info_.priority = 0;
+        info_.priority = 0;
+    }
     last_way_ = way;
     // The last-line shortcut skips the policy on the next access to this line: only right if the
     // fill left the line as a hit would (RRIP must see that hit to promote the line).
+    const uint64_t tag = addr >> line_shift_;
     if (fill_is_hit_)
-        remember(addr >> line_shift_, base + way, stats_[region_of(addr)]);
+        remember(tag, base + way, missed_stats_ && addr == missed_addr_ ? *missed_stats_ : stats_[region_of(addr)]);
     else
         forget();
     return ev;
@@ -218,11 +220,7 @@ void CacheArray::set_regions(const std::vector<Region>& regions) {
 
 size_t CacheArray::region_of_slow(uint64_t addr) const {
     const uint64_t granule = addr >> kGranuleBits, lo = granule << kGranuleBits, hi = lo + kGranule;
-    GranuleRegion& memo = granules_[granule % kGranules];
-    if (memo.granule == (granule | kCutGranule)) {
-        const uint64_t offset = addr & (kGranule - 1);
-        return offset < memo.split[0] ? memo.region : offset < memo.split[1] ? memo.from[0] : memo.from[1];
-    }
+    GranuleRegion& memo = granules_[granule % kGranules];  // (region_of() answered a cut granule remembered)
     auto linear = [this](uint64_t a) {
         if (last_region_ < regions_.size() &&
             a - regions_[last_region_].lo < regions_[last_region_].hi - regions_[last_region_].lo)

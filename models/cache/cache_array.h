@@ -143,6 +143,9 @@ public:
             }
         }
         ++st.misses;
+        // The fill that follows (of the same address) counts the line where this lookup did.
+        missed_addr_ = addr;
+        missed_stats_ = &st;
         return false;
     }
     // Repeat hits (models/common/repeat_hits.h): `holder` gets grants from grant_repeat() and loses
@@ -202,15 +205,20 @@ public:
     const std::vector<Region>& regions() const { return regions_; }
     // Index into stats() for an address. Every access asks, and a kernel's streams alternate between
     // regions, so the answer is remembered per 32 KiB granule that lies wholly in one region (or in
-    // none); a granule that one or two region boundaries cut is remembered with its splits
-    // (region_of_slow()), one that more cut is looked up each time. (128 granules of 32 KiB: the
-    // memo covers 4 MiB in 3 KiB of host memory. It was 256 of 4 KiB, 1 MiB in 6 KiB: on the
+    // none); a granule that one or two region boundaries cut is remembered with its splits (and
+    // answered from them without a call: the granules at an array's ends are as busy as any other;
+    // on the miss-heavy SpMV the call took 30 host instructions per L1 miss), one that more cut is
+    // looked up each time. (128 granules of 32 KiB: the memo covers 4 MiB in 3 KiB of host memory. It was 256 of 4 KiB, 1 MiB in 6 KiB: on the
     // miss-heavy SpMV, whose gathered x alone is 1 MiB, the memo then missed the host's L1 on
     // every other lookup and fill, and with three caches it took 18 KiB of a 32 KiB host L1D.)
     size_t region_of(uint64_t addr) const {
         const uint64_t granule = addr >> kGranuleBits;
         const GranuleRegion& g = granules_[granule % kGranules];
         if (g.granule == granule) return g.region;
+        if (g.granule == (granule | kCutGranule)) {
+            const uint64_t offset = addr & (kGranule - 1);
+            return offset < g.split[0] ? g.region : offset < g.split[1] ? g.from[0] : g.from[1];
+        }
         return region_of_slow(addr);
     }
     RegionStats& stats_for(uint64_t addr) { return stats_[region_of(addr)]; }
@@ -238,7 +246,10 @@ private:
         last_index_ = index;
         last_stats_ = &st;
     }
-    void forget() { last_tag_ = kInvalid; }
+    void forget() {
+        last_tag_ = kInvalid;
+        missed_stats_ = nullptr;
+    }
     bool line_cut(uint64_t tag) const {
         const uint64_t first = tag << line_shift_, granule = first >> kGranuleBits;
         // A granule remembered as wholly in one region holds whole lines (of at most a granule).
@@ -276,6 +287,8 @@ private:
     uint64_t last_tag_ = kInvalid;   // line of the last hit or fill (kInvalid: none to shortcut)
     size_t last_index_ = 0;
     RegionStats* last_stats_ = nullptr;
+    uint64_t missed_addr_ = 0;             // the address of the last lookup that missed, and
+    RegionStats* missed_stats_ = nullptr;  // its region's counts (null: none to reuse)
     std::vector<Region> regions_;
     bool lines_cut_ = false;          // a region boundary lies inside a line: the shortcut checks the line
     std::vector<RegionStats> stats_;  // one per region + "other"

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <vector>
+#include "models/common/first_min.h"
 #include "models/common/line_aligned.h"
 #include "models/common/time.h"
 
@@ -24,9 +25,7 @@ public:
     }
 
     // The MSHR a miss takes: the one free earliest.
-    unsigned earliest() const {
-        return unsigned(std::min_element(free_at_.begin(), free_at_.end()) - free_at_.begin());
-    }
+    unsigned earliest() const { return first_min_index(free_at_.data(), unsigned(free_at_.size())); }
     Tick free_at(unsigned mshr) const { return free_at_[mshr]; }
     // The miss holding `mshr` fills the line in `slot`; both are done at `done`.
     void hold(unsigned mshr, size_t slot, Tick done) {

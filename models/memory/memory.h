@@ -78,7 +78,9 @@ public:
     Tick line_transport(LineTransfer& t, Tick arrival) override;
 
 private:
-    Tick timed(bool write, uint64_t addr, unsigned len, uint64_t extent, Tick arrival, TraceSpan& span);
+    // (Inline into both entries: a call more per line otherwise.)
+    [[gnu::always_inline]] inline Tick timed(bool write, uint64_t addr, unsigned len, uint64_t extent, Tick arrival,
+                                             TraceSpan& span);
     void b_transport(tlm::tlm_generic_payload& p, sc_core::sc_time& delay);
     bool get_direct_mem_ptr(tlm::tlm_generic_payload& p, tlm::tlm_dmi& dmi);
     unsigned transport_dbg(tlm::tlm_generic_payload& p);

@@ -244,3 +244,23 @@ TEST_CASE("an observer's ignore list is honoured as it grows, for repeated and a
     sc_core::sc_start();
     CHECK(seen == std::vector<uint16_t>{5, 5});
 }
+
+// A line transfer (timed_target.h) takes a payload only for an observer that watches its initiator;
+// the bus remembers an initiator no observer watches (ignore lists only grow), which an observer
+// added later must undo.
+TEST_CASE("a line transfer reaches an observer added after the bus found none watching its initiator") {
+    Fixture f;
+    const std::vector<uint16_t> ignore_7{7};
+    std::vector<uint16_t> seen;
+    f.bus.add_observer([&](tlm::tlm_generic_payload&, Tick, uint16_t who) { seen.push_back(who); }, &ignore_7);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);  // (elaborated: the sockets are bound)
+    LineTransfer t{0x80000000, 64, false, 7, false, 0};
+    f.bus.line_transport(t, 0);
+    CHECK(t.ok);
+    CHECK(seen.empty());  // ignored by the only observer
+    f.bus.add_observer([&](tlm::tlm_generic_payload&, Tick, uint16_t who) { seen.push_back(who); });  // watches all
+    LineTransfer u{0x80000040, 64, false, 7, false, 0};
+    f.bus.line_transport(u, 0);
+    CHECK(u.ok);
+    CHECK(seen == std::vector<uint16_t>{7});
+}

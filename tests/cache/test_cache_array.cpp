@@ -151,7 +151,10 @@ TEST_CASE("cache array: up to 64 ways (one valid mask per set)") {
 // prediction). Against a textbook LRU (a recency list per set) on a trace with reuse, every hit,
 // miss and victim must be the same.
 TEST_CASE("cache array: LRU with the repeated-hit shortcuts decides like a textbook LRU") {
-    const Geometry g{4 * 4 * 64, 4, 64};  // 4 sets x 4 ways
+    // (4, 8 and 16 ways take LruStamps::oldest's unrolled searches, 5 its loop.)
+    const unsigned ways = GENERATE(4u, 5u, 8u, 16u);
+    CAPTURE(ways);
+    const Geometry g{4ull * ways * 64, ways, 64};  // 4 sets
     CacheArray c(g, "lru");
     std::vector<std::vector<uint64_t>> recency(g.sets());  // per set: line addresses, most recent first
     uint64_t seed = 2024;
@@ -159,8 +162,9 @@ TEST_CASE("cache array: LRU with the repeated-hit shortcuts decides like a textb
     uint64_t hits = 0;
     for (int i = 0; i < 50000; ++i) {
         const uint64_t r = next() >> 33;
-        // 24 lines over 4 sets (6 per set, 4 ways): reuse, conflicts, repeats of the same line.
-        const uint64_t line = (r % 3 == 0) ? (r >> 8) % 24 : (r >> 8) % 6;
+        // 6 lines per set more than the ways over 4 sets: reuse, conflicts, repeats of the same line.
+        const uint64_t lines = 4 * (ways + 2);
+        const uint64_t line = (r % 3 == 0) ? (r >> 8) % lines : (r >> 8) % (lines / 4);
         const uint64_t addr = line * 64 + (r >> 20) % 64;
         std::vector<uint64_t>& lru = recency[c.set_of(addr)];
         const auto it = std::find(lru.begin(), lru.end(), line * 64);
@@ -336,6 +340,19 @@ TEST_CASE("cache array: repeated hits on a line a region boundary cuts count in 
     CHECK(c.stats()[1].hits == 2);
     CHECK(c.stats()[0].accesses == 2);
     CHECK(c.stats()[1].accesses == 2);
+}
+
+// A fill counts its line in the region its lookup found (the array remembers it from the miss), but
+// not across set_regions(), which replaces the counts.
+TEST_CASE("cache array: a fill after set_regions counts its line in the new regions") {
+    CacheArray c(Geometry{4 * 4 * 64, 4, 64}, "lru");
+    c.set_regions({{"x", 0x1000, 0x2000}, {"y", 0x2000, 0x3000}});
+    REQUIRE_FALSE(c.access(0x1040, false, true));  // in x (index 0)
+    c.set_regions({{"p", 0x3000, 0x4000}, {"q", 0x1000, 0x2000}});
+    c.fill(0x1040, false, true, 0);
+    REQUIRE(c.access(0x1044, false, false));  // the line filled last, again: counted where it lies now
+    CHECK(c.stats()[1].hits == 1);            // q
+    CHECK(c.stats()[0].accesses == 0);        // p
 }
 
 TEST_CASE("cache array: per-set state storage starts on a host cache line") {

@@ -2,6 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include "models/common/first_min.h"
 #include "models/common/line_aligned.h"
 
 namespace vp::cache {
@@ -19,16 +20,7 @@ public:
     uint64_t* at(size_t line) { return &stamp_[line]; }
     uint64_t* clock() { return &clock_; }
     // The least recently used of lines first .. first + ways - 1 (the lowest way if stamps tie).
-    unsigned oldest(size_t first, unsigned ways) const {
-        unsigned best = 0;
-        uint64_t oldest = stamp_[first];
-        for (unsigned w = 1; w < ways; ++w)
-            if (stamp_[first + w] < oldest) {
-                oldest = stamp_[first + w];
-                best = w;
-            }
-        return best;
-    }
+    unsigned oldest(size_t first, unsigned ways) const { return first_min_index(&stamp_[first], ways); }
 
 private:
     LineAlignedVector<uint64_t> stamp_;  // (a set of 8 ways: one host line)

@@ -8,7 +8,8 @@ namespace vp {
 namespace {
 
 // The first ACT at or after t (std::lower_bound): new ACTs land at or near the back.
-std::deque<Tick>::iterator first_not_before(std::deque<Tick>& acts, Tick t) {
+template <class Acts>
+Tick* first_not_before(Acts& acts, Tick t) {
     return partition_point_from_back(acts.begin(), acts.end(), [t](Tick a) { return a < t; });
 }
 
@@ -197,8 +198,8 @@ void DdrTiming::finish(Tick t) {
 
 Tick DdrTiming::place_act(Rank& r, Tick t) {
     // ACTs that lie behind the kernel's time can no longer constrain a new one (arrivals are >= now).
-    // A sorted deque, not a set: ACTs arrive almost in time order, so pruning pops the front and an
-    // insertion lands at or near the back, without a node allocation per ACT.
+    // A sorted sequence, not a set: ACTs arrive almost in time order, so pruning pops the front and
+    // an insertion lands at or near the back, without a node allocation per ACT (Acts, ddr_timing.h).
     const Tick horizon = std::max(cfg_.tFAW, cfg_.tRRD);
     const Tick now = sim_now();
     while (!r.acts.empty() && r.acts.front() + horizon < now) r.acts.pop_front();
@@ -251,7 +252,9 @@ Tick DdrTiming::burst(bool write, const DdrCoord& c, Tick t, Tick& first_cmd, Ro
     Channel& ch = channels_[c.channel];
     Rank& r = ch.ranks[c.rank];
     Bank& b = r.banks[c.bank];
-    refresh_until(c.channel, c.rank, t);
+    // (Tested here: a refresh is due once per tREFI, about every thousandth burst, and the call for
+    // nothing cost ~30 host instructions per burst.)
+    if (__builtin_expect(r.next_refresh <= t, 0)) refresh_until(c.channel, c.rank, t);
     bump(kBursts);
     energy(write ? e_wr_ : e_rd_);
 
@@ -311,6 +314,12 @@ Tick DdrTiming::access(bool write, uint64_t addr, unsigned len, Tick arrival, Tr
     const unsigned bs = map_.burst_shift();  // (burst bytes are a power of two: validate())
     const uint64_t first = addr >> bs;
     const uint64_t last = (addr + std::max(len, 1u) - 1) >> bs;
+    const bool traced = span.active();
+    if (first == last && !traced) {  // a cache line in one burst, untraced: the loop below, without its books
+        Tick first_cmd = t;
+        RowState state = kHit;
+        return std::max(t, burst(write, map_.decode(addr), t, first_cmd, state));
+    }
     Tick end = t, start = kTickMax;
     for (uint64_t k = first; k <= last; ++k) {
         const DdrCoord c = map_.decode(k << bs);

@@ -10,7 +10,6 @@
 // call order; see docs/memory.md for the exact equations and what is not modelled.
 #pragma once
 #include <array>
-#include <deque>
 #include <functional>
 #include <string>
 #include <vector>
@@ -140,9 +139,35 @@ private:
         Tick next_pre = 0;  // earliest PRE (tRAS, tRTP, tWR)
         Tick next_col = 0;  // earliest RD/WR (tRCD after ACT, tCCD after the last column command)
     };
+    // Recent ACT times of a rank, sorted and distinct (tRRD, tFAW), pruned behind the kernel's time:
+    // ACTs arrive almost in time order, so pruning takes from the front and an insertion lands at or
+    // near the back. A vector whose pruned front [0, head) is dropped once it is half the storage: a
+    // std::deque cost ~40 host instructions per ACT in its size, indexing and block bookkeeping.
+    class Acts {
+    public:
+        Tick* begin() { return v_.data() + head_; }
+        Tick* end() { return v_.data() + v_.size(); }
+        bool empty() const { return head_ == v_.size(); }
+        size_t size() const { return v_.size() - head_; }
+        Tick front() const { return v_[head_]; }
+        Tick back() const { return v_.back(); }
+        Tick operator[](size_t i) const { return v_[head_ + i]; }
+        void pop_front() {
+            if (++head_ >= 64 && 2 * head_ >= v_.size()) {
+                v_.erase(v_.begin(), v_.begin() + std::ptrdiff_t(head_));
+                head_ = 0;
+            }
+        }
+        void push_back(Tick t) { v_.push_back(t); }
+        void insert(Tick* at, Tick t) { v_.insert(v_.begin() + (at - v_.data()), t); }
+
+    private:
+        std::vector<Tick> v_;
+        size_t head_ = 0;
+    };
     struct Rank {
         std::vector<Bank> banks;
-        std::deque<Tick> acts;  // recent ACT times, sorted, distinct (tRRD, tFAW); pruned behind the kernel's time
+        Acts acts;
         Tick next_read = 0;     // tWTR after the last write data
         Tick next_refresh = 0;  // due time of the next REF
     };
@@ -152,7 +177,8 @@ private:
     };
 
     // One burst; returns its data end, sets `first_cmd` to its first command and `state`.
-    Tick burst(bool write, const DdrCoord& c, Tick t, Tick& first_cmd, RowState& state);
+    // (Inline into access(): a call more per line otherwise.)
+    [[gnu::always_inline]] inline Tick burst(bool write, const DdrCoord& c, Tick t, Tick& first_cmd, RowState& state);
     // Issues every refresh of the rank that is due at or before t.
     void refresh_until(unsigned ch, unsigned rk, Tick t);
     // Earliest ACT time >= t in the rank honouring tRRD and tFAW against ACTs already placed.
