@@ -567,8 +567,7 @@ struct ToyCache : MemTiming {
 
 }  // namespace
 
-TEST_CASE("translator: with a cache model, the same calls at the same state, the same grants counted",
-          "[translator]") {
+TEST_CASE("translator: with a cache model, the same calls at the same state, the same grants counted", "[translator]") {
     if (!Translator::available()) return;  // (a build without xbyak: nothing to compare)
     // The mixed loop (every block kind, MMIO, a trap, line crossings within blocks) and a tight loop
     // over a few lines of data, in steps that stop anywhere; both harts' toy caches must have seen

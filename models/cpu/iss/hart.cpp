@@ -692,7 +692,7 @@ void Hart::set_mem_timing(MemTiming* t) {
   fetch_line_mask_ = uint32_t(std::min<uint64_t>(uint64_t(1) << fetch_line_bits_, kPageSize) - 1);
   forget_fetch_line();
   if (jit_) jit_->reset();  // (blocks are translated with or without fetch and data timing)
-  end_block();  // the executor picks its loop (with or without hooks) per block
+  end_block();              // the executor picks its loop (with or without hooks) per block
 }
 
 Hart::DecodedPage* Hart::decoded_page(uint32_t vpage) {

@@ -2,9 +2,10 @@
 //
 // Generated code, per block (System V x86-64; rbx, rbp, r12, r13 are callee-saved, so pushed):
 //   rbx = the Hart, ebp = the entry pc (pc-relative values are ebp + a constant: the code does not
-//   depend on the virtual address its physical page is mapped at), r13 = next_event_ (fixed while a
-//   block runs: it calls nothing), r12 = the cycle count minus r13 at entry plus the region cycles of
-//   the loads and stores run so far (the only cycles not known when translating): the cycle count at
+//   depend on the virtual address its physical page is mapped at), r13 = next_event_ (read again, and
+//   r12 rebased, after each call a block with caches makes), r12 = the cycle count minus r13 at entry
+//   plus the region cycles of the loads and stores run so far, or with caches the L1s' answers and
+//   fetch stalls (the only cycles not known when translating): the cycle count at
 //   a point is r12 + r13 + that point's static cycles, and "cycle < next_event", the interpreter's
 //   check after each instruction, is r12 < -(static cycles). Guest registers stay in Hart::x_ (read
 //   and written in memory). Each exit writes pc_, cycle_, instret_ and the stall counters as the
@@ -166,7 +167,8 @@ struct Translator::Impl : Xbyak::CodeGenerator {
   // access's cycles. `site`: len | store << 8 | retired << 16.
   static uint32_t data_access(Hart* h, uint32_t pa, uint64_t now, uint32_t region_cycles, uint32_t pc, uint32_t site) {
     const AccessKind kind = (site >> 8) & 1 ? AccessKind::Store : AccessKind::Load;
-    return call_out(*h, pc, now, site >> 16, [&] { return h->mem_timing_->data_access(kind, pa, site & 0xff, now, region_cycles); });
+    return call_out(*h, pc, now, site >> 16,
+                    [&] { return h->mem_timing_->data_access(kind, pa, site & 0xff, now, region_cycles); });
   }
   // The fetch step of instruction `pc` at cycle `now` (the block made it the line fetched from)
   // when the L1I did not grant the line: its cycles. The block adds every cycle it did not know when
@@ -291,9 +293,11 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
                 o_tlb_delta = int32_t(offsetof(Hart::TlbEntry, delta));
   static_assert(sizeof(RepeatHits::Entry) == 32, "the grant index below scales by 32");
   const int32_t o_grant_entry = int32_t(offsetof(RepeatHits, entry)),
-                o_grant_shift = int32_t(offsetof(RepeatHits, shift)), o_grant_mask = int32_t(offsetof(RepeatHits, mask)),
+                o_grant_shift = int32_t(offsetof(RepeatHits, shift)),
+                o_grant_mask = int32_t(offsetof(RepeatHits, mask)),
                 o_grant_lookups = int32_t(offsetof(RepeatHits, lookups)),
-                o_grant_clock = int32_t(offsetof(RepeatHits, clock)), o_entry_line = int32_t(offsetof(RepeatHits::Entry, line)),
+                o_grant_clock = int32_t(offsetof(RepeatHits, clock)),
+                o_entry_line = int32_t(offsetof(RepeatHits::Entry, line)),
                 o_entry_counts = int32_t(offsetof(RepeatHits::Entry, counts)),
                 o_entry_stamp = int32_t(offsetof(RepeatHits::Entry, stamp)),
                 o_entry_stores = int32_t(offsetof(RepeatHits::Entry, stores));
@@ -491,8 +495,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
     // a store or not), inline: a grant is counted (the region's lookups and hits, the energy
     // ledger's lookups, the line's stamp) and the code goes on at `done`; no grant jumps to `call`.
     // (rcx, r10, r11 and rax are used.)
-    const auto grant_test = [&](int32_t o_grants, unsigned size, bool store, Xbyak::Label& call,
-                                Xbyak::Label& done) {
+    const auto grant_test = [&](int32_t o_grants, unsigned size, bool store, Xbyak::Label& call, Xbyak::Label& done) {
       g.mov(ecx, dword[rbx + o_grants + o_grant_shift]);
       g.mov(r10d, r9d);
       g.shr(r10, cl);  // the line
