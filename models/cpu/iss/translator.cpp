@@ -671,7 +671,7 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
       // region's, or timed, DATA_CYCLES in exec.cpp: a repeat of a hit the L1 granted (RepeatHits::hit,
       // inline: counted where the cache would count it) costs none, anything else is the
       // MemTiming's answer (a call out of line).
-      const auto data_cycles = [&](int32_t o_tlb, unsigned size, bool store) {
+      const auto data_cycles = [&](int32_t o_tlb, unsigned size, bool store, bool keep_host = false) {
         if (!timed) {
           g.mov(edi, dword[rbx + rdx * 8 + (o_tlb + o_tlb_cycles)]);
           g.add(r12, rdi);
@@ -682,16 +682,42 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         grant_test(o_data_grants, size, store, call, done);
         g.L(done);
         const uint32_t site = size | (store ? 1u << 8 : 0u) | (i << 16);
-        calls.push_back([&g, &done, &call, call_impl, o_tlb, o_tlb_cycles, site, now = next.cycles, off = in.offset] {
+        calls.push_back([&g, &done, &call, call_impl, o_tlb, o_tlb_cycles, site, keep_host, now = next.cycles,
+                         off = in.offset] {
           g.L(call);
+          if (keep_host) {  // (rsi twice: the stack stays 16-byte aligned at the call)
+            g.push(rsi);
+            g.push(rsi);
+          }
           g.mov(ecx, dword[rbx + rdx * 8 + (o_tlb + o_tlb_cycles)]);  // the region's cycles
           g.mov(esi, r9d);
           g.lea(rdx, ptr[r12 + r13 + int32_t(now)]);
           g.lea(r8d, ptr[rbp + int32_t(off)]);
           g.mov(r9d, site);
           call_impl(reinterpret_cast<const void*>(&Impl::data_access));
+          if (keep_host) {
+            g.pop(rsi);
+            g.pop(rsi);
+          }
           g.jmp(done, Xbyak::CodeGenerator::T_NEAR);
         });
+      };
+
+      // A load's data move and its cycles. Timed, the move comes after the cycles: the host line is
+      // prefetched first, and the L1's miss path, when called, runs while it comes (the move's load
+      // ahead of the call held the host's reorder buffer until the line came, a miss in the host's
+      // caches on every gathered element). The same value: the cache models hold tags only and move
+      // no data, and the page's host memory stays where it is.
+      const auto timed_load = [&](int32_t o_tlb, unsigned size, const auto& move) {
+        if (!timed) {
+          move(rsi + rcx);
+          data_cycles(o_tlb, size, false);
+          return;
+        }
+        g.add(rsi, rcx);  // (the grant test uses rcx; the call keeps rsi)
+        g.prefetcht0(ptr[rsi]);
+        data_cycles(o_tlb, size, false, true);
+        move(Xbyak::RegExp(rsi));
       };
 
       if (timed && i > 0 && starts_line(in.offset, insns[i - 1].offset)) fetch_step(in.offset, i, at.cycles);
@@ -863,15 +889,17 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         case Op::LHU: {
           const unsigned size = (d.op == Op::LB || d.op == Op::LBU) ? 1 : (d.op == Op::LW) ? 4 : 2;
           tlb_lookup(o_rtlb, size);
-          switch (d.op) {
-            case Op::LB: g.movsx(eax, byte[rsi + rcx]); break;
-            case Op::LBU: g.movzx(eax, byte[rsi + rcx]); break;
-            case Op::LH: g.movsx(eax, word[rsi + rcx]); break;
-            case Op::LHU: g.movzx(eax, word[rsi + rcx]); break;
-            default: g.mov(eax, dword[rsi + rcx]); break;
-          }
-          g.mov(X(d.rd), eax);
-          data_cycles(o_rtlb, size, false);
+          const auto move = [&](const Xbyak::RegExp& from) {
+            switch (d.op) {
+              case Op::LB: g.movsx(eax, byte[from]); break;
+              case Op::LBU: g.movzx(eax, byte[from]); break;
+              case Op::LH: g.movsx(eax, word[from]); break;
+              case Op::LHU: g.movzx(eax, word[from]); break;
+              default: g.mov(eax, dword[from]); break;
+            }
+            g.mov(X(d.rd), eax);
+          };
+          timed_load(o_rtlb, size, move);
           // RESULT_AFTER(rd, load_use): ready load_use cycles after this instruction's end.
           g.lea(rax, ptr[r12 + r13 + int32_t(next.cycles + tc.load_use)]);
           g.mov(qword[rbx + o_busy], rax);
@@ -881,9 +909,10 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         }
         case Op::FLW: {
           tlb_lookup(o_rtlb, 4);
-          g.mov(eax, dword[rsi + rcx]);
-          g.mov(F(d.rd), eax);
-          data_cycles(o_rtlb, 4, false);
+          timed_load(o_rtlb, 4, [&](const Xbyak::RegExp& from) {
+            g.mov(eax, dword[from]);
+            g.mov(F(d.rd), eax);
+          });
           g.lea(rax, ptr[r12 + r13 + int32_t(next.cycles + tc.load_use)]);
           g.mov(qword[rbx + o_busy], rax);
           g.mov(dword[rbx + o_pending], uint32_t(kFpRegBase + d.rd));
