@@ -85,52 +85,6 @@ int CacheArray::find(uint64_t addr, unsigned& set) const {
     return -1;
 }
 
-Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t priority) {
-    const unsigned set = set_of(addr);
-    const size_t base = size_t(set) * geo_.ways;
-    // (LRU's choice in a full set without the call: its oldest line.)
-    const uint64_t valid = valid_mask(base);
-    const unsigned way = stamps_ && valid == all_ways_ ? stamps_->oldest(base, geo_.ways) : policy_->victim(set, valid);
-    Eviction ev;
-    if (tags_[base + way] == kInvalid) {
-        --invalid_lines_;
-    } else {
-        ev.valid = true;
-        ev.addr = tags_[base + way] << line_shift_;
-        ev.dirty = flags_[base + way] & kDirty;
-        RegionStats& vs = stats_[region_of(ev.addr)];
-        ++vs.evictions;
-        if (ev.dirty) ++vs.writebacks;
-        if (!stamps_)
-            policy_->on_invalidate(set, way);
-        else if (repeats_)
-            repeats_->revoke_line(tags_[base + way]);  // (LRU: the stamp is overwritten below)
-    }
-    tags_[base + way] = addr >> line_shift_;
-    mru_[set] = kNoWay;  // a fill changes the set's policy state: the next hit is reported
-    if (repeats_ && !stamps_) repeats_->revoke_set(set);
-    flags_[base + way] = write ? kDirty : 0;
-    if (stamps_) {
-        stamps_->touch(base + way);
-    } else {
-        info_.addr = addr;
-        info_.is_write = write;
-        info_.offset0 = offset0;
-        info_.priority = priority;
-        policy_->on_fill(set, way, info_);
-        info_.priority = 0;
-    }
-    last_way_ = way;
-    // The last-line shortcut skips the policy on the next access to this line: only right if the
-    // fill left the line as a hit would (RRIP must see that hit to promote the line).
-    const uint64_t tag = addr >> line_shift_;
-    if (fill_is_hit_)
-        remember(tag, base + way, missed_stats_ && addr == missed_addr_ ? *missed_stats_ : stats_[region_of(addr)]);
-    else
-        forget();
-    return ev;
-}
-
 bool CacheArray::contains(uint64_t addr) const {
     unsigned set;
     return find(addr, set) >= 0;
@@ -209,6 +163,7 @@ void CacheArray::set_regions(const std::vector<Region>& regions) {
                 throw std::invalid_argument("regions '" + regions[i].name + "' and '" + regions[j].name + "' overlap");
     }
     regions_ = regions;
+    regions_defined_ = !regions_.empty();
     lines_cut_ = false;
     for (const Region& r : regions_) lines_cut_ |= ((r.lo | r.hi) & (geo_.line - 1)) != 0;
     stats_.assign(regions_.size() + 1, RegionStats{});

@@ -123,24 +123,20 @@ public:
             remember(tag, base + predicted, st);
             return true;
         }
-        // (Unrolled: a miss compares every way, and the loop's own count and test cost as much as the
-        // comparisons.)
-#pragma GCC unroll 4
-        for (unsigned w = 0; w < geo_.ways; ++w) {
-            if (t[w] == tag) {
-                ++st.hits;  // invalid lines hold kInvalid, which no address produces
-                if (stamps_) {
-                    stamps_->touch(base + w);  // (grants of the set's other lines stamp as they repeat)
-                } else {
-                    if (repeats_) repeats_->revoke_set(set);  // the set's policy state changes
-                    policy_hit(set, w, addr, write, offset0);
-                }
-                if (write) flags_[base + w] |= kDirty;
-                last_way_ = w;
-                mru_[set] = uint8_t(w);
-                remember(tag, base + w, st);
-                return true;
+        const unsigned w = find_way(t, tag);
+        if (w != kNoWay) {
+            ++st.hits;  // invalid lines hold kInvalid, which no address produces
+            if (stamps_) {
+                stamps_->touch(base + w);  // (grants of the set's other lines stamp as they repeat)
+            } else {
+                if (repeats_) repeats_->revoke_set(set);  // the set's policy state changes
+                policy_hit(set, w, addr, write, offset0);
             }
+            if (write) flags_[base + w] |= kDirty;
+            last_way_ = w;
+            mru_[set] = uint8_t(w);
+            remember(tag, base + w, st);
+            return true;
         }
         ++st.misses;
         // The fill that follows (of the same address) counts the line where this lookup did.
@@ -176,7 +172,7 @@ public:
 
     // Installs the line holding `addr` after a miss (the set's victim leaves) and returns the
     // victim. `priority` is the line's initial priority (AC: remaining accesses, PB: p_i).
-    Eviction fill(uint64_t addr, bool write, bool offset0, uint32_t priority);
+    Eviction fill(uint64_t addr, bool write, bool offset0, uint32_t priority);  // (inline, below)
 
     // Looks without touching the policy. way() is valid after contains() returned true.
     bool contains(uint64_t addr) const;
@@ -212,6 +208,7 @@ public:
     // miss-heavy SpMV, whose gathered x alone is 1 MiB, the memo then missed the host's L1 on
     // every other lookup and fill, and with three caches it took 18 KiB of a 32 KiB host L1D.)
     size_t region_of(uint64_t addr) const {
+        if (!regions_defined_) return 0;  // everything is "other" (the scenarios without regions)
         const uint64_t granule = addr >> kGranuleBits;
         const GranuleRegion& g = granules_[granule % kGranules];
         if (g.granule == granule) return g.region;
@@ -230,6 +227,27 @@ private:
     static constexpr uint64_t kInvalid = ~uint64_t(0);
     static constexpr uint8_t kDirty = 1;  // bit 0; user flags live in bits 1..7
     int find(uint64_t addr, unsigned& set) const;
+    // The way of `row` (a set's tags) holding `tag`, or kNoWay. A miss compares every way: for the
+    // usual associativities without a loop, whose count and test cost as much as the comparisons
+    // (two lookups per L1 miss that goes on to the L2).
+    template <unsigned Ways>
+    [[gnu::always_inline]] static unsigned find_way_of(const uint64_t* row, uint64_t tag) {
+#pragma GCC unroll 16
+        for (unsigned w = 0; w < Ways; ++w)
+            if (row[w] == tag) return w;
+        return kNoWay;
+    }
+    [[gnu::always_inline]] unsigned find_way(const uint64_t* row, uint64_t tag) const {
+        switch (geo_.ways) {
+            case 4: return find_way_of<4>(row, tag);
+            case 8: return find_way_of<8>(row, tag);
+            case 16: return find_way_of<16>(row, tag);
+            default:
+                for (unsigned w = 0; w < geo_.ways; ++w)
+                    if (row[w] == tag) return w;
+                return kNoWay;
+        }
+    }
     void policy_hit(unsigned set, unsigned way, uint64_t addr, bool write, bool offset0) {
         info_.addr = addr;
         info_.is_write = write;
@@ -291,6 +309,7 @@ private:
     RegionStats* missed_stats_ = nullptr;  // its region's counts (null: none to reuse)
     std::vector<Region> regions_;
     bool lines_cut_ = false;          // a region boundary lies inside a line: the shortcut checks the line
+    bool regions_defined_ = false;    // !regions_.empty()
     std::vector<RegionStats> stats_;  // one per region + "other"
     static constexpr unsigned kGranuleBits = 15, kGranules = 128;
     static constexpr uint64_t kGranule = uint64_t(1) << kGranuleBits;
@@ -306,5 +325,54 @@ private:
     mutable size_t last_region_ = 0;  // the region region_of_slow() found last
     size_t region_of_slow(uint64_t addr) const;
 };
+
+// A fill (every miss, in both caches of an L1 miss that goes on to the L2): inline in the miss path,
+// which it is most of (a call with its register saves and the victim returned through memory cost
+// ~25 host instructions per fill).
+[[gnu::always_inline]] inline Eviction CacheArray::fill(uint64_t addr, bool write, bool offset0, uint32_t priority) {
+    const unsigned set = set_of(addr);
+    const size_t base = size_t(set) * geo_.ways;
+    // (LRU's choice in a full set without the call: its oldest line.)
+    const uint64_t valid = valid_mask(base);
+    const unsigned way = stamps_ && valid == all_ways_ ? stamps_->oldest(base, geo_.ways) : policy_->victim(set, valid);
+    Eviction ev;
+    if (tags_[base + way] == kInvalid) {
+        --invalid_lines_;
+    } else {
+        ev.valid = true;
+        ev.addr = tags_[base + way] << line_shift_;
+        ev.dirty = flags_[base + way] & kDirty;
+        RegionStats& vs = stats_[region_of(ev.addr)];
+        ++vs.evictions;
+        if (ev.dirty) ++vs.writebacks;
+        if (!stamps_)
+            policy_->on_invalidate(set, way);
+        else if (repeats_)
+            repeats_->revoke_line(tags_[base + way]);  // (LRU: the stamp is overwritten below)
+    }
+    tags_[base + way] = addr >> line_shift_;
+    mru_[set] = kNoWay;  // a fill changes the set's policy state: the next hit is reported
+    if (repeats_ && !stamps_) repeats_->revoke_set(set);
+    flags_[base + way] = write ? kDirty : 0;
+    if (stamps_) {
+        stamps_->touch(base + way);
+    } else {
+        info_.addr = addr;
+        info_.is_write = write;
+        info_.offset0 = offset0;
+        info_.priority = priority;
+        policy_->on_fill(set, way, info_);
+        info_.priority = 0;
+    }
+    last_way_ = way;
+    // The last-line shortcut skips the policy on the next access to this line: only right if the
+    // fill left the line as a hit would (RRIP must see that hit to promote the line).
+    const uint64_t tag = addr >> line_shift_;
+    if (fill_is_hit_)
+        remember(tag, base + way, missed_stats_ && addr == missed_addr_ ? *missed_stats_ : stats_[region_of(addr)]);
+    else
+        forget();
+    return ev;
+}
 
 }  // namespace vp::cache

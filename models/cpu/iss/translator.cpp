@@ -682,25 +682,25 @@ bool Translator::translate(uint32_t pc, DecodedInsn* slot, DecodedInsn* page_end
         grant_test(o_data_grants, size, store, call, done);
         g.L(done);
         const uint32_t site = size | (store ? 1u << 8 : 0u) | (i << 16);
-        calls.push_back([&g, &done, &call, call_impl, o_tlb, o_tlb_cycles, site, keep_host, now = next.cycles,
-                         off = in.offset] {
-          g.L(call);
-          if (keep_host) {  // (rsi twice: the stack stays 16-byte aligned at the call)
-            g.push(rsi);
-            g.push(rsi);
-          }
-          g.mov(ecx, dword[rbx + rdx * 8 + (o_tlb + o_tlb_cycles)]);  // the region's cycles
-          g.mov(esi, r9d);
-          g.lea(rdx, ptr[r12 + r13 + int32_t(now)]);
-          g.lea(r8d, ptr[rbp + int32_t(off)]);
-          g.mov(r9d, site);
-          call_impl(reinterpret_cast<const void*>(&Impl::data_access));
-          if (keep_host) {
-            g.pop(rsi);
-            g.pop(rsi);
-          }
-          g.jmp(done, Xbyak::CodeGenerator::T_NEAR);
-        });
+        calls.push_back(
+            [&g, &done, &call, call_impl, o_tlb, o_tlb_cycles, site, keep_host, now = next.cycles, off = in.offset] {
+              g.L(call);
+              if (keep_host) {  // (rsi twice: the stack stays 16-byte aligned at the call)
+                g.push(rsi);
+                g.push(rsi);
+              }
+              g.mov(ecx, dword[rbx + rdx * 8 + (o_tlb + o_tlb_cycles)]);  // the region's cycles
+              g.mov(esi, r9d);
+              g.lea(rdx, ptr[r12 + r13 + int32_t(now)]);
+              g.lea(r8d, ptr[rbp + int32_t(off)]);
+              g.mov(r9d, site);
+              call_impl(reinterpret_cast<const void*>(&Impl::data_access));
+              if (keep_host) {
+                g.pop(rsi);
+                g.pop(rsi);
+              }
+              g.jmp(done, Xbyak::CodeGenerator::T_NEAR);
+            });
       };
 
       // A load's data move and its cycles. Timed, the move comes after the cycles: the host line is
