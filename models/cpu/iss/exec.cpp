@@ -277,14 +277,19 @@ void Hart::run_block() {
     cycle += c;                                                                \
     stall_data_ += c;                                                          \
   }
+// With a cache model the data move comes after the access's cycles, the host line prefetched
+// first: a host cache miss of the move ahead of the L1's call held the host's reorder buffer while the
+// miss path ran (docs/performance.md, "The gathered load and the host's reorder buffer"; the
+// translator does the same). The same value: the cache models move no data.
 #define LOAD_TO(T, addr, dest_expr)                                    \
   {                                                                    \
     const uint32_t a_ = (addr);                                        \
     T v_;                                                              \
     uint32_t c_, pa_;                                                  \
     if (const uint8_t* h_ = tlb_host(rtlb_, a_, sizeof(T), c_, pa_)) { \
-      std::memcpy(&v_, h_, sizeof(T));                                 \
+      if (kFetch) __builtin_prefetch(h_);                              \
       DATA_CYCLES(AccessKind::Load, pa_, sizeof(T), c_);               \
+      std::memcpy(&v_, h_, sizeof(T));                                 \
     } else { /* (its own variable: v_ keeps a register) */             \
       T s_{};                                                          \
       bool ok_;                                                        \
