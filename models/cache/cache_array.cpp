@@ -79,10 +79,8 @@ void CacheArray::configure_repeats() {
 
 int CacheArray::find(uint64_t addr, unsigned& set) const {
     set = set_of(addr);
-    const uint64_t tag = addr >> line_shift_;
-    for (unsigned w = 0; w < geo_.ways; ++w)
-        if (tags_[size_t(set) * geo_.ways + w] == tag) return int(w);
-    return -1;
+    const unsigned w = find_way(&tags_[size_t(set) * geo_.ways], addr >> line_shift_);
+    return w == kNoWay ? -1 : int(w);
 }
 
 bool CacheArray::contains(uint64_t addr) const {

@@ -242,10 +242,11 @@ private:
             case 4: return find_way_of<4>(row, tag);
             case 8: return find_way_of<8>(row, tag);
             case 16: return find_way_of<16>(row, tag);
-            default:
-                for (unsigned w = 0; w < geo_.ways; ++w)
-                    if (row[w] == tag) return w;
-                return kNoWay;
+            default: {
+                unsigned w = 0;
+                while (w < geo_.ways && row[w] != tag) ++w;
+                return w < geo_.ways ? w : kNoWay;
+            }
         }
     }
     void policy_hit(unsigned set, unsigned way, uint64_t addr, bool write, bool offset0) {
@@ -309,7 +310,7 @@ private:
     RegionStats* missed_stats_ = nullptr;  // its region's counts (null: none to reuse)
     std::vector<Region> regions_;
     bool lines_cut_ = false;          // a region boundary lies inside a line: the shortcut checks the line
-    bool regions_defined_ = false;    // !regions_.empty()
+    bool regions_defined_ = false;    // !regions_.empty(), one byte for region_of()'s first test
     std::vector<RegionStats> stats_;  // one per region + "other"
     static constexpr unsigned kGranuleBits = 15, kGranules = 128;
     static constexpr uint64_t kGranule = uint64_t(1) << kGranuleBits;
